@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ErrorSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+const xlsxFile = z
+  .string()
+  .regex(/^\d+\.xlsx$/, 'must be {id}.xlsx')
+  .transform((f) => Number(f.slice(0, -'.xlsx'.length)));
+
+export const exportByAnalyte = defineRoute({
+  method: 'GET',
+  path: '/export_by_analyte/:file',
+  summary:
+    'Spreadsheet of one measurand: its datasets, its meta-analysis results, citation (`{analyte id}.xlsx`)',
+  tags: ['exports'],
+  access: 'public',
+  produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  params: z.object({ file: xlsxFile }),
+  responses: { 200: z.unknown(), 400: ErrorSchema, 404: ErrorSchema },
+});
+
+export const exportByReference = defineRoute({
+  method: 'GET',
+  path: '/export_by_reference/:file',
+  summary:
+    'Spreadsheet of one reference: its datasets, their meta-analysis results, citation (`{reference id}.xlsx`)',
+  tags: ['exports'],
+  access: 'public',
+  produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  params: z.object({ file: xlsxFile }),
+  responses: { 200: z.unknown(), 400: ErrorSchema, 404: ErrorSchema },
+});
+
+export const exportDatabase = defineRoute({
+  method: 'GET',
+  path: '/export/:file',
+  summary: 'Every published dataset and meta-analysis result: `bv_database.xlsx` or `bv_database.csv`',
+  tags: ['exports'],
+  access: 'public',
+  produces: 'application/octet-stream',
+  params: z.object({ file: z.enum(['bv_database.xlsx', 'bv_database.csv']) }),
+  responses: { 200: z.unknown(), 400: ErrorSchema },
+});
+
+export const exportAnalyteUrl = (id: number) => `/export_by_analyte/${id}.xlsx`;
+export const exportReferenceUrl = (id: number) => `/export_by_reference/${id}.xlsx`;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+export const healthz = defineRoute({
+  method: 'GET',
+  path: '/healthz',
+  summary: 'The process is up',
+  tags: ['operations'],
+  access: 'public',
+  responses: { 200: z.object({ status: z.literal('ok') }) },
+});
+
+export const readyz = defineRoute({
+  method: 'GET',
+  path: '/readyz',
+  summary: 'The database answers',
+  tags: ['operations'],
+  access: 'public',
+  responses: {
+    200: z.object({ status: z.literal('ready') }),
+    503: z.object({ status: z.literal('unavailable'), message: z.string() }),
+  },
+});

@@ -1,0 +1,43 @@
+import { requireNonNegative } from './errors.js';
+
+export interface ApsLevel {
+  /** maximum allowable imprecision (CVA), % */
+  imprecision: number;
+  /** maximum allowable bias, % */
+  bias: number;
+  /** total allowable error: bias + 1.65 × imprecision, % */
+  totalError: number;
+  /** maximum allowable expanded measurement uncertainty, % */
+  mau: number;
+}
+
+export interface ApsResult {
+  minimum: ApsLevel;
+  desirable: ApsLevel;
+  optimal: ApsLevel;
+}
+
+const level = (cvi: number, cvg: number, k: number): ApsLevel => {
+  const imprecision = 0.5 * k * cvi;
+  const bias = 0.25 * k * Math.sqrt(cvi * cvi + cvg * cvg);
+  return { imprecision, bias, totalError: bias + 1.65 * imprecision, mau: k * cvi };
+};
+
+/**
+ * Analytical performance specifications from BV (Fraser et al., Ann Clin Biochem 1997;34:8-12;
+ * MAU: Sandberg et al., CCLM 2024;62:1483-9): imprecision 0.75/0.5/0.25·CVI, bias
+ * 0.375/0.25/0.125·√(CVI²+CVG²), TE = bias + 1.65·imprecision, MAU 1.5/1/0.5·CVI
+ * (minimum/desirable/optimal). Unrounded; display with formatFixed(·, 1).
+ */
+export function calculateAps(cvi: number, cvg: number): ApsResult {
+  requireNonNegative(cvi, 'CVI');
+  requireNonNegative(cvg, 'CVG');
+  return { minimum: level(cvi, cvg, 1.5), desirable: level(cvi, cvg, 1), optimal: level(cvi, cvg, 0.5) };
+}
+
+/** The variant one calculator states for desirable TE: 1.65×(0.5×CVI) + 0.25×√(CVI²+CVG²) (spec §9). */
+export function desirableTotalErrorVariant(cvi: number, cvg: number): number {
+  requireNonNegative(cvi, 'CVI');
+  requireNonNegative(cvg, 'CVG');
+  return 1.65 * (0.5 * cvi) + 0.25 * Math.sqrt(cvi * cvi + cvg * cvg);
+}

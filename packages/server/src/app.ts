@@ -1,0 +1,140 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { ResponseCache } from './lib/response-cache.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
+import { registerAnalyteRoutes } from './modules/analytes/analytes.routes.js';
+import { registerReferenceRoutes } from './modules/references/references.routes.js';
+import { registerDatasetRoutes } from './modules/datasets/datasets.routes.js';
+import { registerMetaRoutes } from './modules/metas/metas.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
+import { registerStatsRoutes } from './modules/stats/stats.routes.js';
+import { registerAuth } from './modules/auth/auth.plugin.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
+import { registerContentRoutes } from './modules/content/content.routes.js';
+import type { JobQueue } from './jobs/job-queue.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The background job queue, when this process runs one (tests without jobs leave it out). */
+  jobs?: JobQueue;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: 'public' | 'signed-in' | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps & { cache: ResponseCache };
+    /** Every route with its declared access, for the test that walks them all. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export const OPENAPI_INFO = {
+  title: 'bvdb — Biological Variation database API',
+  version: '1.0.0',
+  description:
+    'Public read API of the Biological Variation database: measurands, datasets (BIVAC-appraised BV ' +
+    'estimates), references, matrices and meta-analysis results, plus the statistics service. ' +
+    'Read endpoints are open (CORS), send ETags and are rate limited per client IP (429 with Retry-After).',
+};
+
+/** Builds the whole HTTP application without listening, so tests can `inject` into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'req.headers["x-csrf-token"]',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.current_password',
+                '*.password_confirmation',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.decorate('deps', { ...deps, cache: new ResponseCache() });
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) routes.push({ method, url: r.url, access: r.config?.access });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  // CSV and plain text bodies reach the statistics endpoint as strings.
+  await app.register(formbody);
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_req, text, done) =>
+    done(null, text),
+  );
+
+  await app.register(cookie);
+  await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api') && !req.url.startsWith('/autocomplete'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bvdb_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await registerAuth(app);
+  registerHealthRoutes(app);
+  registerAuthRoutes(app);
+  registerLookupRoutes(app);
+  registerAnalyteRoutes(app);
+  registerReferenceRoutes(app);
+  registerDatasetRoutes(app);
+  registerMetaRoutes(app);
+  registerSearchRoutes(app);
+  registerStatsRoutes(app);
+  registerExportRoutes(app);
+  registerJobRoutes(app);
+  registerContentRoutes(app);
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,93 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { seedDatabase } from '../db/seed/seed.js';
+import { analytes, bvSpecifications } from '../db/schema.js';
+import { bumpDataGeneration } from '../lib/data-generation.js';
+import {
+  listAnalyteIdsWithDatasets,
+  recomputeAnalyteMetas,
+} from '../modules/metas/meta-recompute.service.js';
+
+/** Copies every demo measurand and its datasets (factor − 1) times: a database `factor`× the demo size. */
+async function multiply(database: Database, factor: number) {
+  const db = database.db;
+  const baseAnalytes = await db.select().from(analytes);
+  const baseSpecs = await db.select().from(bvSpecifications);
+  for (let k = 2; k <= factor; k++) {
+    await db.transaction(async (tx) => {
+      for (const a of baseAnalytes) {
+        const { id: _id, ...rest } = a;
+        const [copy] = await tx
+          .insert(analytes)
+          .values({ ...rest, displayName: `${a.displayName} (copy ${k})` })
+          .returning({ id: analytes.id });
+        const specs = baseSpecs
+          .filter((s) => s.analyteId === a.id)
+          .map(({ id: _sid, ...s }) => ({
+            ...s,
+            analyteId: copy!.id,
+            uniqueIdentifier: `${s.uniqueIdentifier}-${k}`,
+          }));
+        if (specs.length > 0) await tx.insert(bvSpecifications).values(specs);
+      }
+      await bumpDataGeneration(tx);
+    });
+  }
+}
+
+async function recomputeAll(database: Database) {
+  const ids = await listAnalyteIdsWithDatasets(database.db);
+  const t = performance.now();
+  for (const id of ids) await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
+  return { measurands: ids.length, ms: performance.now() - t };
+}
+
+async function load(url: string, seconds: number) {
+  const r = await autocannon({ url, connections: 50, duration: seconds });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+async function benchOne(factor: number, seconds: number) {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedDatabase(database.db, {
+    demo: true,
+    adminEmail: 'bench@example.org',
+    adminPassword: 'bench-password-1',
+  });
+  if (factor > 1) await multiply(database, factor);
+  const recompute = await recomputeAll(database);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const [creat] = await database.db.select().from(analytes).where(eq(analytes.displayName, 'Creatinine'));
+  const targets: [string, string][] = [
+    ['/api/meta', '/api/meta'],
+    ['/autocomplete?query=cre', '/autocomplete?query=cre'],
+    ['/api/analyte_specifications/{id}', `/api/analyte_specifications/${creat!.id}`],
+    ['/api/bv_specifications', '/api/bv_specifications'],
+    ['/export_by_analyte/{id}.xlsx', `/export_by_analyte/${creat!.id}.xlsx`],
+  ];
+  console.log(
+    `\n### ${factor}× demo size — recompute of ${recompute.measurands} measurands: ${recompute.ms.toFixed(0)} ms`,
+  );
+  console.log('| endpoint | req/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|');
+  for (const [label, path] of targets) {
+    const r = await load(base + path, seconds);
+    console.log(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`);
+  }
+  await app.close();
+  await database.close();
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+await benchOne(1, seconds);
+await benchOne(10, seconds);

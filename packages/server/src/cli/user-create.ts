@@ -1,0 +1,46 @@
+import { PasswordSchema } from '@bvdb/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../db/schema.js';
+import { hashPassword } from '../lib/password.js';
+import { argValue, openCliDatabase, readPassword } from './cli-database.js';
+
+// npm run user:create -- --email someone@example.org [--name "Full Name"] [--role admin|curator]
+const email = z.email('--email must be an e-mail address').safeParse(argValue('email'));
+if (!email.success) {
+  console.error(
+    'usage: npm run user:create -- --email someone@example.org [--name "Name"] [--role admin|curator]',
+  );
+  process.exit(2);
+}
+const role = z.enum(['admin', 'curator']).safeParse(argValue('role') ?? 'curator');
+if (!role.success) {
+  console.error('--role must be admin or curator');
+  process.exit(2);
+}
+const password = PasswordSchema.safeParse(await readPassword('Password (8-128 characters): '));
+if (!password.success) {
+  console.error(password.error.issues[0]?.message);
+  process.exit(2);
+}
+const database = await openCliDatabase();
+try {
+  const [existing] = await database.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.data})`);
+  if (existing) {
+    console.error(`A user with the e-mail ${email.data} exists already (use npm run user:password).`);
+    process.exitCode = 1;
+  } else {
+    await database.db.insert(users).values({
+      email: email.data,
+      name: argValue('name') ?? null,
+      role: role.data,
+      passwordHash: await hashPassword(password.data),
+    });
+    console.log(`Created ${role.data} ${email.data}.`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,518 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const stamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+/** Optimistic concurrency: every edit states the version it was based on. */
+const version = { version: integer('version').notNull().default(1) };
+
+const GRADES_SQL = (col: string, allowed: string[]) =>
+  sql.raw(`"${col}" in (${allowed.map((g) => `'${g}'`).join(', ')})`);
+
+// ---- lookups (spec section 3) ----
+export const matrices = pgTable('matrices', {
+  id: integer('id').primaryKey(),
+  matrixExpansion: text('matrix_expansion').notNull().unique(),
+  matrixExplanation: text('matrix_explanation'),
+});
+
+export const matrixConsolidations = pgTable('matrix_consolidations', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+});
+
+export const matrixConsolidationMembers = pgTable(
+  'matrix_consolidation_members',
+  {
+    consolidationId: integer('consolidation_id')
+      .notNull()
+      .references(() => matrixConsolidations.id, { onDelete: 'cascade' }),
+    matrixId: integer('matrix_id')
+      .notNull()
+      .references(() => matrices.id),
+  },
+  (t) => [primaryKey({ columns: [t.consolidationId, t.matrixId] }), index('mcm_matrix_idx').on(t.matrixId)],
+);
+
+export const statesOfWellBeing = pgTable('states_of_well_being', {
+  id: integer('id').primaryKey(),
+  expansion: text('state_of_well_being_descriptor_expansion').notNull().unique(),
+  explanation: text('state_of_well_being_descriptor_explanation'),
+});
+
+export const diseaseStates = pgTable('disease_states', {
+  id: integer('id').primaryKey(),
+  itemType: text('item_type').notNull().unique(),
+});
+
+export const ethnicities = pgTable('ethnicities', {
+  id: integer('id').primaryKey(),
+  expansion: text('ethnicity_expansion').notNull().unique(),
+});
+
+export const units = pgTable('units', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  ...version,
+  ...stamps,
+});
+
+export const analyticalPrincipleMethods = pgTable('analytical_principle_methods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+// ---- core records ----
+export const analytes = pgTable(
+  'analytes',
+  {
+    id: serial('id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    fullName: text('full_name'),
+    alternateNames: text('alternate_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    loinc: text('loinc'),
+    npu: text('npu'),
+    snomedCt: text('snomed_ct'),
+    isDefault: boolean('default').notNull().default(false),
+    displayData: boolean('display_data').notNull().default(true),
+    isDemo: boolean('is_demo').notNull().default(false),
+    ...version,
+    ...stamps,
+  },
+  (t) => [uniqueIndex('analytes_display_name_uq').on(sql`lower(${t.displayName})`)],
+);
+
+export const references = pgTable(
+  'references',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    author: text('author'),
+    journal: text('journal'),
+    volume: integer('volume'),
+    pages: text('pages'),
+    yearOfPublication: integer('year_of_publication'),
+    pubmedLink: text('pubmed_link'),
+    doi: text('doi'),
+    link: text('link'),
+    linkToSpanishDatabase: integer('link_to_spanish_database').notNull().default(0),
+    articleUrl: text('article_url'),
+    articleFileName: text('article_file_name'),
+    articleFileKey: text('article_file_key'),
+    articleFileType: text('article_file_type'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    ...version,
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('references_doi_uq')
+      .on(sql`lower(${t.doi})`)
+      .where(sql`${t.doi} is not null`),
+    index('references_title_idx').on(t.title),
+    check(
+      'references_year_ck',
+      sql`${t.yearOfPublication} is null or ${t.yearOfPublication} between 1800 and 2200`,
+    ),
+    check('references_volume_ck', sql`${t.volume} is null or ${t.volume} >= 0`),
+    check('references_spanish_ck', sql`${t.linkToSpanishDatabase} >= 0`),
+  ],
+);
+
+const gradeCol = (name: string) => text(name).notNull().default('A');
+const nonNeg = (col: string) => sql.raw(`"${col}" is null or "${col}" >= 0`);
+
+const NON_NEGATIVE_COLUMNS = [
+  'age_min',
+  'age_max',
+  'age_mean',
+  'age_sd',
+  'study_duration',
+  'number_of_subjects',
+  'number_of_males',
+  'number_of_females',
+  'number_of_subjects_included_in_bv_estimation',
+  'samples_per',
+  'average_number_of_samples_used_for_bv_estimation',
+  'average_number_of_replicates',
+  'estimates_of_cvi',
+  'reported_cvi_lower_confidence_interval',
+  'reported_cvi_upper_confidence_interval',
+  'estimates_of_cvg',
+  'reported_cvg_lower_confidence_interval',
+  'reported_cvg_upper_confidence_interval',
+  'calculated_within_bv_lower_ci',
+  'calculated_within_bv_upper_ci',
+  'calculated_between_bv_lower_ci',
+  'calculated_between_bv_upper_ci',
+  'analytical_cv',
+  'concentration_mean',
+  'concentration_min',
+  'concentration_max',
+  'concentration_sd',
+  'concentration_standard_unit_mean',
+  'concentration_standard_unit_min',
+  'concentration_standard_unit_max',
+  'concentration_standard_unit_sd',
+] as const;
+
+/** Allowed grades per BIVAC item (spec section 5); the domain package holds the same table. */
+const ITEM_GRADES: Record<string, string[]> = {
+  scale: ['A', 'B', 'NA'],
+  study_population: ['A', 'B', 'C', 'D', 'NA'],
+  samples: ['A', 'B', 'C', 'D', 'NA'],
+  measurand: ['A', 'B', 'C', 'D', 'NA'],
+  pre_analytical: ['A', 'B', 'C', 'NA'],
+  replicate_analysis: ['A', 'B', 'C', 'NA'],
+  steady_state: ['A', 'B', 'C', 'NA'],
+  outlier_analysis: ['A', 'B', 'C', 'NA'],
+  normality: ['A', 'B', 'NA'],
+  variance_homogeneity: ['A', 'C', 'NA'],
+  anova: ['A', 'B', 'C', 'NA'],
+  ci: ['A', 'C', 'NA'],
+  number_of_results: ['A', 'B', 'C', 'NA'],
+  concentrations: ['A', 'B', 'NA'],
+};
+
+const UNITS_OF_TIME = `('Week','Month','Day','Hour','Year','Other')`;
+
+export const bvSpecifications = pgTable(
+  'bv_specifications',
+  {
+    id: serial('id').primaryKey(),
+    uniqueIdentifier: text('unique_identifier').notNull(),
+    referenceId: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'restrict' }),
+    analyteId: integer('analyte_id')
+      .notNull()
+      .references(() => analytes.id, { onDelete: 'restrict' }),
+    matrixId: integer('matrix_id')
+      .notNull()
+      .references(() => matrices.id),
+    // BIVAC grades
+    scale: gradeCol('scale'),
+    studyPopulation: gradeCol('study_population'),
+    samples: gradeCol('samples'),
+    measurand: gradeCol('measurand'),
+    preAnalytical: gradeCol('pre_analytical'),
+    replicateAnalysis: gradeCol('replicate_analysis'),
+    steadyState: gradeCol('steady_state'),
+    outlierAnalysis: gradeCol('outlier_analysis'),
+    normality: gradeCol('normality'),
+    varianceHomogeneity: gradeCol('variance_homogeneity'),
+    anova: gradeCol('anova'),
+    ci: gradeCol('ci'),
+    numberOfResults: gradeCol('number_of_results'),
+    concentrations: gradeCol('concentrations'),
+    scoringComment: text('scoring_comment'),
+    // population
+    ageMin: doublePrecision('age_min'),
+    ageMax: doublePrecision('age_max'),
+    ageMean: doublePrecision('age_mean'),
+    ageSd: doublePrecision('age_sd'),
+    stateOfWellBeingId: integer('state_of_well_being_id').references(() => statesOfWellBeing.id),
+    ethnicityId: integer('ethnicity_id').references(() => ethnicities.id),
+    studyDuration: doublePrecision('study_duration'),
+    studyDurationUnits: text('study_duration_units'),
+    numberOfSubjects: integer('number_of_subjects'),
+    numberOfMales: integer('number_of_males'),
+    numberOfFemales: integer('number_of_females'),
+    numberOfSubjectsIncludedInBvEstimation: integer('number_of_subjects_included_in_bv_estimation'),
+    // sampling
+    samplesPer: doublePrecision('samples_per'),
+    intervalUnits: text('interval_units'),
+    samplingTimesStartTime: text('sampling_times_start_time'),
+    samplingTimesEndTime: text('sampling_times_end_time'),
+    averageNumberOfSamplesUsedForBvEstimation: doublePrecision(
+      'average_number_of_samples_used_for_bv_estimation',
+    ),
+    averageNumberOfReplicates: doublePrecision('average_number_of_replicates'),
+    preanalyticalIssues: text('preanalytical_issues'),
+    // estimates
+    estimatesOfCvi: doublePrecision('estimates_of_cvi'),
+    reportedCviLower: doublePrecision('reported_cvi_lower_confidence_interval'),
+    reportedCviUpper: doublePrecision('reported_cvi_upper_confidence_interval'),
+    estimatesOfCvg: doublePrecision('estimates_of_cvg'),
+    reportedCvgLower: doublePrecision('reported_cvg_lower_confidence_interval'),
+    reportedCvgUpper: doublePrecision('reported_cvg_upper_confidence_interval'),
+    calculatedWithinLower: doublePrecision('calculated_within_bv_lower_ci'),
+    calculatedWithinUpper: doublePrecision('calculated_within_bv_upper_ci'),
+    calculatedBetweenLower: doublePrecision('calculated_between_bv_lower_ci'),
+    calculatedBetweenUpper: doublePrecision('calculated_between_bv_upper_ci'),
+    analyticalCv: doublePrecision('analytical_cv'),
+    // concentrations
+    concentrationMean: doublePrecision('concentration_mean'),
+    concentrationMin: doublePrecision('concentration_min'),
+    concentrationMax: doublePrecision('concentration_max'),
+    concentrationSd: doublePrecision('concentration_sd'),
+    concentrationStandardUnitMean: doublePrecision('concentration_standard_unit_mean'),
+    concentrationStandardUnitMin: doublePrecision('concentration_standard_unit_min'),
+    concentrationStandardUnitMax: doublePrecision('concentration_standard_unit_max'),
+    concentrationStandardUnitSd: doublePrecision('concentration_standard_unit_sd'),
+    // units and method
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'restrict' }),
+    secondUnitId: integer('second_unit_id').references(() => units.id, { onDelete: 'restrict' }),
+    standardUnitForReportingOfAnalyte: text('standard_unit_for_reporting_of_analyte'),
+    secondStandardUnit: text('second_standard_unit'),
+    overallPrincipleMethodId: integer('overall_principle_method_id').references(
+      () => analyticalPrincipleMethods.id,
+    ),
+    // flags
+    healthy: boolean('healthy').notNull().default(false),
+    adult: boolean('adult').notNull().default(false),
+    weeklySamplings: boolean('weekly_samplings').notNull().default(false),
+    review: boolean('review').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    includeInMetaAnalysis: boolean('include_in_meta_analysis').notNull().default(false),
+    // codes and text
+    sexForMetaAnalysis: text('sex_for_meta_analysis'),
+    snomedCt: text('snomed_ct'),
+    npu: text('npu'),
+    loinc: text('loinc'),
+    comment: text('comment'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    ...version,
+    ...stamps,
+  },
+  (t) => [
+    index('bvs_analyte_idx').on(t.analyteId),
+    index('bvs_reference_idx').on(t.referenceId),
+    index('bvs_matrix_idx').on(t.matrixId),
+    index('bvs_published_idx').on(t.published),
+    index('bvs_updated_idx').on(t.updatedAt),
+    ...Object.entries(ITEM_GRADES).map(([col, allowed]) =>
+      check(`bvs_${col}_grade_ck`, GRADES_SQL(col, allowed)),
+    ),
+    ...NON_NEGATIVE_COLUMNS.map((col) => check(`bvs_${col}_nonneg_ck`, nonNeg(col))),
+    check(
+      'bvs_sex_ck',
+      sql`${t.sexForMetaAnalysis} is null or ${t.sexForMetaAnalysis} in ('Males','Females','Mixed')`,
+    ),
+    check(
+      'bvs_interval_units_ck',
+      sql.raw(`"interval_units" is null or "interval_units" in ${UNITS_OF_TIME}`),
+    ),
+    check(
+      'bvs_duration_units_ck',
+      sql.raw(`"study_duration_units" is null or "study_duration_units" in ${UNITS_OF_TIME}`),
+    ),
+    check(
+      'bvs_sampling_times_ck',
+      sql`(${t.samplingTimesStartTime} is null) = (${t.samplingTimesEndTime} is null)`,
+    ),
+    check('bvs_unique_identifier_ck', sql`length(trim(${t.uniqueIdentifier})) > 0`),
+  ],
+);
+
+export const bvSpecificationDiseaseStates = pgTable(
+  'bv_specification_disease_states',
+  {
+    bvSpecificationId: integer('bv_specification_id')
+      .notNull()
+      .references(() => bvSpecifications.id, { onDelete: 'cascade' }),
+    diseaseStateId: integer('disease_state_id')
+      .notNull()
+      .references(() => diseaseStates.id),
+  },
+  (t) => [primaryKey({ columns: [t.bvSpecificationId, t.diseaseStateId] })],
+);
+
+// ---- meta-analysis results ----
+export const metaCalculations = pgTable(
+  'meta_calculations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    analyteId: integer('analyte_id')
+      .notNull()
+      .references(() => analytes.id, { onDelete: 'cascade' }),
+    matrixId: integer('matrix_id').references(() => matrices.id),
+    matrixConsolidationId: integer('matrix_consolidation_id').references(() => matrixConsolidations.id),
+    varType: text('var_type').notNull(),
+    median: doublePrecision('median'),
+    lower: doublePrecision('lower'),
+    upper: doublePrecision('upper'),
+    numberUsed: integer('number_used').notNull().default(0),
+    method: text('method').notNull(),
+    seed: integer('seed'),
+    comments: text('comments'),
+    display: boolean('display').notNull().default(true),
+    referenceIds: integer('reference_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...stamps,
+  },
+  (t) => [
+    check('meta_var_type_ck', sql`${t.varType} in (':cvi', ':cvg')`),
+    check('meta_method_ck', sql`${t.method} in ('none', 'single', 'range', 'bootstrap')`),
+    check('meta_number_used_ck', sql`${t.numberUsed} >= 0`),
+    check(
+      'meta_matrix_or_consolidation_ck',
+      sql`(${t.matrixId} is null) <> (${t.matrixConsolidationId} is null)`,
+    ),
+    index('meta_analyte_idx').on(t.analyteId),
+    uniqueIndex('meta_analyte_matrix_type_uq')
+      .on(t.analyteId, t.matrixId, t.varType)
+      .where(sql`${t.matrixId} is not null`),
+    uniqueIndex('meta_analyte_consolidation_type_uq')
+      .on(t.analyteId, t.matrixConsolidationId, t.varType)
+      .where(sql`${t.matrixConsolidationId} is not null`),
+  ],
+);
+
+export const metaCalculationDatasets = pgTable(
+  'meta_calculation_datasets',
+  {
+    metaCalculationId: integer('meta_calculation_id')
+      .notNull()
+      .references(() => metaCalculations.id, { onDelete: 'cascade' }),
+    bvSpecificationId: integer('bv_specification_id')
+      .notNull()
+      .references(() => bvSpecifications.id, { onDelete: 'cascade' }),
+    studyId: text('study_id').notNull(),
+    grade: text('grade').notNull(),
+    cv: doublePrecision('cv').notNull(),
+    ciLower: doublePrecision('ci_lower').notNull(),
+    ciUpper: doublePrecision('ci_upper').notNull(),
+    weight: doublePrecision('weight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.metaCalculationId, t.bvSpecificationId] }),
+    index('mcd_spec_idx').on(t.bvSpecificationId),
+  ],
+);
+
+// ---- people, sessions, jobs ----
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('admin'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    check('users_role_ck', sql`${t.role} in ('admin', 'curator')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table does not leak sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    jid: text('jid'),
+    name: text('name').notNull(),
+    queue: text('queue').notNull(),
+    className: text('class_name').notNull(),
+    status: text('status').notNull().default('queued'),
+    progressStage: text('progress_stage'),
+    progressCurrent: integer('progress_current').notNull().default(0),
+    progressMax: integer('progress_max').notNull().default(0),
+    error: text('error'),
+    payload: jsonb('payload'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ...stamps,
+  },
+  (t) => [
+    check('jobs_status_ck', sql`${t.status} in ('queued', 'working', 'complete', 'failed')`),
+    check('jobs_progress_ck', sql`${t.progressCurrent} >= 0 and ${t.progressMax} >= 0`),
+    index('jobs_jid_idx').on(t.jid),
+    index('jobs_created_idx').on(t.createdAt),
+  ],
+);
+
+export const mailingListMembers = pgTable(
+  'mailing_list_members',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name'),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('mailing_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export const contentPages = pgTable('content_pages', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  markdown: text('markdown').notNull(),
+  ...version,
+  ...stamps,
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    check('audit_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
+  ],
+);
+
+/** Small key/value facts about the database itself (e.g. that demo data was seeded). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,19 @@
+import type { Analyte } from '@bvdb/contract';
+import type { analytes } from '../../db/schema.js';
+
+export function presentAnalyte(a: typeof analytes.$inferSelect): Analyte {
+  return {
+    id: a.id,
+    display_name: a.displayName,
+    full_name: a.fullName?.trim() ? a.fullName : 'No Full Name Set',
+    alternate_names: a.alternateNames,
+    loinc: a.loinc,
+    npu: a.npu,
+    snomed_ct: a.snomedCt,
+    default: a.isDefault,
+    display_data: a.displayData,
+    is_demo: a.isDemo,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+  };
+}

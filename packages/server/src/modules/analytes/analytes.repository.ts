@@ -1,0 +1,35 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { analytes, bvSpecifications } from '../../db/schema.js';
+
+export async function findAnalyte(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(analytes).where(eq(analytes.id, id));
+  return row;
+}
+
+/** Measurands with how many datasets the caller can see for each (0 included). */
+export async function listAnalytesWithCounts(db: DbOrTx, signedIn: boolean) {
+  const counted = db
+    .select({ analyteId: bvSpecifications.analyteId, n: count().as('n') })
+    .from(bvSpecifications)
+    .where(signedIn ? undefined : eq(bvSpecifications.published, true))
+    .groupBy(bvSpecifications.analyteId)
+    .as('counted');
+  return db
+    .select({ analyte: analytes, count: sql<number>`coalesce(${counted.n}, 0)::int` })
+    .from(analytes)
+    .leftJoin(counted, eq(counted.analyteId, analytes.id))
+    .orderBy(asc(analytes.displayName));
+}
+
+export async function findAnalyteWithCount(db: DbOrTx, id: number, signedIn: boolean) {
+  const [a] = await db.select().from(analytes).where(eq(analytes.id, id));
+  if (!a) return undefined;
+  const [c] = await db
+    .select({ n: count() })
+    .from(bvSpecifications)
+    .where(
+      and(eq(bvSpecifications.analyteId, id), signedIn ? undefined : eq(bvSpecifications.published, true)),
+    );
+  return { analyte: a, count: c?.n ?? 0 };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../lib/app-error.js';
+import { findSessionUser, touchSession } from './session.repository.js';
+
+export const SESSION_COOKIE = 'bvdb_session';
+export const CSRF_HEADER = 'x-csrf-token';
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string | null;
+  role: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    session: { idHash: string; csrfToken: string } | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Sessions live in the database: any server process can serve any request. */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('user', null);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const now = new Date();
+    const found = await findSessionUser(app.deps.database.db, token, now);
+    if (!found) return;
+    request.user = found.user;
+    request.session = { idHash: found.idHash, csrfToken: found.csrfToken };
+    if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(app.deps.database.db, found.idHash, now);
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user || !request.session)
+      throw new AppError('unauthorized', 'You need to sign in to do that');
+    if (!SAFE_METHODS.has(request.method)) assertCsrf(request);
+  });
+}
+
+/** State-changing requests must echo the session's CSRF token in a header a foreign site cannot set. */
+export function assertCsrf(request: FastifyRequest): void {
+  const sent = request.headers[CSRF_HEADER];
+  const expected = request.session?.csrfToken;
+  if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {
+    throw new AppError('forbidden', 'Missing or invalid CSRF token; reload the page and try again');
+  }
+}

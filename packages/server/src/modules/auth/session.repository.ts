@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export async function createSession(db: DbOrTx, userId: number, now = new Date()) {
+  const token = newToken();
+  const csrfToken = newToken();
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    csrfToken,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_LIFETIME_MS),
+  });
+  return { token, csrfToken };
+}
+
+/** The session's user, when the session is neither idle past 30 minutes nor past its lifetime. */
+export async function findSessionUser(db: DbOrTx, token: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      idHash: sessions.idHash,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      user: { id: users.id, email: users.email, name: users.name, role: users.role },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+      ),
+    );
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, idHash: string, now = new Date()) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: DbOrTx, token: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now = new Date()) {
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
+    );
+}

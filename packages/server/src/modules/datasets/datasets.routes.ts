@@ -1,0 +1,77 @@
+import {
+  datasetsByMeasurand,
+  datasetsOfAnalyte,
+  datasetsOfReference,
+  getDataset,
+  listDatasets,
+  specsForAnalytes,
+  type Dataset,
+} from '@bvdb/contract';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/app-error.js';
+import { cachedJson } from '../../lib/cached-json.js';
+import { route } from '../../plugins/contract-routes.js';
+import { findAnalyte } from '../analytes/analytes.repository.js';
+import { findReference } from '../references/references.repository.js';
+import * as repo from './datasets.repository.js';
+import { presentDataset } from './datasets.presenter.js';
+
+function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
+  const out: Record<string, Dataset[]> = {};
+  for (const d of datasets) (out[d.analyte_display_name] ??= []).push(d);
+  return out;
+}
+
+export function registerDatasetRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.database.db;
+
+  route(app, listDatasets, async ({ request, reply, query }) =>
+    cachedJson(request, reply, async () => {
+      const signedIn = request.user != null;
+      const updatedSince = query.updated_since ? new Date(query.updated_since) : undefined;
+      const [rows, total] = await Promise.all([
+        repo.listDatasets(db(), {
+          signedIn,
+          ...(query.limit !== undefined ? { limit: query.limit } : {}),
+          ...(query.offset !== undefined ? { offset: query.offset } : {}),
+          ...(updatedSince ? { updatedSince } : {}),
+        }),
+        repo.countDatasets(db(), { signedIn, ...(updatedSince ? { updatedSince } : {}) }),
+      ]);
+      return { code: 'success' as const, datasets: rows.map(presentDataset), total };
+    }),
+  );
+
+  const grouped = async (signedIn: boolean) =>
+    groupByMeasurand((await repo.listDatasets(db(), { signedIn })).map(presentDataset));
+
+  route(app, datasetsByMeasurand, async ({ request, reply }) =>
+    cachedJson(request, reply, async () => ({ datasets: await grouped(request.user != null) })),
+  );
+  route(app, specsForAnalytes, async ({ request, reply }) =>
+    cachedJson(request, reply, async () => ({ datasets: await grouped(request.user != null) })),
+  );
+
+  route(app, getDataset, async ({ params, request }) => {
+    const row = await repo.findVisibleDataset(db(), params.id, request.user != null);
+    if (!row) throw notFound(`Dataset ${params.id}`);
+    return { dataset: presentDataset(row) };
+  });
+
+  route(app, datasetsOfAnalyte, async ({ params, request, reply }) => {
+    const analyte = await findAnalyte(db(), params.analyte_id);
+    if (!analyte) throw notFound(`Measurand ${params.analyte_id}`);
+    return cachedJson(request, reply, async () =>
+      (await repo.listDatasets(db(), { signedIn: request.user != null, analyteId: params.analyte_id })).map(
+        presentDataset,
+      ),
+    );
+  });
+
+  route(app, datasetsOfReference, async ({ params, request }) => {
+    const reference = await findReference(db(), params.id);
+    if (!reference) throw notFound(`Reference ${params.id}`);
+    const rows = await repo.listDatasets(db(), { signedIn: request.user != null, referenceId: params.id });
+    return { datasets: rows.map(presentDataset), export_url: `/export_by_reference/${params.id}.xlsx` };
+  });
+}

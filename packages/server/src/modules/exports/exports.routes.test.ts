@@ -1,0 +1,92 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bvSpecifications } from '../../db/schema.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { DATASET_COLUMNS, neutralise } from './export-columns.js';
+
+let ctx: TestContext;
+let creatinineId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const list = (await ctx.app.inject({ url: '/api/analytes_with_bv_specifications' })).json<{
+    analytes: { id: number; display_name: string }[];
+  }>().analytes;
+  creatinineId = list.find((a) => a.display_name === 'Creatinine')!.id;
+});
+afterAll(async () => ctx.close());
+
+async function openWorkbook(payload: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(payload as unknown as ArrayBuffer);
+  return wb;
+}
+
+describe('spreadsheet exports', () => {
+  it('export_by_analyte: every dataset, cell by cell, plus the meta-analysis and citation sheets', async () => {
+    const res = await ctx.app.inject({ url: `/export_by_analyte/${creatinineId}.xlsx` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="BV_Creatinine.xlsx"');
+    const wb = await openWorkbook(res.rawPayload);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Datasets', 'Meta-analysis', 'Citation']);
+    const sheet = wb.getWorksheet('Datasets')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...DATASET_COLUMNS.map((c) => c.header)]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const api = (await ctx.app.inject({ url: `/api/analyte_specifications/${creatinineId}` })).json<
+      Parameters<(typeof DATASET_COLUMNS)[number]['value']>[0][]
+    >();
+    expect(sheet.rowCount).toBe(api.length + 1);
+    api.forEach((d, i) => {
+      const row = sheet.getRow(i + 2);
+      DATASET_COLUMNS.forEach((c, j) => {
+        const expected = neutralise(c.value(d));
+        const cell = row.getCell(j + 1).value;
+        expect(cell ?? null).toEqual(expected);
+      });
+    });
+    // Numbers stay numbers.
+    expect(typeof sheet.getRow(2).getCell(5).value).toBe('number');
+    const metas = wb.getWorksheet('Meta-analysis')!;
+    expect(metas.rowCount).toBeGreaterThan(1);
+    const citation = wb.getWorksheet('Citation')!;
+    const text = citation
+      .getColumn(1)
+      .values.map((v) => (typeof v === 'string' ? v : ''))
+      .join(' ');
+    expect(text).toMatch(/copyright/);
+    expect(text).toMatch(/Biological Variation Database/);
+  });
+
+  it('neutralises cells that a spreadsheet would run as formulas', async () => {
+    await ctx.database.db
+      .update(bvSpecifications)
+      .set({ comment: '=HYPERLINK("http://evil.example","x")' })
+      .where(eq(bvSpecifications.analyteId, creatinineId));
+    ctx.app.deps.cache.invalidate();
+    const res = await ctx.app.inject({ url: `/export_by_analyte/${creatinineId}.xlsx` });
+    const sheet = (await openWorkbook(res.rawPayload)).getWorksheet('Datasets')!;
+    const col = DATASET_COLUMNS.findIndex((c) => c.key === 'comment') + 1;
+    expect(sheet.getRow(2).getCell(col).value).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(sheet.getRow(2).getCell(col).formula).toBeUndefined();
+  });
+
+  it('export_by_reference names the file after the paper; unknown ids 404, bad names 400', async () => {
+    const res = await ctx.app.inject({ url: '/export_by_reference/1.xlsx' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="BV_.+_ref1\.xlsx"$/);
+    expect((await ctx.app.inject({ url: '/export_by_reference/999999.xlsx' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: '/export_by_reference/abc.xlsx' })).statusCode).toBe(400);
+  });
+
+  it('the whole database as CSV and as xlsx', async () => {
+    const csv = await ctx.app.inject({ url: '/export/bv_database.csv' });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toContain('Dataset ID,Unique Identifier,Measurand');
+    expect(lines.length).toBe(203);
+    const xlsx = await ctx.app.inject({ url: '/export/bv_database.xlsx' });
+    const wb = await openWorkbook(xlsx.rawPayload);
+    expect(wb.getWorksheet('Datasets')!.rowCount).toBe(203);
+  });
+});

@@ -1,0 +1,111 @@
+import { exportByAnalyte, exportByReference, exportDatabase, type MetaRecord } from '@bvdb/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../../lib/app-error.js';
+import { route } from '../../plugins/contract-routes.js';
+import { findAnalyte } from '../analytes/analytes.repository.js';
+import { findReference } from '../references/references.repository.js';
+import { listDatasets } from '../datasets/datasets.repository.js';
+import { presentDataset } from '../datasets/datasets.presenter.js';
+import { listDatasetsOfMetas, listDisplayedMetas, listMetasOfAnalyte } from '../metas/metas.repository.js';
+import { presentMeta } from '../metas/metas.presenter.js';
+import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file name a person recognises in their downloads folder, safe in a header. */
+function fileName(...parts: string[]): string {
+  return parts
+    .join('_')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .slice(0, 120);
+}
+
+function sendXlsx(reply: FastifyReply, name: string, stream: NodeJS.ReadableStream): FastifyReply {
+  return reply
+    .type(XLSX)
+    .header('Content-Disposition', `attachment; filename="${name}.xlsx"`)
+    .header('Cache-Control', 'no-cache')
+    .send(stream);
+}
+
+export function registerExportRoutes(app: FastifyInstance): void {
+  const db = () => app.deps.database.db;
+
+  async function metasWithDatasets(rows: Awaited<ReturnType<typeof listMetasOfAnalyte>>) {
+    const links = await listDatasetsOfMetas(
+      db(),
+      rows.map((r) => r.meta.id),
+    );
+    return rows.map((r) => ({
+      ...presentMeta(
+        r,
+        links.filter((l) => l.metaId === r.meta.id),
+      ),
+      analyte: r.analyteName,
+    }));
+  }
+
+  route(app, exportByAnalyte, async ({ params, request, reply }) => {
+    const analyte = await findAnalyte(db(), params.file);
+    if (!analyte) throw notFound(`Measurand ${params.file}`);
+    const datasets = (
+      await listDatasets(db(), { signedIn: request.user != null, analyteId: analyte.id })
+    ).map(presentDataset);
+    const metas = await metasWithDatasets(await listMetasOfAnalyte(db(), analyte.id));
+    const stream = streamWorkbook({
+      title: `Biological variation data: ${analyte.displayName}`,
+      datasets,
+      metas,
+      generatedAt: new Date(),
+    });
+    return sendXlsx(reply, fileName('BV', analyte.displayName), stream);
+  });
+
+  route(app, exportByReference, async ({ params, request, reply }) => {
+    const reference = await findReference(db(), params.file);
+    if (!reference) throw notFound(`Reference ${params.file}`);
+    const datasets = (
+      await listDatasets(db(), { signedIn: request.user != null, referenceId: reference.id })
+    ).map(presentDataset);
+    const analyteIds = [...new Set(datasets.map((d) => d.analyte_id))];
+    const metas: (MetaRecord & { analyte: string })[] = [];
+    for (const id of analyteIds) {
+      const all = await metasWithDatasets(await listMetasOfAnalyte(db(), id));
+      metas.push(...all.filter((m) => m.datasets.some((d) => d.reference_id === reference.id)));
+    }
+    const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
+    const stream = streamWorkbook({
+      title: `Biological variation data from: ${reference.title}`,
+      datasets,
+      metas,
+      generatedAt: new Date(),
+    });
+    return sendXlsx(
+      reply,
+      fileName('BV', firstAuthor, String(reference.yearOfPublication ?? ''), `ref${reference.id}`),
+      stream,
+    );
+  });
+
+  route(app, exportDatabase, async ({ params, reply }) => {
+    const datasets = (await listDatasets(db(), { signedIn: false })).map(presentDataset);
+    const stamp = new Date().toISOString().slice(0, 10);
+    if (params.file === 'bv_database.csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="bv_database_${stamp}.csv"`)
+        .send(datasetsToCsv(datasets));
+    }
+    const metas = await metasWithDatasets(await listDisplayedMetas(db()));
+    const stream = streamWorkbook({
+      title: 'Biological variation database: all published data',
+      datasets,
+      metas,
+      generatedAt: new Date(),
+    });
+    return sendXlsx(reply, `bv_database_${stamp}`, stream);
+  });
+}

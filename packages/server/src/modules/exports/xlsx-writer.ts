@@ -1,0 +1,70 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { Dataset, MetaRecord } from '@bvdb/contract';
+import { CITATION, DATA_USE_NOTICE, DATASET_COLUMNS, META_COLUMNS, neutralise } from './export-columns.js';
+
+export interface ExportInput {
+  title: string;
+  datasets: Dataset[];
+  metas: (MetaRecord & { analyte: string })[];
+  generatedAt: Date;
+}
+
+/** Streams an .xlsx with three sheets: datasets, meta-analysis results, citation and notice. */
+export function streamWorkbook(input: ExportInput): PassThrough {
+  const stream = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  wb.creator = 'bvdb';
+  wb.created = input.generatedAt;
+
+  void (async () => {
+    const data = wb.addWorksheet('Datasets', { views: [{ state: 'frozen', ySplit: 1 }] });
+    data.columns = DATASET_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 14 }));
+    data.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: DATASET_COLUMNS.length } };
+    data.getRow(1).font = { bold: true };
+    data.getRow(1).commit();
+    for (const d of input.datasets) {
+      data.addRow(Object.fromEntries(DATASET_COLUMNS.map((c) => [c.key, neutralise(c.value(d))]))).commit();
+    }
+    data.commit();
+
+    const metas = wb.addWorksheet('Meta-analysis', { views: [{ state: 'frozen', ySplit: 1 }] });
+    metas.columns = META_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 18 }));
+    metas.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: META_COLUMNS.length } };
+    metas.getRow(1).font = { bold: true };
+    metas.getRow(1).commit();
+    for (const m of input.metas) {
+      metas.addRow(Object.fromEntries(META_COLUMNS.map((c) => [c.key, neutralise(c.value(m))]))).commit();
+    }
+    metas.commit();
+
+    const about = wb.addWorksheet('Citation');
+    about.columns = [{ key: 'a', width: 120 }];
+    for (const line of [
+      input.title,
+      `Generated ${input.generatedAt.toISOString()}`,
+      '',
+      'How to cite',
+      CITATION,
+      '',
+      'Data use',
+      DATA_USE_NOTICE,
+    ]) {
+      about.addRow({ a: neutralise(line) }).commit();
+    }
+    about.commit();
+    await wb.commit();
+  })().catch((err: unknown) => stream.destroy(err as Error));
+  return stream;
+}
+
+/** RFC 4180 CSV of the dataset columns, neutralised against formula injection like the xlsx. */
+export function datasetsToCsv(datasets: Dataset[]): string {
+  const cell = (v: string | number | null) => {
+    const s = v === null ? '' : String(neutralise(v));
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [DATASET_COLUMNS.map((c) => cell(c.header)).join(',')];
+  for (const d of datasets) lines.push(DATASET_COLUMNS.map((c) => cell(c.value(d))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,118 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  analyticalPrincipleMethods,
+  bvSpecificationDiseaseStates,
+  diseaseStates,
+  ethnicities,
+  matrices,
+  matrixConsolidationMembers,
+  matrixConsolidations,
+  statesOfWellBeing,
+  units,
+} from '../../db/schema.js';
+
+export const presentMatrix = (m: typeof matrices.$inferSelect) => ({
+  id: m.id,
+  matrix_expansion: m.matrixExpansion,
+  matrix_explanation: m.matrixExplanation,
+});
+
+export async function listMatrices(db: DbOrTx) {
+  return db.select().from(matrices).orderBy(asc(matrices.id));
+}
+
+export async function findMatrix(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(matrices).where(eq(matrices.id, id));
+  return row;
+}
+
+export async function findMatricesByIds(db: DbOrTx, ids: number[]) {
+  return db.select().from(matrices).where(inArray(matrices.id, ids)).orderBy(asc(matrices.id));
+}
+
+/** The consolidation whose members are exactly the given matrices, if one exists. */
+export async function findConsolidationForMatrices(db: DbOrTx, ids: number[]) {
+  const rows = await db
+    .select({
+      id: matrixConsolidations.id,
+      name: matrixConsolidations.name,
+      matrixId: matrixConsolidationMembers.matrixId,
+    })
+    .from(matrixConsolidations)
+    .innerJoin(
+      matrixConsolidationMembers,
+      eq(matrixConsolidationMembers.consolidationId, matrixConsolidations.id),
+    );
+  const byId = new Map<number, { id: number; name: string; matrix_ids: number[] }>();
+  for (const r of rows) {
+    const c = byId.get(r.id) ?? { id: r.id, name: r.name, matrix_ids: [] };
+    c.matrix_ids.push(r.matrixId);
+    byId.set(r.id, c);
+  }
+  const wanted = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  for (const c of byId.values()) {
+    c.matrix_ids.sort((a, b) => a - b);
+    if (c.matrix_ids.join(',') === wanted) return c;
+  }
+  return null;
+}
+
+export async function listConsolidations(db: DbOrTx) {
+  const rows = await db
+    .select({
+      id: matrixConsolidations.id,
+      name: matrixConsolidations.name,
+      matrixId: matrixConsolidationMembers.matrixId,
+    })
+    .from(matrixConsolidations)
+    .innerJoin(
+      matrixConsolidationMembers,
+      eq(matrixConsolidationMembers.consolidationId, matrixConsolidations.id),
+    )
+    .orderBy(asc(matrixConsolidations.id));
+  const byId = new Map<number, { id: number; name: string; matrixIds: number[] }>();
+  for (const r of rows) {
+    const c = byId.get(r.id) ?? { id: r.id, name: r.name, matrixIds: [] };
+    c.matrixIds.push(r.matrixId);
+    byId.set(r.id, c);
+  }
+  return [...byId.values()];
+}
+
+export async function findStateOfWellBeing(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(statesOfWellBeing).where(eq(statesOfWellBeing.id, id));
+  return row;
+}
+
+export async function listDiseasesOfDataset(db: DbOrTx, datasetId: number) {
+  return db
+    .select({ id: diseaseStates.id, item_type: diseaseStates.itemType })
+    .from(bvSpecificationDiseaseStates)
+    .innerJoin(diseaseStates, eq(diseaseStates.id, bvSpecificationDiseaseStates.diseaseStateId))
+    .where(eq(bvSpecificationDiseaseStates.bvSpecificationId, datasetId))
+    .orderBy(asc(diseaseStates.id));
+}
+
+export async function listAllLookups(db: DbOrTx) {
+  const [m, s, d, e, u, p] = await Promise.all([
+    db.select().from(matrices).orderBy(asc(matrices.id)),
+    db.select().from(statesOfWellBeing).orderBy(asc(statesOfWellBeing.id)),
+    db.select().from(diseaseStates).orderBy(asc(diseaseStates.id)),
+    db.select().from(ethnicities).orderBy(asc(ethnicities.id)),
+    db.select({ id: units.id, name: units.name }).from(units).orderBy(asc(units.name)),
+    db.select().from(analyticalPrincipleMethods).orderBy(asc(analyticalPrincipleMethods.name)),
+  ]);
+  return {
+    matrices: m.map(presentMatrix),
+    states_of_well_being: s.map((x) => ({
+      id: x.id,
+      state_of_well_being_descriptor_expansion: x.expansion,
+      state_of_well_being_descriptor_explanation: x.explanation,
+    })),
+    diseases: d.map((x) => ({ id: x.id, item_type: x.itemType })),
+    ethnicities: e.map((x) => ({ id: x.id, ethnicity_expansion: x.expansion })),
+    units: u,
+    methods: p,
+  };
+}

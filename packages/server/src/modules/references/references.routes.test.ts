@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+describe('GET /api/references', () => {
+  it('without page: every reference with a dropdown label', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/references/' });
+    expect(res.statusCode).toBe(200);
+    const refs = res.json<{ references: { id: number; label: string; title: string }[] }>().references;
+    expect(refs.length).toBeGreaterThanOrEqual(112);
+    expect(refs[0]!.label).toContain(refs[0]!.title);
+  });
+
+  it('with page and search: one page and its pagination metadata', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/references/?page=2' });
+    const body = res.json<{ data: unknown[]; meta: { pagination: Record<string, number | null> } }>();
+    expect(body.data).toHaveLength(10);
+    const p = body.meta.pagination;
+    expect(p).toMatchObject({ page: 2, prev: 1, next: 3, from: 11, to: 20 });
+    expect(p.pages).toBe(Math.ceil(p.count! / 10));
+
+    const search = await ctx.app.inject({ method: 'GET', url: '/api/references?page=1&search=EuBIVAS' });
+    const found = search.json<{ data: { title: string }[]; meta: { pagination: { count: number } } }>();
+    expect(found.meta.pagination.count).toBeGreaterThan(0);
+    expect(found.data.every((r) => /eubivas/i.test(r.title))).toBe(true);
+
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/references?page=1&search=zzzz-no-such' });
+    expect(none.json<{ data: unknown[]; meta: { pagination: Record<string, unknown> } }>()).toMatchObject({
+      data: [],
+      meta: { pagination: { count: 0, page: 1, pages: 1, next: null, prev: null, from: 0, to: 0 } },
+    });
+  });
+
+  it('treats a search with SQL wildcards literally', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/references?page=1&search=%25' });
+    expect(res.json<{ meta: { pagination: { count: number } } }>().meta.pagination.count).toBe(0);
+  });
+
+  it('rejects page=0 with 400', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/references?page=0' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('GET /api/references/{id}: the reference, and 404 JSON for an unknown id', async () => {
+    const ok = await ctx.app.inject({ method: 'GET', url: '/api/references/1' });
+    expect(ok.json<{ reference: { id: number } }>().reference.id).toBe(1);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/references/424242' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/references/abc' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

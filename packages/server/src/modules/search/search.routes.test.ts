@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx.close());
+
+const suggest = async (q: string) =>
+  (await ctx.app.inject({ url: `/autocomplete?query=${encodeURIComponent(q)}` })).json<
+    { id: number; display_name: string }[]
+  >();
+
+describe('GET /autocomplete', () => {
+  it('puts prefix matches first, case-insensitively', async () => {
+    const list = await suggest('cre');
+    expect(list.length).toBeGreaterThan(1);
+    expect(list[0]!.display_name).toMatch(/^Cre/);
+    expect((await suggest('CREATININE'))[0]!.display_name).toBe('Creatinine');
+  });
+
+  it('ignores accents and matches alternate names', async () => {
+    expect((await suggest('créatinine'))[0]!.display_name).toBe('Creatinine');
+    expect((await suggest('ALT')).map((s) => s.display_name)).toContain('Alanine aminotransferase (ALT)');
+  });
+
+  it('tolerates a typo when nothing matches exactly', async () => {
+    expect((await suggest('creatinnie')).map((s) => s.display_name)).toContain('Creatinine');
+  });
+
+  it('answers an empty list for an empty query and 400 for an oversized one', async () => {
+    expect(await suggest('')).toEqual([]);
+    const res = await ctx.app.inject({ url: `/autocomplete?query=${'x'.repeat(500)}` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('search redirects', () => {
+  it('sends a browser to the results page and a script JSON', async () => {
+    const html = await ctx.app.inject({ url: '/api/search/by_analyte?query=creat&format=html' });
+    expect(html.statusCode).toBe(302);
+    expect(html.headers.location).toBe('/search?query=creat');
+    const json = await ctx.app.inject({
+      url: '/api/search/by_analyte?query=creat',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.json<{ analytes: { display_name: string }[] }>().analytes[0]!.display_name).toMatch(/Creat/);
+  });
+
+  it('by_id leads to the measurand page, and 404s an unknown id', async () => {
+    const list = await suggest('Creatinine');
+    const res = await ctx.app.inject({
+      url: `/api/search/by_id?query=${list[0]!.id}`,
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/analytes/${list[0]!.id}`);
+    expect((await ctx.app.inject({ url: '/api/search/by_id?query=999999&format=json' })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,11 @@
+import { metacalculation, statsHealth } from '@bvdb/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/contract-routes.js';
+import { parseStatsRows, runMetacalculation } from './stats.service.js';
+
+export function registerStatsRoutes(app: FastifyInstance): void {
+  route(app, metacalculation, async ({ body, query }) =>
+    runMetacalculation(parseStatsRows(body), query.seed),
+  );
+  route(app, statsHealth, async ({ reply }) => reply.type('text/plain; charset=utf-8').send('OK'));
+}

@@ -1,0 +1,68 @@
+import type { RouteDef } from '@bvdb/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+
+type In<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.output<Exclude<T, undefined>> : undefined;
+type Out<R> = R extends Record<number, z.ZodType> ? { [K in keyof R]: z.input<R[K]> }[keyof R] : never;
+
+export interface HandlerArgs<D extends RouteDef> {
+  params: In<D['params']>;
+  query: In<D['query']>;
+  body: In<D['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<D extends RouteDef> = (
+  args: HandlerArgs<D>,
+) => Promise<Out<D['responses']> | FastifyReply>;
+
+/**
+ * Registers a route from its contract definition: paths, validation, response schemas, OpenAPI and
+ * access all come from the one definition, so none can drift from the others.
+ */
+export function route<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.produces ? { produces: [def.produces] } : {}),
+      response: def.responses,
+      ...(def.access === 'signed-in' ? { security: [{ session: [] }] } : {}),
+    },
+    config: { access: def.access },
+    // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401.
+    onRequest: async (request) => {
+      if (def.access === 'signed-in') await request.server.requireUser(request);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as In<D['params']>,
+        query: request.query as In<D['query']>,
+        body: request.body as In<D['body']>,
+        request,
+        reply,
+      });
+      return result;
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Throws 401 unless the request carries a valid session; set by the auth module. */
+    requireUser(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    access?: 'public' | 'signed-in';
+  }
+}
+
+export const unauthenticated = () => new AppError('unauthorized', 'You need to sign in to do that');

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, type FieldMessage } from '../lib/app-error.js';
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  statusCode: number;
+  fields?: FieldMessage[];
+  current?: unknown;
+}
+
+function body(statusCode: number, error: string, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { error, message, statusCode, ...extra };
+}
+
+/** Maps every failure to the contract's error shape; 5xx never carry internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.extra.headers) void reply.headers(err.extra.headers);
+      return reply.status(err.statusCode).send(
+        body(err.statusCode, err.errorName, err.message, {
+          ...(err.extra.fields ? { fields: err.extra.fields } : {}),
+          ...(err.extra.current !== undefined ? { current: err.extra.current } : {}),
+        }),
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => ({
+        path: [err.validationContext, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = fields[0];
+      return reply
+        .status(400)
+        .send(
+          body(400, 'Bad Request', first ? `${first.path}: ${first.message}` : 'Invalid request', { fields }),
+        );
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause }, 'response does not match the contract');
+      return reply.status(500).send(body(500, 'Internal Server Error', 'Internal Server Error'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(400).send(body(400, 'Bad Request', 'Request body is too large'));
+    }
+    if (status === 415) {
+      return reply
+        .status(400)
+        .send(
+          body(400, 'Bad Request', `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`),
+        );
+    }
+    if (status >= 400 && status < 500) {
+      const name = status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Bad Request';
+      return reply.status(status).send(body(status, name, err.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body(500, 'Internal Server Error', 'Internal Server Error'));
+  });
+}
