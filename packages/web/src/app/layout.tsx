@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import Container from 'react-bootstrap/Container';
+import { Outlet } from 'react-router';
+import { Loading } from '../components/state-views';
+import { DemoBanner } from './demo-banner';
+import { SiteNav } from './site-nav';
+
+export function Layout() {
+  return (
+    <>
+      <a href="#main" className="visually-hidden-focusable position-absolute top-0 start-0 p-2 bg-white z-3">
+        Skip to content
+      </a>
+      <SiteNav />
+      <DemoBanner />
+      <Container as="main" id="main" fluid="lg" className="pb-5">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+      <footer className="border-top py-3 text-center text-muted small">
+        Biological Variation Database · open-source rebuild ·{' '}
+        <a href="/api/docs" className="link-secondary">
+          API
+        </a>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { HomePage } from '../features/home/home-page';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found-page';
+
+/** Route-level code splitting: each page is its own chunk, loaded when first visited. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const SearchResultsPage = page(() => import('../features/search/search-results-page'), 'SearchResultsPage');
+const MatricesPage = page(() => import('../features/matrices/matrices-page'), 'MatricesPage');
+const ReferencesPage = page(() => import('../features/references/references-page'), 'ReferencesPage');
+const ReferencePage = page(() => import('../features/references/reference-page'), 'ReferencePage');
+const SpecificationsPage = page(
+  () => import('../features/specifications/specifications-page'),
+  'SpecificationsPage',
+);
+const ByMeasurandPage = page(() => import('../features/specifications/by-measurand-page'), 'ByMeasurandPage');
+const DatasetPage = page(() => import('../features/specifications/dataset-page'), 'DatasetPage');
+const AnalytePage = page(() => import('../features/analytes/analyte-page'), 'AnalytePage');
+const MetaListPage = page(() => import('../features/metas/meta-list-page'), 'MetaListPage');
+const ApsPage = page(() => import('../features/calculators/calculator-pages'), 'ApsPage');
+const RcvPage = page(() => import('../features/calculators/calculator-pages'), 'RcvPage');
+const RcvApplicationPage = page(
+  () => import('../features/calculators/calculator-pages'),
+  'RcvApplicationPage',
+);
+const IndividualityPage = page(() => import('../features/calculators/calculator-pages'), 'IndividualityPage');
+const SignInPage = page(() => import('../features/auth/sign-in-page'), 'SignInPage');
+const ChangePasswordPage = page(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
+const ContentPage = lazy(async () => ({
+  default: (await import('../features/content/content-page')).ContentPage,
+}));
+const AdminPlaceholder = lazy(async () => ({
+  default: (await import('../features/admin/admin-placeholder')).AdminPlaceholder,
+}));
+
+const admin = (path: string, title: string): RouteObject => ({
+  path,
+  element: <AdminPlaceholder title={title} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'search', element: <SearchResultsPage /> },
+      { path: 'matrices', element: <MatricesPage /> },
+      { path: 'references', element: <ReferencesPage /> },
+      admin('references/new', 'Enter New Reference'),
+      { path: 'references/:id', element: <ReferencePage /> },
+      admin('references/:id/edit', 'Edit Reference'),
+      { path: 'bv_specifications', element: <SpecificationsPage /> },
+      { path: 'bv_specifications/measurand', element: <ByMeasurandPage /> },
+      admin('bv_specifications/new', 'Enter New BIVAC Dataset'),
+      { path: 'bv_specifications/:id', element: <DatasetPage /> },
+      admin('bv_specifications/:id/edit', 'Edit Dataset'),
+      admin('bv_specifications/:id/copy', 'Copy Dataset'),
+      { path: 'analytes/:id', element: <AnalytePage /> },
+      { path: 'meta_calculations', element: <MetaListPage /> },
+      { path: 'calculators/aps', element: <ApsPage /> },
+      { path: 'calculators/rcv', element: <RcvPage /> },
+      { path: 'calculators/rcv-application', element: <RcvApplicationPage /> },
+      { path: 'calculators/individuality', element: <IndividualityPage /> },
+      { path: 'about', element: <ContentPage slug="about" /> },
+      { path: 'eflm-wg', element: <ContentPage slug="eflm-wg" /> },
+      { path: 'publication_structure', element: <ContentPage slug="publication_structure" /> },
+      { path: 'background', element: <ContentPage slug="background" /> },
+      { path: 'disclaimer', element: <ContentPage slug="disclaimer" /> },
+      { path: 'users/sign_in', element: <SignInPage /> },
+      { path: 'users/edit', element: <ChangePasswordPage /> },
+      admin('analyte_filter', 'Filter and Manage Data by Dataset'),
+      admin('reference_filter', 'Filter and Manage Data by Reference'),
+      admin('units', 'Units'),
+      admin('jobs', 'Job Tracker'),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,130 @@
+import type { MetaRecord } from '@bvdb/contract';
+import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
+import Accordion from 'react-bootstrap/Accordion';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+
+export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
+  switch (m.method) {
+    case 'bootstrap':
+      return `N = ${m.number_used}; limits: 95% percentile bootstrap (999 resamples)`;
+    case 'range':
+      return `N = ${m.number_used}; limits: range of the study estimates (min–max), not a 95% CI`;
+    case 'single':
+      return 'N = 1; limits: the CI of the single study';
+    case 'none':
+      return 'No usable study';
+  }
+}
+
+/** Per matrix: the last :cvi record is the within-subject row, the last :cvg the between-subject row. */
+export function groupMetas(metas: MetaRecord[]) {
+  const groups = new Map<string, { within?: MetaRecord; between?: MetaRecord }>();
+  for (const m of metas) {
+    const g = groups.get(m.matrix) ?? {};
+    if (m.var_type === ':cvi') g.within = m;
+    else g.between = m;
+    groups.set(m.matrix, g);
+  }
+  return [...groups.entries()];
+}
+
+export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
+  if (metas.length === 0) return <p>No Meta-Analysis Results</p>;
+  const groups = groupMetas(metas);
+  return (
+    <>
+      <Table bordered responsive className="align-middle">
+        <caption className="caption-top">
+          Meta-analysis estimates (weighted median of the included studies)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Matrix</th>
+            <th scope="col">BV Estimate</th>
+            <th scope="col">median CV estimate</th>
+            <th scope="col">lower CI limit</th>
+            <th scope="col">higher CI limit</th>
+            <th scope="col">Comments</th>
+            <th scope="col">Date Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.flatMap(([matrix, g]) =>
+            (
+              [
+                ['Within-subject (CVI)', g.within],
+                ['Between-subject (CVG)', g.between],
+              ] as const
+            ).map(([label, m], i) => (
+              <tr key={`${matrix}-${label}`} data-testid={`meta-row-${matrix}-${i === 0 ? 'cvi' : 'cvg'}`}>
+                {i === 0 ? (
+                  <th scope="rowgroup" rowSpan={2}>
+                    {matrix}
+                  </th>
+                ) : null}
+                <td>{label}</td>
+                <td>{formatMetaValue(m?.median)}</td>
+                <td>{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
+                <td>{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
+                <td className="small">
+                  {m ? [m.comments, methodNote(m)].filter(Boolean).join(' · ') : 'No usable study'}
+                </td>
+                <td>{m ? formatDateDmy(m.updated_at) : ''}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </Table>
+      <Accordion className="mb-4">
+        <Accordion.Item eventKey="refs">
+          <Accordion.Header as="h3">References Used in Metacalculation</Accordion.Header>
+          <Accordion.Body>
+            {metas.map((m) => (
+              <section key={m.id} className="mb-3">
+                <h4 className="h6">
+                  {m.matrix} · {m.var_type === ':cvi' ? 'CVI' : 'CVG'} · weighted median{' '}
+                  {formatMetaValue(m.median)}% ({methodNote(m)}; computed {formatDateDmy(m.computed_at)}
+                  {m.seed !== null ? `, seed ${m.seed}` : ''})
+                </h4>
+                <Table size="sm" bordered responsive>
+                  <caption className="visually-hidden">Datasets used for {m.name}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Reference</th>
+                      <th scope="col">Dataset</th>
+                      <th scope="col">Grade</th>
+                      <th scope="col">CV %</th>
+                      <th scope="col">CI</th>
+                      <th scope="col">Weight</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {m.datasets.map((d) => (
+                      <tr key={d.bv_specification_id}>
+                        <td>
+                          <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+                        </td>
+                        <td>
+                          <Link to={`/bv_specifications/${d.bv_specification_id}`}>
+                            {d.bv_specification_id}
+                          </Link>
+                        </td>
+                        <td>{d.grade}</td>
+                        <td>{formatFixed(d.cv, 2)}</td>
+                        <td>
+                          {formatFixed(d.ci_lower, 2)}–{formatFixed(d.ci_upper, 2)}
+                        </td>
+                        <td>{formatFixed(d.weight * 100, 1)}%</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </section>
+            ))}
+          </Accordion.Body>
+        </Accordion.Item>
+      </Accordion>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { signIn } from '@bvdb/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { apiCall, ApiError } from '../../lib/api-client';
+
+export function SignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <div style={{ maxWidth: 420 }} className="mx-auto">
+      <h1 className="h3">Log in</h1>
+      {error ? <Alert variant="danger">{error}</Alert> : null}
+      <Form
+        method="post"
+        action="/users/sign_in"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          setError(null);
+          apiCall(signIn, { body: { email, password } })
+            .then(async () => {
+              await queryClient.invalidateQueries();
+              void navigate('/');
+            })
+            .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Sign-in failed'))
+            .finally(() => setBusy(false));
+        }}
+      >
+        <Form.Group className="mb-3" controlId="email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" disabled={busy}>
+          Log in
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { RcvCurvePoint } from '@bvdb/domain';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+/** RCV up and down against the probability (x 0.5–1), with the observed % change as a line. */
+export default function RcvChart({
+  curve,
+  percentChange,
+}: {
+  curve: RcvCurvePoint[];
+  percentChange?: number | null;
+}) {
+  const data = curve.map((p) => ({
+    x: p.fraction,
+    up: Number(p.up.toFixed(3)),
+    down: Number(p.down.toFixed(3)),
+  }));
+  return (
+    <div style={{ width: '100%', height: 300 }} aria-hidden="true">
+      <ResponsiveContainer>
+        <LineChart data={data} margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            dataKey="x"
+            type="number"
+            domain={[0.5, 1]}
+            ticks={[0.5, 0.6, 0.7, 0.8, 0.9, 1]}
+            label={{ value: 'Probability', position: 'insideBottom', offset: -10 }}
+          />
+          <YAxis unit="%" />
+          <Tooltip />
+          <Legend verticalAlign="top" />
+          <Line
+            type="monotone"
+            dataKey="up"
+            name="RCV Increase"
+            stroke="#198754"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="down"
+            name="RCV Decrease"
+            stroke="#dc3545"
+            dot={false}
+            isAnimationActive={false}
+          />
+          {percentChange !== undefined && percentChange !== null ? (
+            <ReferenceLine
+              y={percentChange}
+              stroke="#0d6efd"
+              strokeDasharray="6 3"
+              label={{ value: '% change', position: 'right' }}
+            />
+          ) : null}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

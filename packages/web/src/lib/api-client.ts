@@ -1,0 +1,79 @@
+import { buildPath, type RouteDef } from '@bvdb/contract';
+import type { z } from 'zod';
+
+/** A non-2xx answer: the status, and the server's own message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    message: string,
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+  }
+}
+
+type Success<D extends RouteDef> =
+  D['responses'] extends Record<number, z.ZodType>
+    ? 200 extends keyof D['responses']
+      ? z.output<D['responses'][200]>
+      : 201 extends keyof D['responses']
+        ? z.output<D['responses'][201]>
+        : 202 extends keyof D['responses']
+          ? z.output<D['responses'][202]>
+          : unknown
+    : unknown;
+
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  csrfToken?: string | null;
+}
+
+export function urlFor(def: RouteDef, opts: Pick<CallOptions, 'params' | 'query'> = {}): string {
+  const path = buildPath(def.path, opts.params);
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const q = qs.toString();
+  return q ? `${path}?${q}` : path;
+}
+
+/** One typed call: the URL from the contract, the answer parsed with the contract's schema. */
+export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}): Promise<Success<D>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.csrfToken) headers['X-CSRF-Token'] = opts.csrfToken;
+  const res = await fetch(urlFor(def, opts), {
+    method: def.method,
+    headers,
+    credentials: 'same-origin',
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const message =
+      json && typeof json === 'object' && 'message' in json && typeof json.message === 'string'
+        ? json.message
+        : `Error: ${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, res.statusText, message, json);
+  }
+  const schema = (def.responses as Record<number, z.ZodType>)[res.status];
+  return (schema ? schema.parse(json) : json) as Success<D>;
+}
+
+/** "Error: {status} {statusText}" for a non-OK answer, the message otherwise (spec section 8). */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return `Error: ${err.status} ${err.statusText}`.trim();
+  if (err instanceof Error) return err.message;
+  return 'An unknown error occurred';
+}
