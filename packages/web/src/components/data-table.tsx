@@ -62,6 +62,7 @@ export function DataTable<T>({
       ? { globalFilterFn: (row, _col, filter: string) => globalFilterFn(row.original, filter) }
       : {}),
     autoResetPageIndex: true,
+    enableSortingRemoval: false,
   });
   const rows = table.getRowModel().rows;
   const filteredCount = table.getFilteredRowModel().rows.length;

@@ -25,9 +25,17 @@ export default function RcvChart({
     down: Number(p.down.toFixed(3)),
   }));
   return (
-    <div style={{ width: '100%', height: 300 }} aria-hidden="true">
+    <div
+      style={{ width: '100%', height: 300 }}
+      role="img"
+      aria-label="Chart of the RCV increase and decrease by probability; the data are in the table below"
+    >
       <ResponsiveContainer>
-        <LineChart data={data} margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
+        <LineChart
+          data={data}
+          margin={{ top: 10, right: 20, bottom: 20, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             dataKey="x"

@@ -8,7 +8,7 @@ import { ErrorText, Loading } from '../../components/state-views';
 import { matricesQuery } from './api/get-matrices';
 
 const columns: ColumnDef<Matrix, unknown>[] = [
-  { id: 'matrix_expansion', header: 'Matrix Expansion', accessorKey: 'matrix_expansion' },
+  { id: 'matrix_expansion', header: 'Matrix Expansion', accessorKey: 'matrix_expansion', sortingFn: 'text' },
   {
     id: 'matrix_explanation',
     header: 'Matrix Explanation',

@@ -19,7 +19,7 @@ const citation = (d: Dataset) =>
 
 function indexColumns(signedIn: boolean): ColumnDef<Dataset, unknown>[] {
   return [
-    { id: 'name', header: 'Measurand', accessorFn: (d) => d.analyte_display_name },
+    { id: 'name', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
     {
       id: 'score',
       header: 'Specification',
@@ -71,7 +71,7 @@ function indexColumns(signedIn: boolean): ColumnDef<Dataset, unknown>[] {
 
 const specsTableColumns: ColumnDef<Dataset, unknown>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
-  { id: 'measurand', header: 'Measurand', accessorFn: (d) => d.analyte_display_name },
+  { id: 'measurand', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
   { id: 'reference_id', header: 'Reference ID', accessorKey: 'reference_id' },
   { id: 'meta', header: 'Meta Analysis', accessorFn: (d) => (d.include_in_meta_analysis ? 'Yes' : 'No') },
   {
@@ -102,7 +102,7 @@ export function SpecificationsPage() {
   return (
     <>
       <h1 className="h3">All BV Data</h1>
-      <Tabs defaultActiveKey="index" className="mb-3">
+      <Tabs defaultActiveKey="index" className="mb-3" mountOnEnter unmountOnExit>
         <Tab eventKey="index" title="Datasets">
           <Form.Group className="mb-3" controlId="spec-filter" style={{ maxWidth: 360 }}>
             <Form.Label>Filter by measurand or id</Form.Label>

@@ -1,0 +1,103 @@
+import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
+import { expect, test } from '@playwright/test';
+import { apiJson, expectNoAxeViolations } from './helpers';
+
+interface Meta {
+  matrix: string;
+  var_type: string;
+  median: number | null;
+  lower: number | null;
+  upper: number | null;
+  updated_at: string;
+}
+
+test('analyte page: meta summary numbers as the domain formats the API values; green and yellow rows', async ({
+  page,
+}) => {
+  const suggestions = await apiJson<{ id: number; display_name: string }[]>(
+    page,
+    '/autocomplete?query=Creatinine',
+  );
+  const id = suggestions.find((s) => s.display_name === 'Creatinine')!.id;
+  const meta = await apiJson<{ data: { metas: Meta[] }[] }>(
+    page,
+    `/api/meta_calculations/meta_by_analyte/${id}`,
+  );
+  const datasets = await apiJson<{ include_in_meta_analysis: number }[]>(
+    page,
+    `/api/analyte_specifications/${id}`,
+  );
+  await page.goto(`/analytes/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Creatinine');
+  const cvi = meta.data[0]!.metas.filter((m) => m.matrix === 'Serum' && m.var_type === ':cvi').at(-1)!;
+  const row = page.getByTestId('meta-row-Serum-cvi');
+  await expect(row.locator('td').nth(1)).toHaveText(formatMetaValue(cvi.median));
+  await expect(row.locator('td').nth(2)).toHaveText(formatFixed(cvi.lower!, 1));
+  await expect(row.locator('td').nth(3)).toHaveText(formatFixed(cvi.upper!, 1));
+  await expect(row.locator('td').last()).toHaveText(formatDateDmy(cvi.updated_at));
+  await expect(page.getByText('Colour Key for References')).toBeVisible();
+  await expect(page.locator('tr.table-success')).toHaveCount(
+    datasets.filter((d) => d.include_in_meta_analysis === 1).length,
+  );
+  await expect(page.locator('tr.table-warning')).toHaveCount(
+    datasets.filter((d) => d.include_in_meta_analysis === 0).length,
+  );
+  await expect(page.getByRole('link', { name: 'Export (.xlsx)' })).toHaveAttribute(
+    'href',
+    `/export_by_analyte/${id}.xlsx`,
+  );
+  await page.getByRole('button', { name: 'References Used in Metacalculation' }).click();
+  await expect(page.getByText(/weighted median/).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('analyte page: dataset fetch failure and an empty measurand', async ({ page }) => {
+  await page.route('**/api/analyte_specifications/**', (r) => r.fulfill({ status: 500, body: '' }));
+  await page.goto('/analytes/1');
+  await expect(page.getByText('Error loading data: Error: 500 Internal Server Error')).toBeVisible();
+  await page.unroute('**/api/analyte_specifications/**');
+  await page.route('**/api/analyte_specifications/**', (r) =>
+    r.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+  );
+  await page.route('**/api/meta_calculations/meta_by_analyte/**', (r) =>
+    r.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: [{ analyte: { id: 1, display_name: 'X' }, metas: [] }] }),
+    }),
+  );
+  await page.reload();
+  await expect(page.getByText('No datasets in database')).toBeVisible();
+  await expect(page.getByText('No Meta-Analysis Results')).toBeVisible();
+});
+
+test('dataset view: details and coding cards, scoring popover, fullscreen Specification Details', async ({
+  page,
+}) => {
+  await page.goto('/bv_specifications/1');
+  for (const title of ['Dataset Details', 'Dataset Coding'])
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  for (const label of [
+    'Unique Identifier',
+    'Number of Subjects included in BV estimation',
+    'Calculated Confidence Intervals of CVi',
+    'Gender for Meta-Analysis',
+    'Snomed CT',
+    'Comment',
+  ]) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('No Ethnicity Defined').or(page.getByText('Unknown'))).toBeVisible();
+  await page.getByRole('button', { name: 'Scoring explained' }).click();
+  await expect(page.getByRole('tooltip')).toContainText('worst grade');
+  await page.getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Specification Details' });
+  await expect(dialog.getByText('Scoring in Detail')).toBeVisible();
+  await expect(dialog.locator('tbody tr')).toHaveCount(14);
+  await expect(
+    dialog.getByText(/provisional demo appraisal, not an official BIVAC assessment/).first(),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Details' })).toBeFocused();
+});

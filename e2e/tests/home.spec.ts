@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { apiJson, expectNoAxeViolations } from './helpers';
+
+test('home: counters, the three cards, the navigation, the notice, and no WCAG 2.1 AA violations', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  const counters = await apiJson<{ meta_data: Record<string, number> }>(page, '/api/meta');
+  await expect(page.getByTestId('total-metas')).toHaveText(String(counters.meta_data.total_metas));
+  await expect(page.getByTestId('total-datasets')).toHaveText(
+    String(counters.meta_data.total_bv_specifications),
+  );
+  await expect(page.getByTestId('total-references')).toHaveText(String(counters.meta_data.total_references));
+  for (const title of ['Meta-analysis list', 'All BV estimates', 'Measurands']) {
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  }
+  await expect(page.getByText(/copyright of the European Federation/)).toBeVisible();
+  await expect(page.getByText(/Demo data:/)).toBeVisible();
+  await page.getByRole('button', { name: 'BV Data' }).click();
+  for (const [name, href] of <[string, string][]>[
+    ['By Reference', '/references'],
+    ['By Measurands', '/bv_specifications/measurand'],
+    ['List of Matricies', '/matrices'],
+    ['List of BV estimates', '/meta_calculations'],
+    ['All BV Data', '/bv_specifications'],
+  ]) {
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/users/sign_in');
+  await page.keyboard.press('Escape');
+  await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test('home: the counters failure shows the error text', async ({ page }) => {
+  await page.route('**/api/meta', (r) =>
+    r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('alert')).toContainText('Error: boom');
+});
+
+test('deep links load the app, unknown API paths answer JSON', async ({ page }) => {
+  await page.goto('/references/1');
+  await expect(page.getByRole('heading', { name: 'Reference', exact: true })).toBeVisible();
+  const res = await page.request.get('/api/nothing-here');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ statusCode: 404 });
+});
+
+test('works at 375 px wide', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByTestId('total-datasets')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('button', { name: 'BV Data' })).toBeVisible();
+  await context.close();
+});
