@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/*.config.ts',
       '**/*.config.js',
       'scripts/**',
+      '**/*.mjs',
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 process.env.E2E_DATA_DIR = dataDir;
 const port = Number(process.env.E2E_PORT ?? 3111);
 
-export const E2E_ADMIN = { email: 'admin@example.org', password: 'e2e-password-123' };
+const E2E_ADMIN = { email: 'admin@example.org', password: 'e2e-password-123' };
 
 export default defineConfig({
   testDir: './tests',

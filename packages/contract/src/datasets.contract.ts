@@ -216,3 +216,33 @@ export const datasetsOfReference = defineRoute({
     404: ErrorSchema,
   },
 });
+
+export const manageByAnalyte = defineRoute({
+  method: 'GET',
+  path: '/api/bv_specifications/manage_by_analyte',
+  summary: 'Every dataset of one measurand, published or not, for curators',
+  tags: ['datasets'],
+  access: 'signed-in',
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  responses: {
+    200: z.object({ dataset: z.array(DatasetSchema), export_url: z.string() }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    404: ErrorSchema,
+  },
+});
+
+export const manageByReference = defineRoute({
+  method: 'GET',
+  path: '/api/bv_specifications/manage_by_reference',
+  summary: 'Every dataset of one reference, published or not, for curators',
+  tags: ['datasets'],
+  access: 'signed-in',
+  query: z.object({ id: z.coerce.number().int().positive() }),
+  responses: {
+    200: z.object({ dataset: z.array(DatasetSchema), export_url: z.string() }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    404: ErrorSchema,
+  },
+});

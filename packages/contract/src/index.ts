@@ -12,3 +12,4 @@ export * from './exports.contract.js';
 export * from './auth.contract.js';
 export * from './jobs.contract.js';
 export * from './content.contract.js';
+export * from './site.contract.js';

@@ -8,7 +8,14 @@ function studies(n, seed) {
   return Array.from({ length: n }, (_, i) => {
     const cv = 3 + r() * 20;
     const half = 0.5 + r() * 4;
-    return { id: `s${i}`, include: true, score: ['A', 'B', 'C'][i % 3], cv, ciLower: cv - half, ciUpper: cv + half };
+    return {
+      id: `s${i}`,
+      include: true,
+      score: ['A', 'B', 'C'][i % 3],
+      cv,
+      ciLower: cv - half,
+      ciUpper: cv + half,
+    };
   });
 }
 

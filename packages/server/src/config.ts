@@ -25,6 +25,18 @@ const ConfigSchema = z.object({
   CONTENT_URL: optionalUrl,
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  DATA_USE_NOTICE: z.preprocess(blankIsAbsent, z.string().max(2000).optional()),
+  CITATION: z.preprocess(blankIsAbsent, z.string().max(2000).optional()),
+  /** Page ids on the content service, e.g. `about=10,eflm-wg=37,publication_structure=2,background=40,disclaimer=25`. */
+  CONTENT_PAGE_IDS: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .regex(/^([a-z_-]+=\d+)(,[a-z_-]+=\d+)*$/, 'must look like about=10,eflm-wg=37')
+      .optional(),
+  ),
+  /** The disclaimer lives on another WordPress site; defaults to CONTENT_URL. */
+  CONTENT_DISCLAIMER_URL: optionalUrl,
   STATS_URL: optionalUrl,
   MAILGUN_API_KEY: z.string().optional(),
   MAILGUN_DOMAIN: z.string().optional(),

@@ -1,10 +1,22 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { FolderLockedError } from '../db/folder-lock.js';
 
-/** Operators' commands open the same database as the server (and respect its folder lock). */
+/**
+ * Operators' commands open the same database as the server and respect its folder lock: on the
+ * embedded database, stop the server first (with DATABASE_URL they run beside it).
+ */
 export async function openCliDatabase() {
   const config = loadConfig();
-  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    return await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof FolderLockedError) {
+      console.error(`${err.message}\nStop the server, run this command, then start the server again.`);
+      process.exit(75);
+    }
+    throw err;
+  }
 }
 
 export function argValue(name: string): string | undefined {

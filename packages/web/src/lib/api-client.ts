@@ -67,7 +67,7 @@ export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}
         : `Error: ${res.status} ${res.statusText}`;
     throw new ApiError(res.status, res.statusText, message, json);
   }
-  const schema = (def.responses)[res.status];
+  const schema = def.responses[res.status];
   return (schema ? schema.parse(json) : json) as Success<D>;
 }
 

@@ -51,12 +51,23 @@ function presentBuiltin(row: typeof contentPages.$inferSelect): ContentPage {
 export class ContentService {
   private cache = new Map<ContentSlug, Cached>();
 
+  private readonly pageIds: Record<ContentSlug, number>;
+  private readonly disclaimerUrl: string | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly contentUrl: string | undefined,
     private readonly timeoutMs = 5000,
     private readonly freshMs = 60_000,
-  ) {}
+    opts: { pageIds?: string | undefined; disclaimerUrl?: string | undefined } = {},
+  ) {
+    this.pageIds = { ...CONTENT_PAGE_IDS };
+    for (const pair of opts.pageIds?.split(',') ?? []) {
+      const [slug, id] = pair.split('=');
+      if (slug && id && slug in this.pageIds) this.pageIds[slug as ContentSlug] = Number(id);
+    }
+    this.disclaimerUrl = opts.disclaimerUrl;
+  }
 
   async getPage(slug: ContentSlug): Promise<ContentPage> {
     if (!this.contentUrl) {
@@ -67,7 +78,8 @@ export class ContentService {
     const cached = this.cache.get(slug);
     if (cached && Date.now() - cached.fetchedAt < this.freshMs) return cached.page;
     try {
-      const wp = await fetchWordPressPage(this.contentUrl, CONTENT_PAGE_IDS[slug], this.timeoutMs);
+      const base = slug === 'disclaimer' ? (this.disclaimerUrl ?? this.contentUrl) : this.contentUrl;
+      const wp = await fetchWordPressPage(base, this.pageIds[slug], this.timeoutMs);
       const page: ContentPage = {
         id: wp.id,
         slug,

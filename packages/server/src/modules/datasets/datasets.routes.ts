@@ -4,6 +4,8 @@ import {
   datasetsOfReference,
   getDataset,
   listDatasets,
+  manageByAnalyte,
+  manageByReference,
   specsForAnalytes,
   type Dataset,
 } from '@bvdb/contract';
@@ -73,5 +75,19 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     if (!reference) throw notFound(`Reference ${params.id}`);
     const rows = await repo.listDatasets(db(), { signedIn: request.user != null, referenceId: params.id });
     return { datasets: rows.map(presentDataset), export_url: `/export_by_reference/${params.id}.xlsx` };
+  });
+
+  route(app, manageByAnalyte, async ({ query }) => {
+    const analyte = await findAnalyte(db(), query.id);
+    if (!analyte) throw notFound(`Measurand ${query.id}`);
+    const rows = await repo.listDatasets(db(), { signedIn: true, analyteId: query.id });
+    return { dataset: rows.map(presentDataset), export_url: `/export_by_analyte/${query.id}.xlsx` };
+  });
+
+  route(app, manageByReference, async ({ query }) => {
+    const reference = await findReference(db(), query.id);
+    if (!reference) throw notFound(`Reference ${query.id}`);
+    const rows = await repo.listDatasets(db(), { signedIn: true, referenceId: query.id });
+    return { dataset: rows.map(presentDataset), export_url: `/export_by_reference/${query.id}.xlsx` };
   });
 }

@@ -128,8 +128,7 @@ export function neutralise(value: string | number | null): string | number | nul
 export const DATA_USE_NOTICE =
   'The content of this database is copyright of the European Federation of Clinical Chemistry and ' +
   'Laboratory Medicine (EFLM). It may not be distributed or commercially exploited without written ' +
-  'permission. Demo records are provisional demo appraisals, not official BIVAC assessments, and are ' +
-  'not for clinical use.';
+  'permission.';
 
 export const CITATION =
   'Aarsand AK, Fernandez-Calle P, Webster C, Coskun A, Gonzales-Lao E, Diaz-Garzon J, Jonker N, ' +

@@ -8,6 +8,7 @@ import { listDatasets } from '../datasets/datasets.repository.js';
 import { presentDataset } from '../datasets/datasets.presenter.js';
 import { listDatasetsOfMetas, listDisplayedMetas, listMetasOfAnalyte } from '../metas/metas.repository.js';
 import { presentMeta } from '../metas/metas.presenter.js';
+import { CITATION, DATA_USE_NOTICE } from './export-columns.js';
 import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -33,6 +34,10 @@ function sendXlsx(reply: FastifyReply, name: string, stream: NodeJS.ReadableStre
 
 export function registerExportRoutes(app: FastifyInstance): void {
   const db = () => app.deps.database.db;
+  const notice = {
+    dataUse: app.deps.config.DATA_USE_NOTICE ?? DATA_USE_NOTICE,
+    citation: app.deps.config.CITATION ?? CITATION,
+  };
 
   async function metasWithDatasets(rows: Awaited<ReturnType<typeof listMetasOfAnalyte>>) {
     const links = await listDatasetsOfMetas(
@@ -60,6 +65,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       datasets,
       metas,
       generatedAt: new Date(),
+      notice,
     });
     return sendXlsx(reply, fileName('BV', analyte.displayName), stream);
   });
@@ -82,6 +88,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       datasets,
       metas,
       generatedAt: new Date(),
+      notice,
     });
     return sendXlsx(
       reply,
@@ -105,6 +112,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       datasets,
       metas,
       generatedAt: new Date(),
+      notice,
     });
     return sendXlsx(reply, `bv_database_${stamp}`, stream);
   });

@@ -5,6 +5,7 @@ import { CITATION, DATA_USE_NOTICE, DATASET_COLUMNS, META_COLUMNS, neutralise } 
 
 export interface ExportInput {
   title: string;
+  notice?: { dataUse: string; citation: string };
   datasets: Dataset[];
   metas: (MetaRecord & { analyte: string })[];
   generatedAt: Date;
@@ -45,10 +46,11 @@ export function streamWorkbook(input: ExportInput): PassThrough {
       `Generated ${input.generatedAt.toISOString()}`,
       '',
       'How to cite',
-      CITATION,
+      input.notice?.citation ?? CITATION,
       '',
       'Data use',
-      DATA_USE_NOTICE,
+      input.notice?.dataUse ?? DATA_USE_NOTICE,
+      'Demo records are provisional demo appraisals, not official BIVAC assessments, and are not for clinical use.',
     ]) {
       about.addRow({ a: neutralise(line) }).commit();
     }
