@@ -13,3 +13,4 @@ export * from './auth.contract.js';
 export * from './jobs.contract.js';
 export * from './content.contract.js';
 export * from './site.contract.js';
+export * from './audit.contract.js';

@@ -23,6 +23,7 @@ import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerAuth } from './modules/auth/auth.plugin.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExportRoutes(app);
   registerJobRoutes(app);
   registerContentRoutes(app);
+  registerAuditRoutes(app);
   await registerWebApp(app);
   return app;
 }

@@ -53,6 +53,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped database) must not take the
+  // process down: the pool replaces it on the next checkout.
+  pool.on('error', (err) => console.error('bvdb database: idle connection lost:', err.message));
   // Fail at boot, not at the first request, when the server is unreachable.
   const client = await pool.connect();
   client.release();

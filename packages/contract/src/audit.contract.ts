@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ErrorSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+/** Records whose changes are kept in the audit trail. */
+export const AuditEntitySchema = z.enum(['bv_specification', 'reference', 'unit', 'content_page']);
+export type AuditEntity = z.infer<typeof AuditEntitySchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  entity: AuditEntitySchema,
+  entity_id: z.number().int(),
+  action: z.enum(['create', 'update', 'delete']),
+  user_id: z.number().int().nullable(),
+  user_email: z.string().nullable().describe('Who made the change (null when the account is gone)'),
+  created_at: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  changed: z.array(z.string()).describe('Fields whose value differs between before and after'),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const getAuditHistory = defineRoute({
+  method: 'GET',
+  path: '/api/audit/:entity/:id',
+  summary: 'The change history of one record (who, when, before and after), newest first',
+  tags: ['audit'],
+  access: 'signed-in',
+  params: z.object({ entity: AuditEntitySchema, id: z.coerce.number().int().positive() }),
+  responses: {
+    200: z.object({ data: z.array(AuditEntrySchema) }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+  },
+});
