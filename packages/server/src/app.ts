@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
@@ -103,6 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, text),
   );
 
+  // JSON answers and the app shell compressed on the fly (a fast brotli level: these are small and
+  // dynamic); the hashed assets are served pre-compressed from the build (plugins/web-app.ts).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
   await app.register(rateLimit, {

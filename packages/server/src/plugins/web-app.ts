@@ -21,6 +21,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       root: dist,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; the plugin's default (max-age=0) would otherwise win.
+      cacheControl: false,
+      // `npm run build` writes .br and .gz beside every text asset (packages/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
@@ -30,7 +34,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       },
     });
   }
-  const indexHtml = () => fs.readFileSync(indexFile, 'utf8');
+  // Read once: the shell changes only with a new build, which means a new process.
+  const shell = hasApp ? fs.readFileSync(indexFile, 'utf8') : '';
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -42,7 +47,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       hasApp &&
       (accepts.includes('text/html') || accepts === '' || accepts.includes('*/*'))
     ) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
     }
     return reply.status(404).send({
       error: 'Not Found',

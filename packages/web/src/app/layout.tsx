@@ -13,7 +13,7 @@ export function Layout() {
       </a>
       <SiteNav />
       <DemoBanner />
-      <Container as="main" id="main" fluid="lg" className="pb-5">
+      <Container as="main" id="main" fluid="lg" className="pb-5 main-min-height">
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -24,108 +24,110 @@ export function SiteNav() {
     }
   };
   return (
-    <Navbar expand="xl" bg="primary" variant="dark" className="mb-3" as="header">
-      <Container fluid>
-        <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
-          <img src="/logo.svg" alt="" width="32" height="32" />
-          <span>BV Database</span>
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" as="nav" aria-label="Main">
-            <NavDropdown title="BV Data" id="nav-bv-data">
-              <NavDropdown.Item as={Link} to="/references">
-                By Reference
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/bv_specifications/measurand">
-                By Measurands
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/matrices">
-                List of Matricies
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/meta_calculations">
-                List of BV estimates
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/bv_specifications">
-                All BV Data
-              </NavDropdown.Item>
-            </NavDropdown>
-            {session.user_id !== null ? (
-              <NavDropdown title="Administration" id="nav-admin">
-                <NavDropdown.Item as={Link} to="/bv_specifications/new">
-                  Enter New BIVAC Dataset
+    <header>
+      <Navbar expand="xl" bg="primary" variant="dark" className="mb-3" aria-label="Main">
+        <Container fluid>
+          <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
+            <img src="/logo.svg" alt="" width="32" height="32" />
+            <span>BV Database</span>
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="main-nav" />
+          <Navbar.Collapse id="main-nav">
+            <Nav className="me-auto" as="nav" aria-label="Main">
+              <NavDropdown title="BV Data" id="nav-bv-data">
+                <NavDropdown.Item as={Link} to="/references">
+                  By Reference
                 </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/references/new">
-                  Enter New Reference
+                <NavDropdown.Item as={Link} to="/bv_specifications/measurand">
+                  By Measurands
                 </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/analyte_filter">
-                  Filter and Manage Data by Dataset
+                <NavDropdown.Item as={Link} to="/matrices">
+                  List of Matricies
                 </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/reference_filter">
-                  Filter and Manage Data by Reference
+                <NavDropdown.Item as={Link} to="/meta_calculations">
+                  List of BV estimates
                 </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/units">
-                  Units
-                </NavDropdown.Item>
-                <NavDropdown.Divider />
-                <NavDropdown.Item as={Link} to="/jobs">
-                  Job Tracker
+                <NavDropdown.Item as={Link} to="/bv_specifications">
+                  All BV Data
                 </NavDropdown.Item>
               </NavDropdown>
-            ) : (
-              <NavDropdown.Divider as="span" className="d-none" />
-            )}
-            <NavDropdown title="Calculators" id="nav-calculators">
-              <NavDropdown.Item as={Link} to="/calculators/aps">
-                Analytical Performance Specification
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/calculators/rcv">
-                Reference Change Value
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/calculators/rcv-application">
-                Application of the RCV
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to="/calculators/individuality">
-                Individuality and set point
-              </NavDropdown.Item>
-            </NavDropdown>
-            <Nav.Link as={NavLink} to="/about">
-              About
-            </Nav.Link>
-            <Nav.Link as={NavLink} to="/eflm-wg">
-              Publications
-            </Nav.Link>
-            <Nav.Link as={NavLink} to="/publication_structure">
-              How to Write a Paper on BV
-            </Nav.Link>
-            <Nav.Link as={NavLink} to="/background">
-              Background
-            </Nav.Link>
-            <Nav.Link as={NavLink} to="/disclaimer">
-              Disclaimer
-            </Nav.Link>
-          </Nav>
-          <div className="my-2 my-xl-0 me-xl-3 nav-search">
-            <AnalyteSearch />
-          </div>
-          <Nav>
-            {session.user ? (
-              <NavDropdown title={session.user.name ?? session.user.email} id="nav-account" align="end">
-                <NavDropdown.Item as={Link} to="/users/edit">
-                  Change Password
+              {session.user_id !== null ? (
+                <NavDropdown title="Administration" id="nav-admin">
+                  <NavDropdown.Item as={Link} to="/bv_specifications/new">
+                    Enter New BIVAC Dataset
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/references/new">
+                    Enter New Reference
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/analyte_filter">
+                    Filter and Manage Data by Dataset
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/reference_filter">
+                    Filter and Manage Data by Reference
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/units">
+                    Units
+                  </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/jobs">
+                    Job Tracker
+                  </NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <NavDropdown.Divider as="span" className="d-none" />
+              )}
+              <NavDropdown title="Calculators" id="nav-calculators">
+                <NavDropdown.Item as={Link} to="/calculators/aps">
+                  Analytical Performance Specification
                 </NavDropdown.Item>
-                <NavDropdown.Item as="button" onClick={() => void logout()}>
-                  Logout
+                <NavDropdown.Item as={Link} to="/calculators/rcv">
+                  Reference Change Value
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/calculators/rcv-application">
+                  Application of the RCV
+                </NavDropdown.Item>
+                <NavDropdown.Item as={Link} to="/calculators/individuality">
+                  Individuality and set point
                 </NavDropdown.Item>
               </NavDropdown>
-            ) : (
-              <Nav.Link as={Link} to="/users/sign_in">
-                Login
+              <Nav.Link as={NavLink} to="/about">
+                About
               </Nav.Link>
-            )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+              <Nav.Link as={NavLink} to="/eflm-wg">
+                Publications
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/publication_structure">
+                How to Write a Paper on BV
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/background">
+                Background
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/disclaimer">
+                Disclaimer
+              </Nav.Link>
+            </Nav>
+            <div className="my-2 my-xl-0 me-xl-3 nav-search">
+              <AnalyteSearch />
+            </div>
+            <Nav>
+              {session.user ? (
+                <NavDropdown title={session.user.name ?? session.user.email} id="nav-account" align="end">
+                  <NavDropdown.Item as={Link} to="/users/edit">
+                    Change Password
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as="button" onClick={() => void logout()}>
+                    Logout
+                  </NavDropdown.Item>
+                </NavDropdown>
+              ) : (
+                <Nav.Link as={Link} to="/users/sign_in">
+                  Login
+                </Nav.Link>
+              )}
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
   );
 }

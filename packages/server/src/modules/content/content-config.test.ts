@@ -40,16 +40,21 @@ describe('content configuration', () => {
       data_use_notice: 'Our notice.',
       citation: 'Cite us like this.',
       content_source: 'remote',
+      // This catalogue is empty: no demo records, so no demo banner.
+      demo_data: false,
     });
   });
 
   it('defaults the notice and citation when not configured', async () => {
-    const plain = await createTestApp({ demo: false });
+    const plain = await createTestApp({ demo: true });
     try {
       const body = (await plain.app.inject({ url: '/api/site' })).json<{
         data_use_notice: string;
         citation: string;
+        demo_data: boolean;
       }>();
+      // The demo catalogue says so, for the banner the UI shows.
+      expect(body.demo_data).toBe(true);
       expect(body.data_use_notice).toMatch(/copyright/);
       expect(body.citation).toMatch(/Biological Variation Database/);
     } finally {

@@ -1,5 +1,7 @@
 import { getContentPage, getSiteInfo, updateContentPage } from '@bvdb/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { analytes } from '../../db/schema.js';
 import { route } from '../../plugins/contract-routes.js';
 import { CITATION, DATA_USE_NOTICE } from '../exports/export-columns.js';
 import { ContentService } from './content.service.js';
@@ -17,9 +19,17 @@ export function registerContentRoutes(app: FastifyInstance): void {
     return service.getPage(params.slug);
   });
   route(app, updateContentPage, async ({ params, body }) => service.updatePage(params.slug, body));
-  route(app, getSiteInfo, async () => ({
-    data_use_notice: app.deps.config.DATA_USE_NOTICE ?? DATA_USE_NOTICE,
-    citation: app.deps.config.CITATION ?? CITATION,
-    content_source: app.deps.config.CONTENT_URL ? ('remote' as const) : ('builtin' as const),
-  }));
+  route(app, getSiteInfo, async () => {
+    const [demo] = await app.deps.database.db
+      .select({ id: analytes.id })
+      .from(analytes)
+      .where(eq(analytes.isDemo, true))
+      .limit(1);
+    return {
+      data_use_notice: app.deps.config.DATA_USE_NOTICE ?? DATA_USE_NOTICE,
+      citation: app.deps.config.CITATION ?? CITATION,
+      content_source: app.deps.config.CONTENT_URL ? ('remote' as const) : ('builtin' as const),
+      demo_data: demo !== undefined,
+    };
+  });
 }

@@ -22,7 +22,8 @@ export function AnalytePage() {
   const metas = useQuery(metaByAnalyteQuery(id));
   const [aps, setAps] = useState(false);
   const [rcv, setRcv] = useState(false);
-  if (analyte.isPending) return <Loading />;
+  // One render when the three parallel answers are in, so sections never push each other down.
+  if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
   const a = analyte.data.analyte;
   const metaList = metas.data?.data[0]?.metas ?? [];
