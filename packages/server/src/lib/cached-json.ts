@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { appState } from '../db/schema.js';
+import { encodedBody, preferredEncoding, type Entry } from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
 export const DATA_GENERATION_KEY = 'data_generation';
@@ -9,21 +10,72 @@ export const DATA_GENERATION_KEY = 'data_generation';
  * Answers a public read from the response cache when the data has not changed, with an ETag so
  * clients can revalidate with If-None-Match. Signed-in callers see unpublished data: never cached.
  */
+/** Other processes on one PostgreSQL may have written: adopt the shared generation, at most once a second. */
+async function syncGeneration(request: FastifyRequest): Promise<void> {
+  const { cache, database } = request.server.deps;
+  if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
+  const [row] = await database.db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, DATA_GENERATION_KEY));
+  cache.observe(typeof row?.value === 'number' ? row.value : 0);
+}
+
+/** Sends a cached entry: 304 when the client has it, else the body, pre-compressed when it is worth it. */
+export function sendCachedEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Entry,
+  opts: { type: string; compress: boolean; cacheControl?: string },
+): FastifyReply {
+  void reply
+    .header('ETag', entry.etag)
+    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
+    .header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
+  void reply.type(opts.type);
+  const encoding =
+    opts.compress && entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (encoding) return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
+  return reply.send(entry.body);
+}
+
+/**
+ * Public reads as files (spreadsheets): built once per data generation for anonymous callers, so
+ * fifty downloads of one export cost one build. Signed-in callers (unpublished data) get a fresh one.
+ */
+export async function cachedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { type: string; compress: boolean; headers: Record<string, string>; sameForEveryone?: boolean },
+  build: () => Promise<Buffer>,
+): Promise<FastifyReply> {
+  const { cache } = request.server.deps;
+  const personal = opts.sameForEveryone !== true && request.user != null;
+  for (const [name, value] of Object.entries(opts.headers)) void reply.header(name, value);
+  if (personal)
+    return reply
+      .type(opts.type)
+      .header('Cache-Control', 'private, no-store')
+      .send(await build());
+  await syncGeneration(request);
+  const entry = cache.get(request.url) ?? cache.set(request.url, await build());
+  return sendCachedEntry(request, reply, entry, {
+    type: opts.type,
+    compress: opts.compress,
+    cacheControl: 'no-cache',
+  });
+}
+
 export async function cachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<T>,
   opts: { varyByUser?: boolean } = {},
 ): Promise<FastifyReply> {
-  const { cache, database } = request.server.deps;
+  const { cache } = request.server.deps;
   const personal = opts.varyByUser !== false && request.user != null;
-  if (!personal && database.kind === 'postgres' && cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) {
-    const [row] = await database.db
-      .select({ value: appState.value })
-      .from(appState)
-      .where(eq(appState.key, DATA_GENERATION_KEY));
-    cache.observe(typeof row?.value === 'number' ? row.value : 0);
-  }
+  if (!personal) await syncGeneration(request);
   const key = request.url;
   let entry = personal ? undefined : cache.get(key);
   if (!entry) {
@@ -38,7 +90,5 @@ export async function cachedJson<T>(
         .send(body);
     entry = cache.set(key, body);
   }
-  void reply.header('ETag', entry.etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-  if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }

@@ -1,9 +1,41 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 
-interface Entry {
+export type ContentEncoding = 'br' | 'gzip';
+
+export interface Entry {
   generation: number;
-  body: string;
+  body: string | Buffer;
   etag: string;
+  /** Compressed copies, made once on first demand: a cached answer is never compressed twice. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+/** The body of an entry in the encoding the client prefers, compressed once and kept. */
+export function encodedBody(entry: Entry, encoding: ContentEncoding): Buffer {
+  const cached = entry.encoded[encoding];
+  if (cached) return cached;
+  const made =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : zlib.gzipSync(entry.body, { level: 6 });
+  entry.encoded[encoding] = made;
+  return made;
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refusals honoured). */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /**
@@ -43,13 +75,13 @@ export class ResponseCache {
     return entry && entry.generation === this.generation ? entry : undefined;
   }
 
-  set(key: string, body: string): Entry {
+  set(key: string, body: string | Buffer): Entry {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { generation: this.generation, body, etag };
+    const entry: Entry = { generation: this.generation, body, etag, encoded: {} };
     this.entries.set(key, entry);
     return entry;
   }

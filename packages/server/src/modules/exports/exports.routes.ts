@@ -1,5 +1,6 @@
 import { exportByAnalyte, exportByReference, exportDatabase, type MetaRecord } from '@bvdb/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
 import { route } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.repository.js';
@@ -24,12 +25,22 @@ function fileName(...parts: string[]): string {
     .slice(0, 120);
 }
 
-function sendXlsx(reply: FastifyReply, name: string, stream: NodeJS.ReadableStream): FastifyReply {
-  return reply
-    .type(XLSX)
-    .header('Content-Disposition', `attachment; filename="${name}.xlsx"`)
-    .header('Cache-Control', 'no-cache')
-    .send(stream);
+async function workbookBuffer(input: Parameters<typeof streamWorkbook>[0]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of streamWorkbook(input)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A spreadsheet download, built once per data generation for anonymous callers (lib/cached-json.ts). */
+function sendXlsx(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  sameForEveryone: boolean,
+  build: () => Promise<Buffer>,
+): Promise<FastifyReply> {
+  const headers = { 'Content-Disposition': `attachment; filename="${name}.xlsx"` };
+  return cachedFile(request, reply, { type: XLSX, compress: false, headers, sameForEveryone }, build);
 }
 
 export function registerExportRoutes(app: FastifyInstance): void {
@@ -56,64 +67,71 @@ export function registerExportRoutes(app: FastifyInstance): void {
   route(app, exportByAnalyte, async ({ params, request, reply }) => {
     const analyte = await findAnalyte(db(), params.file);
     if (!analyte) throw notFound(`Measurand ${params.file}`);
-    const datasets = (
-      await listDatasets(db(), { signedIn: request.user != null, analyteId: analyte.id })
-    ).map(presentDataset);
-    const metas = await metasWithDatasets(await listMetasOfAnalyte(db(), analyte.id));
-    const stream = streamWorkbook({
-      title: `Biological variation data: ${analyte.displayName}`,
-      datasets,
-      metas,
-      generatedAt: new Date(),
-      notice,
+    return sendXlsx(request, reply, fileName('BV', analyte.displayName), false, async () => {
+      const datasets = (
+        await listDatasets(db(), { signedIn: request.user != null, analyteId: analyte.id })
+      ).map(presentDataset);
+      const metas = await metasWithDatasets(await listMetasOfAnalyte(db(), analyte.id));
+      return workbookBuffer({
+        title: `Biological variation data: ${analyte.displayName}`,
+        datasets,
+        metas,
+        generatedAt: new Date(),
+        notice,
+      });
     });
-    return sendXlsx(reply, fileName('BV', analyte.displayName), stream);
   });
 
   route(app, exportByReference, async ({ params, request, reply }) => {
     const reference = await findReference(db(), params.file);
     if (!reference) throw notFound(`Reference ${params.file}`);
-    const datasets = (
-      await listDatasets(db(), { signedIn: request.user != null, referenceId: reference.id })
-    ).map(presentDataset);
-    const analyteIds = [...new Set(datasets.map((d) => d.analyte_id))];
-    const metas: (MetaRecord & { analyte: string })[] = [];
-    for (const id of analyteIds) {
-      const all = await metasWithDatasets(await listMetasOfAnalyte(db(), id));
-      metas.push(...all.filter((m) => m.datasets.some((d) => d.reference_id === reference.id)));
-    }
     const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
-    const stream = streamWorkbook({
-      title: `Biological variation data from: ${reference.title}`,
-      datasets,
-      metas,
-      generatedAt: new Date(),
-      notice,
+    const name = fileName('BV', firstAuthor, String(reference.yearOfPublication ?? ''), `ref${reference.id}`);
+    return sendXlsx(request, reply, name, false, async () => {
+      const datasets = (
+        await listDatasets(db(), { signedIn: request.user != null, referenceId: reference.id })
+      ).map(presentDataset);
+      const analyteIds = [...new Set(datasets.map((d) => d.analyte_id))];
+      const metas: (MetaRecord & { analyte: string })[] = [];
+      for (const id of analyteIds) {
+        const all = await metasWithDatasets(await listMetasOfAnalyte(db(), id));
+        metas.push(...all.filter((m) => m.datasets.some((d) => d.reference_id === reference.id)));
+      }
+      return workbookBuffer({
+        title: `Biological variation data from: ${reference.title}`,
+        datasets,
+        metas,
+        generatedAt: new Date(),
+        notice,
+      });
     });
-    return sendXlsx(
-      reply,
-      fileName('BV', firstAuthor, String(reference.yearOfPublication ?? ''), `ref${reference.id}`),
-      stream,
-    );
   });
 
-  route(app, exportDatabase, async ({ params, reply }) => {
-    const datasets = (await listDatasets(db(), { signedIn: false })).map(presentDataset);
+  route(app, exportDatabase, async ({ params, request, reply }) => {
+    // Published data only, whoever asks: the same file for everyone, so always cached.
     const stamp = new Date().toISOString().slice(0, 10);
+    const published = async () => (await listDatasets(db(), { signedIn: false })).map(presentDataset);
     if (params.file === 'bv_database.csv') {
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="bv_database_${stamp}.csv"`)
-        .send(datasetsToCsv(datasets));
+      return cachedFile(
+        request,
+        reply,
+        {
+          type: 'text/csv; charset=utf-8',
+          compress: true,
+          sameForEveryone: true,
+          headers: { 'Content-Disposition': `attachment; filename="bv_database_${stamp}.csv"` },
+        },
+        async () => Buffer.from(datasetsToCsv(await published()), 'utf8'),
+      );
     }
-    const metas = await metasWithDatasets(await listDisplayedMetas(db()));
-    const stream = streamWorkbook({
-      title: 'Biological variation database: all published data',
-      datasets,
-      metas,
-      generatedAt: new Date(),
-      notice,
-    });
-    return sendXlsx(reply, `bv_database_${stamp}`, stream);
+    return sendXlsx(request, reply, `bv_database_${stamp}`, true, async () =>
+      workbookBuffer({
+        title: 'Biological variation database: all published data',
+        datasets: await published(),
+        metas: await metasWithDatasets(await listDisplayedMetas(db())),
+        generatedAt: new Date(),
+        notice,
+      }),
+    );
   });
 }
