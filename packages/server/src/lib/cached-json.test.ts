@@ -38,9 +38,10 @@ describe('cached public answers', () => {
   });
 
   it('builds an export once for everyone, and afresh for a signed-in curator (who sees unpublished data)', async () => {
-    const [{ id }] = (await ctx.app.inject({ url: '/autocomplete?query=Creatinine' })).json<
+    const suggestions = (await ctx.app.inject({ url: '/autocomplete?query=Creatinine' })).json<
       { id: number }[]
     >();
+    const id = suggestions[0]!.id;
     const url = `/export_by_analyte/${id}.xlsx`;
     const first = await ctx.app.inject({ url });
     const second = await ctx.app.inject({ url });
