@@ -17,7 +17,8 @@ test('home: counters, the three cards, the navigation, the notice, and no WCAG 2
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   }
   await expect(page.getByText(/copyright of the European Federation/)).toBeVisible();
-  await expect(page.getByText(/Demo data:/)).toBeVisible();
+  const demoNote = page.getByRole('note').filter({ hasText: 'Demo data' });
+  await expect(demoNote).toContainText('not official BIVAC assessments. Not for clinical use.');
   await page.getByRole('button', { name: 'BV Data' }).click();
   for (const [name, href] of <[string, string][]>[
     ['By Reference', '/references'],
@@ -61,4 +62,15 @@ test('works at 375 px wide', async ({ browser }) => {
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await expect(page.getByRole('button', { name: 'BV Data' })).toBeVisible();
   await context.close();
+});
+
+test('the demo data notice can be hidden, and stays hidden while the tab is open', async ({ page }) => {
+  await page.goto('/');
+  const demoNote = page.getByRole('note').filter({ hasText: 'Demo data' });
+  await expect(demoNote).toBeVisible();
+  await page.getByRole('button', { name: 'Hide the demo data notice' }).click();
+  await expect(demoNote).toHaveCount(0);
+  await page.goto('/matrices');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(demoNote).toHaveCount(0);
 });

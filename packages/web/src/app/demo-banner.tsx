@@ -1,18 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import CloseButton from 'react-bootstrap/CloseButton';
 import { siteInfoQuery } from '../features/content/api/get-site-info';
+
+const DISMISSED_KEY = 'bvdb.demoBannerDismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /** A discreet note while the catalogue holds demo records (spec: demo data marked as such). */
 export function DemoBanner() {
   // From the small site-info answer the home page loads anyway, not the whole measurand list.
   const { data } = useQuery(siteInfoQuery);
-  if (!data?.demo_data) return null;
+  const [dismissed, setDismissed] = useState(wasDismissed);
+  if (!data?.demo_data || dismissed) return null;
+  const dismiss = () => {
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // Private mode without storage: hidden for this page view only.
+    }
+    setDismissed(true);
+  };
   return (
     // Fixed to the bottom edge: it arrives with a data request and must not push the page down.
     <div className="fixed-bottom demo-banner">
-      <p className="alert alert-warning py-1 px-2 small m-0 rounded-0 text-center" role="note">
-        Demo data: the records shown come from published studies with provisional demo appraisals, not
-        official BIVAC assessments. Not for clinical use.
-      </p>
+      <div
+        className="alert alert-warning py-1 px-2 small m-0 rounded-0 d-flex align-items-center justify-content-center gap-2"
+        role="note"
+      >
+        <span>
+          Demo data
+          <span className="d-none d-md-inline">
+            : the records shown come from published studies with provisional demo appraisals, not official
+            BIVAC assessments
+          </span>
+          . Not for clinical use.
+        </span>
+        <CloseButton aria-label="Hide the demo data notice" onClick={dismiss} />
+      </div>
     </div>
   );
 }

@@ -17,8 +17,8 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
     <dl className="row mb-0">
       {rows.map(([k, v]) => (
         <div key={k} className="d-contents">
-          <dt className="col-sm-6">{k}</dt>
-          <dd className="col-sm-6">{v}</dd>
+          <dt className="col-12 col-sm-6">{k}</dt>
+          <dd className="col-12 col-sm-6 text-break">{v}</dd>
         </div>
       ))}
     </dl>

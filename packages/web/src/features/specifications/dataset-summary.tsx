@@ -60,7 +60,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
   const cvgHi = d.reported_cvg_upper_confidence_interval ?? d.calculated_between_bv_upper_ci;
   return (
     <>
-      <Table bordered responsive className="align-middle">
+      <Table bordered responsive className="align-middle table-min-width">
         <caption className="caption-top">Dataset summary</caption>
         <thead>
           <tr>
