@@ -47,19 +47,26 @@ export function sendCachedEntry(
 export async function cachedFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { type: string; compress: boolean; headers: Record<string, string>; sameForEveryone?: boolean },
-  build: () => Promise<Buffer>,
+  opts: { type: string; compress: boolean; sameForEveryone?: boolean },
+  build: () => Promise<{ bytes: Buffer; headers: Record<string, string> }>,
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
   const personal = opts.sameForEveryone !== true && request.user != null;
-  for (const [name, value] of Object.entries(opts.headers)) void reply.header(name, value);
-  if (personal)
+  if (personal) {
+    const file = await build();
     return reply
       .type(opts.type)
+      .headers(file.headers)
       .header('Cache-Control', 'private, no-store')
-      .send(await build());
+      .send(file.bytes);
+  }
   await syncGeneration(request);
-  const entry = cache.get(request.url) ?? cache.set(request.url, await build());
+  let entry = cache.get(request.url);
+  if (!entry) {
+    const file = await build();
+    entry = cache.set(request.url, file.bytes, file.headers);
+  }
+  void reply.headers(entry.headers);
   return sendCachedEntry(request, reply, entry, {
     type: opts.type,
     compress: opts.compress,

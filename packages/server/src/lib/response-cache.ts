@@ -7,6 +7,8 @@ export interface Entry {
   generation: number;
   body: string | Buffer;
   etag: string;
+  /** Headers that belong to the answer (e.g. a download's file name). */
+  headers: Record<string, string>;
   /** Compressed copies, made once on first demand: a cached answer is never compressed twice. */
   encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
@@ -75,13 +77,13 @@ export class ResponseCache {
     return entry && entry.generation === this.generation ? entry : undefined;
   }
 
-  set(key: string, body: string | Buffer): Entry {
+  set(key: string, body: string | Buffer, headers: Record<string, string> = {}): Entry {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry: Entry = { generation: this.generation, body, etag, encoded: {} };
+    const entry: Entry = { generation: this.generation, body, etag, headers, encoded: {} };
     this.entries.set(key, entry);
     return entry;
   }

@@ -60,15 +60,19 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     return { dataset: presentDataset(row) };
   });
 
-  route(app, datasetsOfAnalyte, async ({ params, request, reply }) => {
-    const analyte = await findAnalyte(db(), params.analyte_id);
-    if (!analyte) throw notFound(`Measurand ${params.analyte_id}`);
-    return cachedJson(request, reply, async () =>
-      (await repo.listDatasets(db(), { signedIn: request.user != null, analyteId: params.analyte_id })).map(
-        presentDataset,
-      ),
-    );
-  });
+  // The existence check runs inside the cached computation: a repeated read costs no query at all,
+  // and a 404 is never cached (it throws before anything is stored).
+  route(app, datasetsOfAnalyte, async ({ params, request, reply }) =>
+    cachedJson(request, reply, async () => {
+      const analyte = await findAnalyte(db(), params.analyte_id);
+      if (!analyte) throw notFound(`Measurand ${params.analyte_id}`);
+      const rows = await repo.listDatasets(db(), {
+        signedIn: request.user != null,
+        analyteId: params.analyte_id,
+      });
+      return rows.map(presentDataset);
+    }),
+  );
 
   route(app, datasetsOfReference, async ({ params, request }) => {
     const reference = await findReference(db(), params.id);

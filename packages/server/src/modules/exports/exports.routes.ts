@@ -31,16 +31,22 @@ async function workbookBuffer(input: Parameters<typeof streamWorkbook>[0]): Prom
   return Buffer.concat(chunks);
 }
 
-/** A spreadsheet download, built once per data generation for anonymous callers (lib/cached-json.ts). */
+const attachment = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"` });
+
+/**
+ * A spreadsheet download, built once per data generation for anonymous callers (lib/cached-json.ts).
+ * `build` looks the record up too, so a repeated download costs no query; it names the file.
+ */
 function sendXlsx(
   request: FastifyRequest,
   reply: FastifyReply,
-  name: string,
   sameForEveryone: boolean,
-  build: () => Promise<Buffer>,
+  build: () => Promise<{ name: string; workbook: Parameters<typeof streamWorkbook>[0] }>,
 ): Promise<FastifyReply> {
-  const headers = { 'Content-Disposition': `attachment; filename="${name}.xlsx"` };
-  return cachedFile(request, reply, { type: XLSX, compress: false, headers, sameForEveryone }, build);
+  return cachedFile(request, reply, { type: XLSX, compress: false, sameForEveryone }, async () => {
+    const { name, workbook } = await build();
+    return { bytes: await workbookBuffer(workbook), headers: attachment(`${name}.xlsx`) };
+  });
 }
 
 export function registerExportRoutes(app: FastifyInstance): void {
@@ -64,30 +70,32 @@ export function registerExportRoutes(app: FastifyInstance): void {
     }));
   }
 
-  route(app, exportByAnalyte, async ({ params, request, reply }) => {
-    const analyte = await findAnalyte(db(), params.file);
-    if (!analyte) throw notFound(`Measurand ${params.file}`);
-    return sendXlsx(request, reply, fileName('BV', analyte.displayName), false, async () => {
+  route(app, exportByAnalyte, async ({ params, request, reply }) =>
+    sendXlsx(request, reply, false, async () => {
+      const analyte = await findAnalyte(db(), params.file);
+      if (!analyte) throw notFound(`Measurand ${params.file}`);
       const datasets = (
         await listDatasets(db(), { signedIn: request.user != null, analyteId: analyte.id })
       ).map(presentDataset);
       const metas = await metasWithDatasets(await listMetasOfAnalyte(db(), analyte.id));
-      return workbookBuffer({
-        title: `Biological variation data: ${analyte.displayName}`,
-        datasets,
-        metas,
-        generatedAt: new Date(),
-        notice,
-      });
-    });
-  });
+      return {
+        name: fileName('BV', analyte.displayName),
+        workbook: {
+          title: `Biological variation data: ${analyte.displayName}`,
+          datasets,
+          metas,
+          generatedAt: new Date(),
+          notice,
+        },
+      };
+    }),
+  );
 
-  route(app, exportByReference, async ({ params, request, reply }) => {
-    const reference = await findReference(db(), params.file);
-    if (!reference) throw notFound(`Reference ${params.file}`);
-    const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
-    const name = fileName('BV', firstAuthor, String(reference.yearOfPublication ?? ''), `ref${reference.id}`);
-    return sendXlsx(request, reply, name, false, async () => {
+  route(app, exportByReference, async ({ params, request, reply }) =>
+    sendXlsx(request, reply, false, async () => {
+      const reference = await findReference(db(), params.file);
+      if (!reference) throw notFound(`Reference ${params.file}`);
+      const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
       const datasets = (
         await listDatasets(db(), { signedIn: request.user != null, referenceId: reference.id })
       ).map(presentDataset);
@@ -97,41 +105,39 @@ export function registerExportRoutes(app: FastifyInstance): void {
         const all = await metasWithDatasets(await listMetasOfAnalyte(db(), id));
         metas.push(...all.filter((m) => m.datasets.some((d) => d.reference_id === reference.id)));
       }
-      return workbookBuffer({
-        title: `Biological variation data from: ${reference.title}`,
-        datasets,
-        metas,
-        generatedAt: new Date(),
-        notice,
-      });
-    });
-  });
+      return {
+        name: fileName('BV', firstAuthor, String(reference.yearOfPublication ?? ''), `ref${reference.id}`),
+        workbook: {
+          title: `Biological variation data from: ${reference.title}`,
+          datasets,
+          metas,
+          generatedAt: new Date(),
+          notice,
+        },
+      };
+    }),
+  );
 
   route(app, exportDatabase, async ({ params, request, reply }) => {
     // Published data only, whoever asks: the same file for everyone, so always cached.
     const stamp = new Date().toISOString().slice(0, 10);
     const published = async () => (await listDatasets(db(), { signedIn: false })).map(presentDataset);
     if (params.file === 'bv_database.csv') {
-      return cachedFile(
-        request,
-        reply,
-        {
-          type: 'text/csv; charset=utf-8',
-          compress: true,
-          sameForEveryone: true,
-          headers: { 'Content-Disposition': `attachment; filename="bv_database_${stamp}.csv"` },
-        },
-        async () => Buffer.from(datasetsToCsv(await published()), 'utf8'),
-      );
+      const type = 'text/csv; charset=utf-8';
+      return cachedFile(request, reply, { type, compress: true, sameForEveryone: true }, async () => ({
+        bytes: Buffer.from(datasetsToCsv(await published()), 'utf8'),
+        headers: attachment(`bv_database_${stamp}.csv`),
+      }));
     }
-    return sendXlsx(request, reply, `bv_database_${stamp}`, true, async () =>
-      workbookBuffer({
+    return sendXlsx(request, reply, true, async () => ({
+      name: `bv_database_${stamp}`,
+      workbook: {
         title: 'Biological variation database: all published data',
         datasets: await published(),
         metas: await metasWithDatasets(await listDisplayedMetas(db())),
         generatedAt: new Date(),
         notice,
-      }),
-    );
+      },
+    }));
   });
 }
