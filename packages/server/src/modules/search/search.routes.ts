@@ -1,6 +1,7 @@
 import { autocomplete, searchByAnalyte, searchById } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
+import { cachedJson } from '../../lib/cached-json.js';
 import { route } from '../../plugins/contract-routes.js';
 import { analytes } from '../../db/schema.js';
 import { findAnalyteWithCount, listAnalytesWithCounts } from '../analytes/analytes.repository.js';
@@ -26,11 +27,16 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     return index.index;
   }
 
-  route(app, autocomplete, async ({ query, reply }) => {
-    void reply.header('Cache-Control', 'public, max-age=30');
-    if (!query.query) return [];
-    return (await currentIndex()).search(query.query, 10);
-  });
+  // Typed prefixes repeat across visitors: each distinct query is ranked once per data generation
+  // (and cachedJson also notices writes made by other server processes).
+  route(app, autocomplete, async ({ query, request, reply }) =>
+    cachedJson(
+      request,
+      reply,
+      async () => (query.query ? (await currentIndex()).search(query.query, 10) : []),
+      { varyByUser: false },
+    ),
+  );
 
   route(app, searchByAnalyte, async ({ query, request, reply }) => {
     if (wantsHtml(request, query.format)) {
