@@ -2,6 +2,7 @@
 // `npm run bench`: performance figures, not pass/fail tests. Builds what is needed first.
 //   1. the meta-analysis engine (packages/domain/bench)
 //   2. a full recompute of every measurand × matrix × type, on the demo database and on one 10× its size
+//   0. the web app's first-load size (JavaScript and CSS, compressed as served)
 //   3. the HTTP API under load (autocannon, 50 connections) on the demo database and on a 10× one
 import { spawnSync } from 'node:child_process';
 
@@ -11,6 +12,9 @@ function run(cmd, args, env = {}) {
 }
 
 run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
+run('npm', ['run', 'build', '-w', '@bvdb/web']);
+console.log('\n## Web app: what a first visit downloads');
+run(process.execPath, ['packages/web/scripts/first-load-size.mjs']);
 console.log('\n## Meta-analysis engine');
 run(process.execPath, ['packages/domain/bench/meta-analysis.bench.mjs']);
 console.log('\n## Recompute and HTTP API');
