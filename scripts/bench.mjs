@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: performance figures, not pass/fail tests. Builds what is needed first.
-//   1. the meta-analysis engine (packages/domain/bench)
-//   2. a full recompute of every measurand × matrix × type, on the demo database and on one 10× its size
-//   0. the web app's first-load size (JavaScript and CSS, compressed as served)
-//   3. the HTTP API under load (autocannon, 50 connections) on the demo database and on a 10× one
+//   1. the web app's first-load size (JavaScript and CSS, compressed as served)
+//   2. the meta-analysis engine (packages/domain/bench)
+//   3. a full recompute of every measurand × matrix × type, on the demo database and on one 10× its size
+//   4. the HTTP API under load (autocannon, 50 connections) on the demo database and on a 10× one
 import { spawnSync } from 'node:child_process';
 
 function run(cmd, args, env = {}) {
