@@ -14,3 +14,5 @@ export * from './jobs.contract.js';
 export * from './content.contract.js';
 export * from './site.contract.js';
 export * from './audit.contract.js';
+export * from './units.contract.js';
+export * from './mailing-list.contract.js';

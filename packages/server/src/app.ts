@@ -28,6 +28,9 @@ import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
+import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
+import { registerUnitRoutes } from './modules/units/units.routes.js';
+import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
 import type { JobQueue } from './jobs/job-queue.js';
 
 export interface AppDeps {
@@ -146,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobRoutes(app);
   registerContentRoutes(app);
   registerAuditRoutes(app);
+  await app.register(registerReferenceWriteRoutes);
+  registerUnitRoutes(app);
+  registerMailingListRoutes(app);
   await registerWebApp(app);
   return app;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -135,6 +136,33 @@ export const references = pgTable(
     check('references_volume_ck', sql`${t.volume} is null or ${t.volume} >= 0`),
     check('references_spanish_ck', sql`${t.linkToSpanishDatabase} >= 0`),
   ],
+);
+
+/** PostgreSQL `bytea` as a Node Buffer (drizzle has no built-in column for it). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The article PDF of a reference, kept in the database so a backup of the database is a backup of
+ * everything (one file per reference; replaced on a new upload, gone with the reference).
+ */
+export const referenceFiles = pgTable(
+  'reference_files',
+  {
+    referenceId: integer('reference_id')
+      .primaryKey()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('reference_files_size_ck', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`)],
 );
 
 const gradeCol = (name: string) => text(name).notNull().default('A');

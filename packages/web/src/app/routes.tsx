@@ -33,6 +33,21 @@ const ChangePasswordPage = page(() => import('../features/auth/change-password-p
 const ContentPage = lazy(async () => ({
   default: (await import('../features/content/content-page')).ContentPage,
 }));
+const NewReferencePage = page(
+  () => import('../features/reference-admin/reference-form-pages'),
+  'NewReferencePage',
+);
+const EditReferencePage = page(
+  () => import('../features/reference-admin/reference-form-pages'),
+  'EditReferencePage',
+);
+const AnalyteFilterPage = page(() => import('../features/manage/analyte-filter-page'), 'AnalyteFilterPage');
+const ReferenceFilterPage = page(
+  () => import('../features/manage/reference-filter-page'),
+  'ReferenceFilterPage',
+);
+const UnitsPage = page(() => import('../features/units/units-page'), 'UnitsPage');
+const MailingListPage = page(() => import('../features/mailing-list/mailing-list-page'), 'MailingListPage');
 const AdminPlaceholder = lazy(async () => ({
   default: (await import('../features/admin/admin-placeholder')).AdminPlaceholder,
 }));
@@ -50,9 +65,9 @@ export const routes: RouteObject[] = [
       { path: 'search', element: <SearchResultsPage /> },
       { path: 'matrices', element: <MatricesPage /> },
       { path: 'references', element: <ReferencesPage /> },
-      admin('references/new', 'Enter New Reference'),
+      { path: 'references/new', element: <NewReferencePage /> },
       { path: 'references/:id', element: <ReferencePage /> },
-      admin('references/:id/edit', 'Edit Reference'),
+      { path: 'references/:id/edit', element: <EditReferencePage /> },
       { path: 'bv_specifications', element: <SpecificationsPage /> },
       { path: 'bv_specifications/measurand', element: <ByMeasurandPage /> },
       admin('bv_specifications/new', 'Enter New BIVAC Dataset'),
@@ -72,9 +87,10 @@ export const routes: RouteObject[] = [
       { path: 'disclaimer', element: <ContentPage slug="disclaimer" /> },
       { path: 'users/sign_in', element: <SignInPage /> },
       { path: 'users/edit', element: <ChangePasswordPage /> },
-      admin('analyte_filter', 'Filter and Manage Data by Dataset'),
-      admin('reference_filter', 'Filter and Manage Data by Reference'),
-      admin('units', 'Units'),
+      { path: 'analyte_filter', element: <AnalyteFilterPage /> },
+      { path: 'reference_filter', element: <ReferenceFilterPage /> },
+      { path: 'units', element: <UnitsPage /> },
+      { path: 'mailing_list', element: <MailingListPage /> },
       admin('jobs', 'Job Tracker'),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -72,6 +72,10 @@ export function SiteNav() {
                   <NavDropdown.Item as={Link} to="/jobs">
                     Job Tracker
                   </NavDropdown.Item>
+                  <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/mailing_list">
+                    Mailing List
+                  </NavDropdown.Item>
                 </NavDropdown>
               ) : (
                 <NavDropdown.Divider as="span" className="d-none" />

@@ -17,15 +17,15 @@ export function ReferenceCard({ reference: r }: { reference: Reference }) {
         {r.author ?? 'Unknown Author'}. <em>{r.journal ?? 'Unknown Journal'}</em>{' '}
         {r.year_of_publication ?? ''};{r.volume ?? 0}:{r.pages ?? 'N/A'}
       </div>
-      <div className="mt-1 d-flex gap-2">
-        <Link
-          to={`/references/${r.id}`}
-          className="btn btn-outline-primary btn-sm"
-          aria-label={`View reference ${r.id}`}
-        >
-          View
-        </Link>
-        {session.user ? (
+      {session.user ? (
+        <div className="mt-1 d-flex gap-2">
+          <Link
+            to={`/references/${r.id}`}
+            className="btn btn-outline-primary btn-sm"
+            aria-label={`View reference ${r.id}`}
+          >
+            View
+          </Link>
           <Link
             to={`/references/${r.id}/edit`}
             className="btn btn-outline-secondary btn-sm"
@@ -33,8 +33,8 @@ export function ReferenceCard({ reference: r }: { reference: Reference }) {
           >
             Edit
           </Link>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       <ReferenceDetailsModal reference={r} show={show} onHide={() => setShow(false)} />
     </div>
   );

@@ -69,9 +69,13 @@ export function ReferenceDetailsModal({
           <dd className="col-sm-8">{r.link_to_spanish_database}</dd>
           <dt className="col-sm-4">Files</dt>
           <dd className="col-sm-8">
-            {r.article_url && r.article_file_name ? (
-              <a href={r.article_url} target="_blank" rel="noopener noreferrer">
+            {r.article_file_url && r.article_file_name ? (
+              <a href={r.article_file_url} download={r.article_file_name}>
                 {r.article_file_name}
+              </a>
+            ) : r.article_url ? (
+              <a href={r.article_url} target="_blank" rel="noopener noreferrer">
+                {r.article_url}
               </a>
             ) : (
               'No file'

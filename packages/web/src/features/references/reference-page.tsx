@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { referenceDatasetsQuery } from '../specifications/api/get-datasets';
 import { GradeBadge, yesNo } from '../specifications/dataset-badges';
+import { useSession } from '../auth/api/get-session';
+import { ReferenceHistoryCard } from '../reference-admin/reference-history-card';
 import { referenceQuery } from './api/get-references';
 import { ReferenceCard } from './reference-card';
 
@@ -12,6 +14,7 @@ export function ReferencePage() {
   const id = Number(useParams().id);
   const ref = useQuery(referenceQuery(id));
   const datasets = useQuery(referenceDatasetsQuery(id));
+  const session = useSession();
   if (ref.isPending) return <Loading />;
   if (ref.error) {
     console.error(ref.error);
@@ -81,6 +84,7 @@ export function ReferencePage() {
           )}
         </>
       )}
+      {session.user ? <ReferenceHistoryCard id={id} /> : null}
     </>
   );
 }

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
 import { PaginationControl } from '../../components/pagination-control';
 import { ErrorText, Loading } from '../../components/state-views';
+import { useSession } from '../auth/api/get-session';
+import { ReferenceRowActions, type DeleteOutcome } from '../reference-admin/reference-row-actions';
 import { referencesPageQuery } from './api/get-references';
 import { ReferenceCard } from './reference-card';
 
@@ -22,6 +25,8 @@ export function ReferencesPage() {
     return () => clearTimeout(t);
   }, [text, search, setParams]);
   const { data, error, isPending } = useQuery(referencesPageQuery(page, search));
+  const session = useSession();
+  const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
   const go = (p: number) => setParams(search ? { search, page: String(p) } : { page: String(p) });
   return (
     <>
@@ -35,6 +40,16 @@ export function ReferencesPage() {
           onChange={(e) => setText(e.target.value)}
         />
       </Form.Group>
+      {outcome ? (
+        <Alert
+          variant={outcome.ok ? 'success' : 'danger'}
+          dismissible
+          onClose={() => setOutcome(null)}
+          className="my-2"
+        >
+          {outcome.text}
+        </Alert>
+      ) : null}
       {isPending ? (
         <Loading />
       ) : error ? (
@@ -50,6 +65,7 @@ export function ReferencesPage() {
                 <tr>
                   <th scope="col">Reference</th>
                   <th scope="col">Used In</th>
+                  {session.user ? <th scope="col">Actions</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -61,6 +77,11 @@ export function ReferencesPage() {
                     <td>
                       {r.bv_specifications_count} dataset{r.bv_specifications_count === 1 ? '' : 's'}
                     </td>
+                    {session.user ? (
+                      <td>
+                        <ReferenceRowActions id={r.id} title={r.title} onOutcome={setOutcome} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ErrorSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+export const MailingListMemberBodySchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email address is required')
+      .max(254, 'Email address must be at most 254 characters')
+      .pipe(z.email('Email address must be a valid e-mail address')),
+    name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
+  })
+  .strict();
+export type MailingListMemberBody = z.infer<typeof MailingListMemberBodySchema>;
+
+export const MailingListMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  synced_at: z.string().nullable().describe('When the mailing-list provider last accepted the member'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MailingListMember = z.infer<typeof MailingListMemberSchema>;
+
+export const addMailingListMember = defineRoute({
+  method: 'POST',
+  path: '/api/mailguns/bv_calculations/add_member_to_list',
+  summary:
+    'Add (or update, by e-mail address) a mailing-list member; also sent to Mailgun when MAILGUN_* is set. 502 when the provider fails (the member stays stored)',
+  tags: ['mailing-list'],
+  access: 'signed-in',
+  body: MailingListMemberBodySchema,
+  responses: {
+    200: z.object({
+      code: z.literal('success'),
+      member: MailingListMemberSchema,
+      synced: z.boolean().describe('false when no provider is configured'),
+    }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    502: ErrorSchema,
+  },
+});
+
+export const listMailingListMembers = defineRoute({
+  method: 'GET',
+  path: '/api/mailguns/bv_calculations/members',
+  summary: 'Mailing-list members stored here, newest first',
+  tags: ['mailing-list'],
+  access: 'signed-in',
+  responses: { 200: z.object({ data: z.array(MailingListMemberSchema) }), 401: ErrorSchema },
+});

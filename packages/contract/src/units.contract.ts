@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ErrorSchema, IdParamsSchema } from './common.js';
+import { UnitSchema } from './lookups.contract.js';
+import { defineRoute } from './route.js';
+
+export const UnitBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  })
+  .strict();
+
+export const UpdateUnitBodySchema = UnitBodySchema.extend({ version: z.number().int().positive() }).strict();
+
+export const listUnits = defineRoute({
+  method: 'GET',
+  path: '/api/units',
+  summary: 'Units with how many datasets use each (as unit or second unit)',
+  tags: ['units'],
+  access: 'signed-in',
+  responses: { 200: z.object({ data: z.array(UnitSchema) }), 401: ErrorSchema },
+});
+
+export const createUnit = defineRoute({
+  method: 'POST',
+  path: '/api/units',
+  summary: 'Add a unit; 409 when the name exists',
+  tags: ['units'],
+  access: 'signed-in',
+  body: UnitBodySchema,
+  responses: {
+    201: z.object({ unit: UnitSchema }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    409: ErrorSchema,
+  },
+});
+
+export const updateUnit = defineRoute({
+  method: 'PUT',
+  path: '/api/units/:id',
+  summary: 'Rename a unit; 409 with `current` when someone saved after `version`, or when the name exists',
+  tags: ['units'],
+  access: 'signed-in',
+  params: IdParamsSchema,
+  body: UpdateUnitBodySchema,
+  responses: {
+    200: z.object({ unit: UnitSchema }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+  },
+});
+
+export const deleteUnit = defineRoute({
+  method: 'DELETE',
+  path: '/api/units/:id',
+  summary: 'Delete a unit; 409 while datasets use it',
+  tags: ['units'],
+  access: 'signed-in',
+  params: IdParamsSchema,
+  responses: {
+    200: z.object({ code: z.literal('success') }),
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+  },
+});

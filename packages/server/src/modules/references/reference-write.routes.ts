@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import {
+  createReference,
+  deleteReference,
+  deleteReferenceFile,
+  getReferenceFile,
+  REFERENCE_FILE_MAX_BYTES,
+  updateReference,
+  uploadReferenceFile,
+} from '@bvdb/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { route, unauthenticated } from '../../plugins/contract-routes.js';
+import {
+  contentDisposition,
+  findReferenceFile,
+  PDF_TYPE,
+  ReferenceFileService,
+} from './reference-file.service.js';
+import { ReferenceWriteService } from './reference-write.service.js';
+
+const MAX_MB = REFERENCE_FILE_MAX_BYTES / (1024 * 1024);
+
+function userIdOf(request: FastifyRequest): number {
+  if (!request.user) throw unauthenticated();
+  return request.user.id;
+}
+
+/** The one `file` part of a multipart upload, refused past the size limit without buffering it all. */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string | undefined }> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', 'Send the file as multipart/form-data, in a part named "file"');
+  }
+  const part = await request.file({ limits: { fileSize: REFERENCE_FILE_MAX_BYTES, files: 1 } });
+  if (!part || part.fieldname !== 'file') {
+    throw new AppError('bad_request', 'No file was sent (expected a part named "file")', {
+      fields: [{ path: 'file', message: 'Choose a PDF file' }],
+    });
+  }
+  try {
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) {
+      throw new AppError('bad_request', 'The file is empty', {
+        fields: [{ path: 'file', message: 'The file is empty' }],
+      });
+    }
+    return { bytes, fileName: part.filename };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('bad_request', `The file is too large (${MAX_MB} MB at most)`, {
+        fields: [{ path: 'file', message: `The file is too large (${MAX_MB} MB at most)` }],
+      });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Reference writes and the article file. A plugin of its own: the multipart parser is registered
+ * only in this scope, so no other route accepts multipart bodies.
+ */
+export async function registerReferenceWriteRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: REFERENCE_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+  const writes = new ReferenceWriteService(app);
+  const files = new ReferenceFileService(app);
+
+  route(app, createReference, async ({ body, request, reply }) => {
+    const reference = await writes.create(body, userIdOf(request));
+    return reply.status(201).send({ reference });
+  });
+
+  route(app, updateReference, async ({ params, body, request }) => ({
+    reference: await writes.update(params.id, body, userIdOf(request)),
+  }));
+
+  route(app, deleteReference, async ({ params, request }) => {
+    await writes.remove(params.id, userIdOf(request));
+    return { code: 'success' as const };
+  });
+
+  route(app, uploadReferenceFile, async ({ params, request }) => {
+    const upload = await readUpload(request);
+    return { reference: await files.attach(params.id, upload, userIdOf(request)) };
+  });
+
+  route(app, deleteReferenceFile, async ({ params, request }) => ({
+    reference: await files.detach(params.id, userIdOf(request)),
+  }));
+
+  route(app, getReferenceFile, async ({ params, request, reply }) => {
+    const file = await findReferenceFile(app.deps.database.db, params.id);
+    if (!file) throw notFound(`The file of reference ${params.id}`);
+    const etag = `"${file.sha256}"`;
+    void reply
+      .header('ETag', etag)
+      .header('Cache-Control', 'private, max-age=0, must-revalidate')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Content-Disposition', contentDisposition(file.fileName));
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(file.bytes);
+  });
+}

@@ -1,0 +1,18 @@
+import { addMailingListMember, listMailingListMembers, type MailingListMemberBody } from '@bvdb/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/get-session';
+
+export const mailingListMembersQuery = queryOptions({
+  queryKey: ['mailing-list'],
+  queryFn: () => apiCall(listMailingListMembers),
+});
+
+export function useAddMailingListMember() {
+  const { csrf_token: csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailingListMemberBody) => apiCall(addMailingListMember, { body, csrfToken }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['mailing-list'] }),
+  });
+}

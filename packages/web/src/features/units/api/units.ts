@@ -1,0 +1,28 @@
+import { createUnit, deleteUnit, listUnits, updateUnit } from '@bvdb/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/get-session';
+
+export const unitsQuery = queryOptions({ queryKey: ['units'], queryFn: () => apiCall(listUnits) });
+
+/** Add, rename and delete; each refetches the units and the form lookups. */
+export function useUnitMutations() {
+  const { csrf_token: csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries();
+  return {
+    create: useMutation({
+      mutationFn: (name: string) => apiCall(createUnit, { body: { name }, csrfToken }),
+      onSettled: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: (v: { id: number; name: string; version: number }) =>
+        apiCall(updateUnit, { params: { id: v.id }, body: { name: v.name, version: v.version }, csrfToken }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiCall(deleteUnit, { params: { id }, csrfToken }),
+      onSettled: refresh,
+    }),
+  };
+}
