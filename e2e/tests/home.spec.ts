@@ -74,3 +74,19 @@ test('the demo data notice can be hidden, and stays hidden while the tab is open
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(demoNote).toHaveCount(0);
 });
+
+test('a visitor subscribes to the mailing list from the home page', async ({ page }) => {
+  await page.goto('/');
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill('not an address');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Email address must be a valid e-mail address')).toBeVisible();
+  await email.fill('visitor@example.org');
+  await page.getByRole('textbox', { name: 'Name' }).fill('A Visitor');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toHaveText(
+    'Thank you: visitor@example.org is subscribed.',
+  );
+  await expect(email).toHaveValue('');
+  await expectNoAxeViolations(page);
+});

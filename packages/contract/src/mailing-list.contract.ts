@@ -54,3 +54,20 @@ export const listMailingListMembers = defineRoute({
   access: 'signed-in',
   responses: { 200: z.object({ data: z.array(MailingListMemberSchema) }), 401: ErrorSchema },
 });
+
+export const subscribeToMailingList = defineRoute({
+  method: 'POST',
+  path: '/api/mailing_list/subscribe',
+  summary:
+    'A visitor subscribes to the mailing list (public; needs the CSRF token of GET /api/session, bound to a SameSite=Strict cookie)',
+  tags: ['mailing-list'],
+  access: 'public',
+  body: MailingListMemberBodySchema,
+  responses: {
+    200: z.object({ code: z.literal('success'), message: z.string() }),
+    400: ErrorSchema,
+    403: ErrorSchema,
+    429: ErrorSchema,
+    502: ErrorSchema,
+  },
+});

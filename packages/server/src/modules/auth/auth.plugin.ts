@@ -5,6 +5,8 @@ import { findSessionUser, touchSession } from './session.repository.js';
 
 export const SESSION_COOKIE = 'bvdb_session';
 export const CSRF_HEADER = 'x-csrf-token';
+/** A visitor's CSRF token (no session): HttpOnly and SameSite=Strict, echoed in the header by the page. */
+export const ANON_CSRF_COOKIE = 'bvdb_csrf';
 const TOUCH_EVERY_MS = 60_000;
 
 export interface SessionUser {
@@ -57,7 +59,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 /** State-changing requests must echo the session's CSRF token in a header a foreign site cannot set. */
 export function assertCsrf(request: FastifyRequest): void {
   const sent = request.headers[CSRF_HEADER];
-  const expected = request.session?.csrfToken;
+  const expected = request.session?.csrfToken ?? request.cookies[ANON_CSRF_COOKIE];
   if (typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {
     throw new AppError('forbidden', 'Missing or invalid CSRF token; reload the page and try again');
   }

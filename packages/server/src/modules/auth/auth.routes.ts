@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -5,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { route } from '../../plugins/contract-routes.js';
 import { sessions, users } from '../../db/schema.js';
-import { SESSION_COOKIE } from './auth.plugin.js';
+import { ANON_CSRF_COOKIE, SESSION_COOKIE } from './auth.plugin.js';
 import { clearFailures, lockedUntil, recordFailure, THROTTLE } from './login-throttle.js';
 import { ABSOLUTE_LIFETIME_MS, createSession, deleteSession } from './session.repository.js';
 
@@ -24,6 +25,23 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
   });
 }
 
+/**
+ * A visitor's token for the few public writes (the subscribe form): kept in an HttpOnly,
+ * SameSite=Strict cookie that a foreign site can neither read nor make the browser send.
+ */
+function visitorCsrfToken(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[ANON_CSRF_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const token = randomBytes(32).toString('base64url');
+  void reply.setCookie(ANON_CSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
+  return token;
+}
+
 export function registerAuthRoutes(app: FastifyInstance): void {
   const db = () => app.deps.database.db;
 
@@ -32,7 +50,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return {
       user: request.user,
       user_id: request.user?.id ?? null,
-      csrf_token: request.session?.csrfToken ?? null,
+      csrf_token: request.session?.csrfToken ?? visitorCsrfToken(request, reply),
     };
   });
 

@@ -1,6 +1,7 @@
-import { addMailingListMember, listMailingListMembers } from '@bvdb/contract';
+import { addMailingListMember, listMailingListMembers, subscribeToMailingList } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/contract-routes.js';
+import { assertCsrf } from '../auth/auth.plugin.js';
 import { mailgunSettings } from './mailgun-client.js';
 import { MailingListService } from './mailing-list.service.js';
 
@@ -11,4 +12,10 @@ export function registerMailingListRoutes(app: FastifyInstance): void {
     ...(await service.add(body)),
   }));
   route(app, listMailingListMembers, async () => ({ data: await service.list() }));
+  // Public, so the CSRF check is explicit here (signed-in routes get it from their access level).
+  route(app, subscribeToMailingList, async ({ body, request }) => {
+    assertCsrf(request);
+    const { member } = await service.add(body);
+    return { code: 'success' as const, message: `Thank you: ${member.email} is subscribed.` };
+  });
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -7,6 +8,11 @@ import { ErrorText, Loading } from '../../components/state-views';
 import { countersQuery } from '../metas/api/get-counters';
 import { AnalyteSearch } from '../search/analyte-search';
 import { DataUseNotice } from './data-use-notice';
+
+// Below the fold and with its form library: loaded after the first render, not in the first download.
+const SubscribeForm = lazy(async () => ({
+  default: (await import('../mailing-list/subscribe-form')).SubscribeForm,
+}));
 
 function Counters() {
   const { data, error, isPending } = useQuery(countersQuery);
@@ -88,6 +94,9 @@ export function HomePage() {
         ))}
       </Row>
       <DataUseNotice />
+      <Suspense fallback={null}>
+        <SubscribeForm />
+      </Suspense>
     </>
   );
 }
