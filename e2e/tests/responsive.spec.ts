@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiJson } from './helpers';
+import { apiJson, E2E_ADMIN } from './helpers';
 
 /** Every public screen at a phone's width: nothing wider than the screen but the tables' own scroll. */
 test('every public screen fits 375 px without sideways scrolling', async ({ browser, page }) => {
@@ -62,4 +62,18 @@ test('a modal traps the focus and gives it back to the button that opened it', a
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test('signed in, the navigation fits a 1280 px screen', async ({ page }) => {
+  await page.goto('/users/sign_in');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
+  for (const width of [1200, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${overflow}px too wide at ${width}px`).toBeLessThanOrEqual(1);
+    await expect(page.getByRole('link', { name: 'How to Write a Paper on BV' })).toBeVisible();
+  }
 });

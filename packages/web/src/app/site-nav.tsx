@@ -33,7 +33,7 @@ export function SiteNav() {
           </Navbar.Brand>
           <Navbar.Toggle aria-controls="main-nav" />
           <Navbar.Collapse id="main-nav">
-            <Nav className="me-auto" as="nav" aria-label="Main">
+            <Nav className="me-auto flex-wrap">
               <NavDropdown title="BV Data" id="nav-bv-data">
                 <NavDropdown.Item as={Link} to="/references">
                   By Reference
