@@ -19,6 +19,7 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerAnalyteRoutes } from './modules/analytes/analytes.routes.js';
 import { registerReferenceRoutes } from './modules/references/references.routes.js';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes.js';
+import { registerDatasetWriteRoutes } from './modules/datasets/dataset-write.routes.js';
 import { registerMetaRoutes } from './modules/metas/metas.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAnalyteRoutes(app);
   registerReferenceRoutes(app);
   registerDatasetRoutes(app);
+  registerDatasetWriteRoutes(app);
   registerMetaRoutes(app);
   registerSearchRoutes(app);
   registerStatsRoutes(app);

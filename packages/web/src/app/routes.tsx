@@ -41,6 +41,9 @@ const EditReferencePage = page(
   () => import('../features/reference-admin/reference-form-pages'),
   'EditReferencePage',
 );
+const NewDatasetPage = page(() => import('../features/dataset-admin/dataset-form-pages'), 'NewDatasetPage');
+const EditDatasetPage = page(() => import('../features/dataset-admin/dataset-form-pages'), 'EditDatasetPage');
+const CopyDatasetPage = page(() => import('../features/dataset-admin/dataset-form-pages'), 'CopyDatasetPage');
 const AnalyteFilterPage = page(() => import('../features/manage/analyte-filter-page'), 'AnalyteFilterPage');
 const ReferenceFilterPage = page(
   () => import('../features/manage/reference-filter-page'),
@@ -70,10 +73,10 @@ export const routes: RouteObject[] = [
       { path: 'references/:id/edit', element: <EditReferencePage /> },
       { path: 'bv_specifications', element: <SpecificationsPage /> },
       { path: 'bv_specifications/measurand', element: <ByMeasurandPage /> },
-      admin('bv_specifications/new', 'Enter New BIVAC Dataset'),
+      { path: 'bv_specifications/new', element: <NewDatasetPage /> },
       { path: 'bv_specifications/:id', element: <DatasetPage /> },
-      admin('bv_specifications/:id/edit', 'Edit Dataset'),
-      admin('bv_specifications/:id/copy', 'Copy Dataset'),
+      { path: 'bv_specifications/:id/edit', element: <EditDatasetPage /> },
+      { path: 'bv_specifications/:id/copy', element: <CopyDatasetPage /> },
       { path: 'analytes/:id', element: <AnalytePage /> },
       { path: 'meta_calculations', element: <MetaListPage /> },
       { path: 'calculators/aps', element: <ApsPage /> },

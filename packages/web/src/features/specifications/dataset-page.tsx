@@ -8,6 +8,8 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../auth/api/get-session';
+import { DeleteDatasetButton } from '../dataset-admin/delete-dataset-button';
+import { DatasetHistoryCard } from '../dataset-admin/dataset-history-card';
 import { datasetQuery } from './api/get-datasets';
 import { yesNo } from './dataset-badges';
 import { DatasetSummary } from './dataset-summary';
@@ -94,6 +96,12 @@ export function DatasetPage() {
             <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
               Copy
             </a>
+            <DeleteDatasetButton
+              id={d.id}
+              version={d.version}
+              analyteId={d.analyte_id}
+              label={d.unique_identifier}
+            />
           </div>
         ) : null}
       </div>
@@ -120,6 +128,7 @@ export function DatasetPage() {
           </Card>
         </Col>
       </Row>
+      {session.user ? <DatasetHistoryCard id={d.id} /> : null}
     </>
   );
 }

@@ -69,7 +69,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
             <th scope="col">
               Total Score{' '}
               <OverlayTrigger trigger={['click', 'focus']} placement="bottom" overlay={popover} rootClose>
-                <Button size="sm" variant="outline-info" className="py-0">
+                <Button size="sm" variant="outline-secondary" className="py-0">
                   Scoring explained
                 </Button>
               </OverlayTrigger>

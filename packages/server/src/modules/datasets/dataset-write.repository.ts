@@ -1,0 +1,121 @@
+import type { DatasetInput } from '@bvdb/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  analyticalPrincipleMethods,
+  analytes,
+  bvSpecificationDiseaseStates,
+  bvSpecifications,
+  diseaseStates,
+  ethnicities,
+  matrices,
+  references,
+  statesOfWellBeing,
+  units,
+} from '../../db/schema.js';
+
+export type SpecRow = typeof bvSpecifications.$inferSelect;
+export type SpecColumns = Omit<typeof bvSpecifications.$inferInsert, 'id'>;
+
+/** The row of one dataset, locked for the rest of the transaction (edits and deletes). */
+export async function lockDataset(tx: DbOrTx, id: number): Promise<SpecRow | undefined> {
+  const [row] = await tx.select().from(bvSpecifications).where(eq(bvSpecifications.id, id)).for('update');
+  return row;
+}
+
+export async function findDatasetRow(db: DbOrTx, id: number): Promise<SpecRow | undefined> {
+  const [row] = await db.select().from(bvSpecifications).where(eq(bvSpecifications.id, id));
+  return row;
+}
+
+export async function diseaseIdsOf(db: DbOrTx, id: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: bvSpecificationDiseaseStates.diseaseStateId })
+    .from(bvSpecificationDiseaseStates)
+    .where(eq(bvSpecificationDiseaseStates.bvSpecificationId, id))
+    .orderBy(asc(bvSpecificationDiseaseStates.diseaseStateId));
+  return rows.map((r) => r.id);
+}
+
+export async function insertDataset(tx: DbOrTx, values: SpecColumns): Promise<SpecRow> {
+  const [row] = await tx.insert(bvSpecifications).values(values).returning();
+  return row!;
+}
+
+export async function updateDatasetRow(tx: DbOrTx, id: number, values: Partial<SpecColumns>) {
+  const [row] = await tx.update(bvSpecifications).set(values).where(eq(bvSpecifications.id, id)).returning();
+  return row!;
+}
+
+export async function deleteDatasetRow(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(bvSpecifications).where(eq(bvSpecifications.id, id));
+}
+
+export async function replaceDiseaseStates(tx: DbOrTx, id: number, diseaseIds: number[]): Promise<void> {
+  await tx.delete(bvSpecificationDiseaseStates).where(eq(bvSpecificationDiseaseStates.bvSpecificationId, id));
+  if (diseaseIds.length > 0) {
+    await tx
+      .insert(bvSpecificationDiseaseStates)
+      .values(diseaseIds.map((diseaseStateId) => ({ bvSpecificationId: id, diseaseStateId })));
+  }
+}
+
+/** The ids among `ids` that exist in a lookup table. */
+async function existing(db: DbOrTx, table: PgTable, idColumn: PgColumn, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: idColumn }).from(table).where(inArray(idColumn, ids));
+  return new Set(rows.map((r) => r.id as number));
+}
+
+/** Every foreign id a payload names, with the field it came from. */
+export interface ForeignIdRule {
+  field: keyof DatasetInput;
+  label: string;
+  table: PgTable;
+  idColumn: PgColumn;
+}
+
+export const FOREIGN_ID_RULES: ForeignIdRule[] = [
+  { field: 'analyte_id', label: 'measurand', table: analytes, idColumn: analytes.id },
+  { field: 'reference_id', label: 'reference', table: references, idColumn: references.id },
+  { field: 'matrix_id', label: 'matrix', table: matrices, idColumn: matrices.id },
+  {
+    field: 'state_of_well_being_id',
+    label: 'state of well-being',
+    table: statesOfWellBeing,
+    idColumn: statesOfWellBeing.id,
+  },
+  { field: 'ethnicity_id', label: 'ethnicity', table: ethnicities, idColumn: ethnicities.id },
+  { field: 'unit_id', label: 'unit', table: units, idColumn: units.id },
+  { field: 'second_unit_id', label: 'unit', table: units, idColumn: units.id },
+  {
+    field: 'overall_principle_method_id',
+    label: 'analytical principle method',
+    table: analyticalPrincipleMethods,
+    idColumn: analyticalPrincipleMethods.id,
+  },
+];
+
+/** Field messages for every id of the payload that names nothing (so no foreign-key error reaches SQL). */
+export async function findUnknownIds(
+  db: DbOrTx,
+  input: DatasetInput,
+): Promise<{ field: string; message: string }[]> {
+  const out: { field: string; message: string }[] = [];
+  for (const rule of FOREIGN_ID_RULES) {
+    const id = input[rule.field] as number | null;
+    if (id === null) continue;
+    const found = await existing(db, rule.table, rule.idColumn, [id]);
+    if (!found.has(id)) out.push({ field: rule.field, message: `There is no ${rule.label} with id ${id}.` });
+  }
+  const diseases = await existing(db, diseaseStates, diseaseStates.id, input.disease_state_ids);
+  const missing = input.disease_state_ids.filter((id) => !diseases.has(id));
+  if (missing.length > 0) {
+    out.push({
+      field: 'disease_state_ids',
+      message: `There is no disease state with id ${missing.join(', ')}.`,
+    });
+  }
+  return out;
+}

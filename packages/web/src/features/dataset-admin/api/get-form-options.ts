@@ -1,0 +1,27 @@
+import { getLookups, listAnalytesWithCounts, listReferences } from '@bvdb/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/** Matrices, states of well-being, diseases, ethnicities, units and methods, in one call. */
+export const lookupsQuery = queryOptions({
+  queryKey: ['lookups'],
+  queryFn: ({ signal }) => apiCall(getLookups, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Every measurand (display name and id) for the measurand selector. */
+export const analyteOptionsQuery = queryOptions({
+  queryKey: ['analytes-with-counts'],
+  queryFn: ({ signal }) => apiCall(listAnalytesWithCounts, { signal }),
+});
+
+/** GET /api/references: `{references}` without a page (an array or `{data}` would do too). */
+export const referenceOptionsQuery = queryOptions({
+  queryKey: ['references', 'options'],
+  queryFn: async ({ signal }) => {
+    const res = await apiCall(listReferences, { signal });
+    const list = 'references' in res ? res.references : res.data;
+    return list.map((r) => ({ id: r.id, label: r.label }));
+  },
+  retry: false,
+});
