@@ -12,6 +12,7 @@ export * from './health.contract.js';
 export * from './exports.contract.js';
 export * from './auth.contract.js';
 export * from './jobs.contract.js';
+export * from './meta-tools.contract.js';
 export * from './content.contract.js';
 export * from './site.contract.js';
 export * from './audit.contract.js';

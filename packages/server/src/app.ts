@@ -28,6 +28,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
+import { registerMetaToolRoutes } from './modules/meta-tools/meta-tools.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
 import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
 import { registerUnitRoutes } from './modules/units/units.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app);
   registerExportRoutes(app);
   registerJobRoutes(app);
+  registerMetaToolRoutes(app);
   registerContentRoutes(app);
   registerAuditRoutes(app);
   await app.register(registerReferenceWriteRoutes);

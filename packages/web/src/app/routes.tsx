@@ -51,14 +51,12 @@ const ReferenceFilterPage = page(
 );
 const UnitsPage = page(() => import('../features/units/units-page'), 'UnitsPage');
 const MailingListPage = page(() => import('../features/mailing-list/mailing-list-page'), 'MailingListPage');
-const AdminPlaceholder = lazy(async () => ({
-  default: (await import('../features/admin/admin-placeholder')).AdminPlaceholder,
-}));
-
-const admin = (path: string, title: string): RouteObject => ({
-  path,
-  element: <AdminPlaceholder title={title} />,
-});
+const JobTrackerPage = page(() => import('../features/meta-tools/job-tracker-page'), 'JobTrackerPage');
+const MetaJobsPage = page(() => import('../features/meta-tools/meta-jobs-page'), 'MetaJobsPage');
+const SimulatorPage = page(() => import('../features/meta-tools/simulator-page'), 'SimulatorPage');
+const CheckerPage = page(() => import('../features/meta-tools/checker-page'), 'CheckerPage');
+const InputTablesPage = page(() => import('../features/meta-tools/input-tables-page'), 'InputTablesPage');
+const DashboardPage = page(() => import('../features/meta-tools/dashboard-page'), 'DashboardPage');
 
 export const routes: RouteObject[] = [
   {
@@ -94,7 +92,12 @@ export const routes: RouteObject[] = [
       { path: 'reference_filter', element: <ReferenceFilterPage /> },
       { path: 'units', element: <UnitsPage /> },
       { path: 'mailing_list', element: <MailingListPage /> },
-      admin('jobs', 'Job Tracker'),
+      { path: 'jobs', element: <JobTrackerPage /> },
+      { path: 'meta_jobs', element: <MetaJobsPage /> },
+      { path: 'meta_simulator', element: <SimulatorPage /> },
+      { path: 'meta_checker', element: <CheckerPage /> },
+      { path: 'input_tables', element: <InputTablesPage /> },
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

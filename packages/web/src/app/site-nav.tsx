@@ -69,8 +69,23 @@ export function SiteNav() {
                     Units
                   </NavDropdown.Item>
                   <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/dashboard">
+                    Dashboard
+                  </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to="/jobs">
                     Job Tracker
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/meta_jobs">
+                    Meta Job Progress
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/meta_simulator">
+                    Meta Calculation Simulator
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/meta_checker">
+                    Meta-calculation Checker
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/input_tables">
+                    Input Tables
                   </NavDropdown.Item>
                   <NavDropdown.Divider />
                   <NavDropdown.Item as={Link} to="/mailing_list">

@@ -1,4 +1,4 @@
-import { metaAnalyse, overallGrade, type MetaInputRow } from '@bvdb/domain';
+import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -10,30 +10,11 @@ import {
   metaCalculationDatasets,
   metaCalculations,
 } from '../../db/schema.js';
-import { gradesOf } from '../datasets/datasets.presenter.js';
+import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 
-type Spec = typeof bvSpecifications.$inferSelect;
-type VarType = ':cvi' | ':cvg';
+export { estimateOf } from './meta-eligibility.js';
 
-/** The CV and CI a dataset contributes: the paper's CI when given, else the calculated one. */
-export function estimateOf(spec: Spec, type: VarType) {
-  if (type === ':cvi') {
-    const reported = spec.reportedCviLower !== null && spec.reportedCviUpper !== null;
-    return {
-      cv: spec.estimatesOfCvi,
-      ciLower: reported ? spec.reportedCviLower : spec.calculatedWithinLower,
-      ciUpper: reported ? spec.reportedCviUpper : spec.calculatedWithinUpper,
-    };
-  }
-  const reported = spec.reportedCvgLower !== null && spec.reportedCvgUpper !== null;
-  return {
-    cv: spec.estimatesOfCvg,
-    ciLower: reported ? spec.reportedCvgLower : spec.calculatedBetweenLower,
-    ciUpper: reported ? spec.reportedCvgUpper : spec.calculatedBetweenUpper,
-  };
-}
-
-interface Group {
+export interface MetaGroup {
   matrixId: number | null;
   consolidationId: number | null;
   label: string;
@@ -42,45 +23,29 @@ interface Group {
 
 const TYPE_LABEL: Record<VarType, string> = { ':cvi': 'CVI', ':cvg': 'CVG' };
 
-/**
- * Replaces every meta-analysis result of one measurand (each matrix, each consolidation, CVI and
- * CVG) with a fresh computation. Run it inside a transaction: readers see the old or the new set,
- * never half of each, and a retry after a crash produces the same rows.
- */
 export type RecomputeScope = 'matrices' | 'consolidations' | 'all';
 
-export async function recomputeAnalyteMetas(
+/** The groups one measurand's meta-analyses are computed over: each matrix, each consolidation. */
+export async function loadMetaGroups(
   tx: DbOrTx,
   analyteId: number,
-  now = new Date(),
   scope: RecomputeScope = 'all',
-): Promise<number> {
+): Promise<{ analyte: typeof analytes.$inferSelect; groups: MetaGroup[] } | null> {
   const [analyte] = await tx.select().from(analytes).where(eq(analytes.id, analyteId));
-  if (!analyte) return 0;
+  if (!analyte) return null;
   const specs = await tx
     .select()
     .from(bvSpecifications)
     .where(eq(bvSpecifications.analyteId, analyteId))
     .orderBy(asc(bvSpecifications.id));
-  await tx
-    .delete(metaCalculations)
-    .where(
-      and(
-        eq(metaCalculations.analyteId, analyteId),
-        scope === 'matrices'
-          ? isNotNull(metaCalculations.matrixId)
-          : scope === 'consolidations'
-            ? isNotNull(metaCalculations.matrixConsolidationId)
-            : undefined,
-      ),
-    );
-  if (specs.length === 0) return 0;
+  if (specs.length === 0) return { analyte, groups: [] };
 
   const matrixRows = await tx
     .select()
     .from(matrices)
-    .where(inArray(matrices.id, [...new Set(specs.map((s) => s.matrixId))]));
-  const groups: Group[] = (scope === 'consolidations' ? [] : matrixRows).map((m) => ({
+    .where(inArray(matrices.id, [...new Set(specs.map((s) => s.matrixId))]))
+    .orderBy(asc(matrices.id));
+  const groups: MetaGroup[] = (scope === 'consolidations' ? [] : matrixRows).map((m) => ({
     matrixId: m.id,
     consolidationId: null,
     label: m.matrixExpansion,
@@ -110,23 +75,45 @@ export async function recomputeAnalyteMetas(
       groups.push({ matrixId: null, consolidationId: id, label: c.name, specs: pooled });
     }
   }
+  return { analyte, groups };
+}
+
+/** The statistics service's input rows of one group and type, each with its dataset id. */
+export function metaInputRows(specs: Spec[], type: VarType): (MetaInputRow & { specId: number })[] {
+  return specs.map((s) => ({ specId: s.id, ...metaEligibility(s, type).row }));
+}
+
+/**
+ * Replaces every meta-analysis result of one measurand (each matrix, each consolidation, CVI and
+ * CVG) with a fresh computation. Run it inside a transaction: readers see the old or the new set,
+ * never half of each, and a retry after a crash produces the same rows.
+ */
+export async function recomputeAnalyteMetas(
+  tx: DbOrTx,
+  analyteId: number,
+  now = new Date(),
+  scope: RecomputeScope = 'all',
+): Promise<number> {
+  const loaded = await loadMetaGroups(tx, analyteId, scope);
+  if (!loaded) return 0;
+  const { analyte, groups } = loaded;
+  await tx
+    .delete(metaCalculations)
+    .where(
+      and(
+        eq(metaCalculations.analyteId, analyteId),
+        scope === 'matrices'
+          ? isNotNull(metaCalculations.matrixId)
+          : scope === 'consolidations'
+            ? isNotNull(metaCalculations.matrixConsolidationId)
+            : undefined,
+      ),
+    );
 
   let written = 0;
   for (const group of groups) {
     for (const type of [':cvi', ':cvg'] as const) {
-      const rows: (MetaInputRow & { specId: number })[] = group.specs.map((s) => {
-        const e = estimateOf(s, type);
-        const grade = overallGrade(gradesOf(s)) ?? 'D';
-        return {
-          specId: s.id,
-          id: String(s.referenceId),
-          include: s.includeInMetaAnalysis,
-          score: grade,
-          cv: e.cv,
-          ciLower: e.ciLower,
-          ciUpper: e.ciUpper,
-        };
-      });
+      const rows = metaInputRows(group.specs, type);
       const result = metaAnalyse(rows);
       if (result.n === 0) continue;
       const [meta] = await tx
@@ -150,15 +137,8 @@ export async function recomputeAnalyteMetas(
         })
         .returning({ id: metaCalculations.id });
       const weightOf = new Map(result.studies.map((s) => [s.id, s]));
-      const used = rows.filter(
-        (r) =>
-          weightOf.has(String(r.id)) &&
-          r.include &&
-          r.cv !== null &&
-          r.ciLower !== null &&
-          r.ciUpper !== null &&
-          r.score !== 'D',
-      );
+      // Only usable rows carry include = true (metaEligibility): those, in a study that kept a weight.
+      const used = rows.filter((r) => r.include && weightOf.has(String(r.id)));
       if (used.length > 0) {
         await tx.insert(metaCalculationDatasets).values(
           used.map((r) => ({

@@ -1,0 +1,18 @@
+import { latestMetaJobs, listQueueJobs, startMetaRecompute } from '@bvdb/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+export const queueJobsQuery = queryOptions({
+  queryKey: ['queue-jobs'],
+  queryFn: ({ signal }) => apiCall(listQueueJobs, { signal }),
+  refetchInterval: 2000,
+});
+
+export const latestMetaJobsQuery = queryOptions({
+  queryKey: ['queue-jobs', 'latest-meta'],
+  queryFn: ({ signal }) => apiCall(latestMetaJobs, { signal }),
+});
+
+/** POST /api/meta_calculations/recompute: both jobs, queued. */
+export const startRecompute = (csrfToken: string | null) =>
+  apiCall(startMetaRecompute, { body: {}, csrfToken });
