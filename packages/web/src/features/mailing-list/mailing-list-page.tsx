@@ -88,7 +88,7 @@ function MailingList() {
         <p>No results available</p>
       ) : (
         <Table striped bordered responsive size="sm">
-          <caption className="visually-hidden">Mailing-list members stored here, newest first</caption>
+          <caption className="caption-top small">Mailing-list members stored here, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Email address</th>

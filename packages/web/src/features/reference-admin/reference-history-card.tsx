@@ -23,7 +23,7 @@ export function ReferenceHistoryCard({ id }: { id: number }) {
           <p className="mb-0 text-muted">No changes recorded (this reference predates the change history).</p>
         ) : (
           <Table size="sm" responsive className="mb-0">
-            <caption className="visually-hidden">Changes to this reference, newest first</caption>
+            <caption className="caption-top small">Changes to this reference, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">When</th>
