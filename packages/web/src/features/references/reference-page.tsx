@@ -6,7 +6,7 @@ import { ErrorText, Loading } from '../../components/state-views';
 import { referenceDatasetsQuery } from '../specifications/api/get-datasets';
 import { GradeBadge, yesNo } from '../specifications/dataset-badges';
 import { useSession } from '../auth/api/get-session';
-import { ReferenceHistoryCard } from '../reference-admin/reference-history-card';
+import { HistoryCard } from '../audit/history-card';
 import { referenceQuery } from './api/get-references';
 import { ReferenceCard } from './reference-card';
 
@@ -84,7 +84,7 @@ export function ReferencePage() {
           )}
         </>
       )}
-      {session.user ? <ReferenceHistoryCard id={id} /> : null}
+      {session.user ? <HistoryCard entity="reference" noun="reference" id={id} /> : null}
     </>
   );
 }

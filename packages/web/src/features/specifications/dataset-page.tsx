@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../auth/api/get-session';
 import { DeleteDatasetButton } from '../dataset-admin/delete-dataset-button';
-import { DatasetHistoryCard } from '../dataset-admin/dataset-history-card';
+import { HistoryCard } from '../audit/history-card';
 import { datasetQuery } from './api/get-datasets';
 import { yesNo } from './dataset-badges';
 import { DatasetSummary } from './dataset-summary';
@@ -128,7 +128,7 @@ export function DatasetPage() {
           </Card>
         </Col>
       </Row>
-      {session.user ? <DatasetHistoryCard id={d.id} /> : null}
+      {session.user ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}
     </>
   );
 }

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../components/state-views';
-import { datasetHistoryQuery } from './api/get-dataset-history';
+import { auditHistoryQuery } from './api/get-audit-history';
+import type { AuditEntity } from '@bvdb/contract';
 
 const ACTION = { create: 'Created', update: 'Edited', delete: 'Deleted' } as const;
 
-/** Who changed this dataset, when, and which fields (signed-in users only). */
-export function DatasetHistoryCard({ id }: { id: number }) {
-  const history = useQuery(datasetHistoryQuery(id));
+/** Who changed a dataset or reference, when, and which fields (signed-in users only). */
+export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: number; noun: string }) {
+  const history = useQuery(auditHistoryQuery(entity, id));
   return (
     <Card className="mt-3">
       <Card.Header as="h2" className="h6 mb-0">
@@ -20,10 +21,10 @@ export function DatasetHistoryCard({ id }: { id: number }) {
         ) : history.error ? (
           <ErrorText>Error: {history.error.message}</ErrorText>
         ) : history.data.data.length === 0 ? (
-          <p className="mb-0 text-muted">No changes recorded (this dataset predates the change history).</p>
+          <p className="mb-0 text-muted">No changes recorded (this {noun} predates the change history).</p>
         ) : (
           <Table size="sm" responsive className="mb-0">
-            <caption className="caption-top small">Changes to this dataset, newest first</caption>
+            <caption className="caption-top small">Changes to this {noun}, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">When</th>

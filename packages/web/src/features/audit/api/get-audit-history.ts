@@ -1,0 +1,9 @@
+import { getAuditHistory, type AuditEntity } from '@bvdb/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+export const auditHistoryQuery = (entity: AuditEntity, id: number) =>
+  queryOptions({
+    queryKey: ['audit', entity, id],
+    queryFn: ({ signal }) => apiCall(getAuditHistory, { params: { entity, id }, signal }),
+  });
