@@ -6,19 +6,12 @@ import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { ApiError } from '../../lib/api-client';
-import { sessionQuery, useSession } from '../auth/api/get-session';
+import { useSession } from '../auth/api/get-session';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { datasetFormQuery } from './api/get-dataset-form';
 import { createDatasetCall, updateDatasetCall } from './api/save-dataset';
 import { DatasetForm, showServerFieldErrors } from './dataset-form';
 import { DEFAULT_DATASET_VALUES, valuesOf } from './dataset-form-values';
-
-/** Administrators' screens: "Not Authorised" without a user (spec section 6). */
-function RequireSignIn({ children }: { children: ReactNode }) {
-  const session = useQuery(sessionQuery);
-  if (session.isPending) return <Loading />;
-  if (!session.data?.user) return <p className="my-3">Not Authorised</p>;
-  return <>{children}</>;
-}
 
 /** "Submission failed: {response text}", or the unknown-error text (spec section 8). */
 const failure = (err: unknown) => (

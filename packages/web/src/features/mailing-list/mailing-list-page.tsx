@@ -9,7 +9,7 @@ import Table from 'react-bootstrap/Table';
 import { useForm } from 'react-hook-form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { ApiError } from '../../lib/api-client';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { mailingListMembersQuery, useAddMailingListMember } from './api/mailing-list';
 
 /** The mailing-list admin form (spec section 2): Email address and Name; success says "Worked". */

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { analytesWithCountsQuery } from '../analytes/api/get-analytes';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { manageByAnalyteQuery } from './api/get-manage';
 import { ManageDatasetsTable } from './manage-datasets-table';
 

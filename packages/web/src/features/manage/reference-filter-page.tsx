@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { allReferencesQuery, manageByReferenceQuery } from './api/get-manage';
 import { ManageDatasetsTable } from './manage-datasets-table';
 

@@ -7,7 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../auth/api/get-session';
 import { metaByAnalyteQuery } from '../metas/api/get-counters';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { metasByTypeQuery } from './api/get-metas-by-type';
 import { runMetacalculation } from './api/simulate-metacalculation';
 import { MeasurandSelect } from './measurand-select';

@@ -5,7 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { countersQuery } from '../metas/api/get-counters';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { statsServiceQuery } from './api/get-stats-service';
 import { StatusCard } from './status-card';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { inputTablesQuery } from './api/get-input-tables';
 import { MeasurandSelect } from './measurand-select';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { queueJobsQuery } from './api/list-queue-jobs';
 import { PercentBar } from './percent-bar';
 import { jobPercent } from './use-job-progress';

@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../auth/api/get-session';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { latestMetaJobsQuery, startRecompute } from './api/list-queue-jobs';
 import { JobProgressDisplay } from './job-progress';
 

@@ -9,7 +9,7 @@ import { Empty, ErrorText, Loading } from '../../components/state-views';
 import { MetaSummary } from '../analytes/meta-summary';
 import { useSession } from '../auth/api/get-session';
 import { manageByAnalyteQuery } from '../manage/api/get-manage';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { runMetacalculation } from './api/simulate-metacalculation';
 import { validateDatasets } from './api/validate-for-meta';
 import { CalculationSteps, type Calculation } from './calculation-steps';

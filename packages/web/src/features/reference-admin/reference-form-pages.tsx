@@ -10,7 +10,7 @@ import { referenceQuery } from '../references/api/get-references';
 import { createReferenceCall, updateReferenceCall } from './api/save-reference';
 import { uploadReferenceFileCall } from './api/upload-reference-file';
 import { emptyReferenceValues, ReferenceForm, valuesOf } from './reference-form';
-import { RequireSignIn } from './require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 

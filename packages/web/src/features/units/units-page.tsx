@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../components/state-views';
 import { ApiError } from '../../lib/api-client';
-import { RequireSignIn } from '../reference-admin/require-sign-in';
+import { RequireSignIn } from '../auth/require-sign-in';
 import { unitsQuery, useUnitMutations } from './api/units';
 
 type Notice = { ok: boolean; text: string } | null;

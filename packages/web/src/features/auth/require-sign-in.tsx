@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loading } from '../../components/state-views';
-import { sessionQuery } from '../auth/api/get-session';
+import { sessionQuery } from './api/get-session';
 
 /** Administrators' screens: "Not Authorised" without a user (spec section 6), nothing while the session loads. */
 export function RequireSignIn({ children }: { children: ReactNode }) {
