@@ -11,7 +11,7 @@ export const DATA_GENERATION_KEY = 'data_generation';
  * clients can revalidate with If-None-Match. Signed-in callers see unpublished data: never cached.
  */
 /** Other processes on one PostgreSQL may have written: adopt the shared generation, at most once a second. */
-async function syncGeneration(request: FastifyRequest): Promise<void> {
+export async function syncGeneration(request: FastifyRequest): Promise<void> {
   const { cache, database } = request.server.deps;
   if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
   const [row] = await database.db

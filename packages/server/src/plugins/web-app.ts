@@ -2,15 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
+import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
+import { loadPagePreloads, type PageHints } from './page-preloads.js';
+import { loadRenderer } from './ssr.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 const SERVER_PREFIXES = ['/api', '/autocomplete', '/export_by_', '/healthz', '/readyz'];
+const ROOT = '<div id="root"></div>';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other GET that is not an API
- * path answered with index.html so deep links such as /references/12 load the app.
+ * path answered with the app's HTML so deep links such as /references/12 load the app. Public pages
+ * come rendered with their data for anonymous visitors (`dist-ssr`, see ssr.ts), kept per data
+ * generation like the API's answers; the rest get the shell with preload hints.
  */
 export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = path.resolve(app.deps.config.WEB_DIST ?? DEFAULT_WEB_DIST);
@@ -36,8 +43,50 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   }
   // Read once: the shell changes only with a new build, which means a new process.
   const shell = hasApp ? fs.readFileSync(indexFile, 'utf8') : '';
+  const hintsFor = hasApp
+    ? loadPagePreloads(dist)
+    : (): PageHints => ({ ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] });
+  const withHead = (links: string) => shell.replace('</head>', `${links}</head>`);
+  const render = hasApp && shell.includes(ROOT) ? await loadRenderer(app, `${dist}-ssr`) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const hints = hintsFor(urlPath);
+    if (render && hints.ssr && !request.cookies[SESSION_COOKIE]) {
+      const { cache } = app.deps;
+      await syncGeneration(request);
+      const key = `page:${request.url}`;
+      let entry = cache.get(key);
+      if (!entry) {
+        const page = await render(request.url, request.ip).catch((err: unknown) => {
+          request.log.warn({ err }, 'server rendering failed; sending the shell');
+          return null;
+        });
+        if (page) {
+          const html = withHead(hints.serverRendered).replace(
+            ROOT,
+            `<div id="root">${page.html}</div>` +
+              `<script id="bvdb-state" type="application/json">${page.state}</script>` +
+              `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
+          );
+          if (!page.complete)
+            return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+          entry = cache.set(key, html);
+        }
+      }
+      if (entry)
+        return sendCachedEntry(request, reply, entry, {
+          type: 'text/html; charset=utf-8',
+          compress: true,
+          cacheControl: 'no-cache',
+        });
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(withHead(hints.clientRendered));
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => urlPath.startsWith(p));
     const accepts = request.headers.accept ?? '';
@@ -47,7 +96,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       hasApp &&
       (accepts.includes('text/html') || accepts === '' || accepts.includes('*/*'))
     ) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell);
+      return sendPage(request, reply, urlPath);
     }
     return reply.status(404).send({
       error: 'Not Found',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { siteInfoQuery } from '../features/content/api/get-site-info';
 
@@ -13,12 +13,16 @@ function wasDismissed(): boolean {
   }
 }
 
+const noSubscription = () => () => undefined;
+
 /** A discreet note while the catalogue holds demo records (spec: demo data marked as such). */
 export function DemoBanner() {
   // From the small site-info answer the home page loads anyway, not the whole measurand list.
   const { data } = useQuery(siteInfoQuery);
-  const [dismissed, setDismissed] = useState(wasDismissed);
-  if (!data?.demo_data || dismissed) return null;
+  // Read after hydration (the server cannot know this browser's choice), so the markup matches.
+  const dismissedEarlier = useSyncExternalStore(noSubscription, wasDismissed, () => false);
+  const [dismissed, setDismissed] = useState(false);
+  if (!data?.demo_data || dismissed || dismissedEarlier) return null;
   const dismiss = () => {
     try {
       sessionStorage.setItem(DISMISSED_KEY, '1');

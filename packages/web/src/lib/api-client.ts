@@ -41,12 +41,22 @@ export function urlFor(def: RouteDef, opts: Pick<CallOptions, 'params' | 'query'
   return q ? `${path}?${q}` : path;
 }
 
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+let fetchImpl: FetchLike = (url, init) => fetch(url, init);
+
+/** The server-side renderer answers the app's reads in-process (entry-server.tsx). */
+export function setApiFetch(impl: FetchLike): void {
+  fetchImpl = impl;
+}
+
 /** One typed call: the URL from the contract, the answer parsed with the contract's schema. */
 export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}): Promise<Success<D>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No custom header on plain reads: the browser only hands a `<link rel="preload" as="fetch">`
+  // answer (server/plugins/page-preloads.ts) to a fetch without one.
+  const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.csrfToken) headers['X-CSRF-Token'] = opts.csrfToken;
-  const res = await fetch(urlFor(def, opts), {
+  const res = await fetchImpl(urlFor(def, opts), {
     method: def.method,
     headers,
     credentials: 'same-origin',

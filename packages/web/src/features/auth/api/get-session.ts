@@ -14,6 +14,8 @@ export const sessionQuery = queryOptions({
     }
   },
   staleTime: 30_000,
+  // Per visitor (their CSRF token and cookie): never part of a server-rendered, shared page.
+  meta: { ssr: false },
 });
 
 /** Who is signed in; the UI only reflects it, the server enforces it. */

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** dist/page-preloads.json, written by the web build (packages/web/build/page-preloads-plugin.ts). */
+interface PagePreloadManifest {
+  visitorData: string[];
+  everyPageData: string[];
+  everyPageScripts: string[];
+  pages: { page: string; scripts: string[]; data: string[]; ssr: boolean }[];
+}
+
+export interface PageHints {
+  /** Whether the page is one the server renders for anonymous visitors. */
+  ssr: boolean;
+  /** `<link>` tags for a page the browser renders itself: its code and all its API answers. */
+  clientRendered: string;
+  /** `<link>` tags for a server-rendered page: the per-visitor answers only. */
+  serverRendered: string;
+  /**
+   * The code of a server-rendered page, which the page fetches itself once painted (main.tsx):
+   * the text is readable at once instead of waiting behind the scripts for bandwidth.
+   */
+  serverRenderedScripts: string[];
+}
+
+/** The captured params when `pattern` (e.g. /analytes/:id) matches `urlPath`, else null. */
+export function matchPage(pattern: string, urlPath: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = urlPath.replace(/\/+$/, '').split('/');
+  if (pattern === '/') return urlPath === '/' || urlPath === '' ? {} : null;
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const h = have[i]!;
+    if (w.startsWith(':')) {
+      if (!h) return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(h);
+      } catch {
+        return null;
+      }
+    } else if (w !== h) return null;
+  }
+  return params;
+}
+
+function fill(apiPath: string, params: Record<string, string>): string | null {
+  let missing = false;
+  const out = apiPath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? null : out;
+}
+
+/**
+ * The `<link>` tags for a page: its code as modulepreload and its API answers as fetch preloads
+ * (no custom headers on the client's GETs, so the browser hands the preloaded answer to the app's
+ * fetch instead of asking again).
+ */
+export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
+  const file = path.join(dist, 'page-preloads.json');
+  if (!fs.existsSync(file))
+    return () => ({ ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] });
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PagePreloadManifest;
+  // encodeURIComponent leaves no quote, < or & in a param, so the hrefs are safe in an attribute.
+  const data = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  const script = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+  const visitor = manifest.visitorData.map(data).join('');
+  const common =
+    visitor + manifest.everyPageData.map(data).join('') + manifest.everyPageScripts.map(script).join('');
+  return (urlPath) => {
+    for (const { page, scripts, data: apiPaths, ssr } of manifest.pages) {
+      const params = matchPage(page, urlPath);
+      if (!params) continue;
+      const hrefs = apiPaths.map((p) => fill(p, params)).filter((p): p is string => p !== null);
+      const code = scripts.map(script).join('');
+      return {
+        ssr,
+        clientRendered: common + hrefs.map(data).join('') + code,
+        serverRendered: visitor,
+        serverRenderedScripts: [...manifest.everyPageScripts, ...scripts],
+      };
+    }
+    return { ssr: false, clientRendered: common, serverRendered: visitor, serverRenderedScripts: [] };
+  };
+}

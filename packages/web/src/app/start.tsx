@@ -1,0 +1,32 @@
+/** Starts the app: hydrates a server-rendered page, or renders one from scratch (see main.tsx). */
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { wrapFocusInModals } from './modal-focus-wrap';
+import { routes } from './routes';
+import { queryClient } from '../lib/query-client';
+
+// Data the server rendered the page with (packages/server/src/plugins/ssr.ts): used, not re-fetched.
+const serverState = document.getElementById('bvdb-state');
+if (serverState?.textContent) hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+
+const router = createBrowserRouter(routes);
+wrapFocusInModals();
+
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>
+);
+const container = document.getElementById('root')!;
+if (container.firstElementChild) {
+  // A transition lets React hydrate in slices, so the page stays responsive while it does.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}
