@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectNoAxeViolations } from './helpers';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
 
 const NEW_PASSWORD = 'a-new-password-456';
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { E2E_ADMIN } from './helpers';
+import { E2E_ADMIN, expect, test } from './helpers';
 
 test('sign in, edit a built-in page in Markdown, see it, sign out', async ({ page }) => {
   await page.goto('/users/sign_in');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectNoAxeViolations } from './helpers';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
 
 const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: screenshots of the form are written there
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectNoAxeViolations } from './helpers';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 

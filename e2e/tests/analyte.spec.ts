@@ -1,6 +1,5 @@
 import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
-import { expect, test } from '@playwright/test';
-import { apiJson, expectNoAxeViolations } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, openInApp, test } from './helpers';
 
 interface Meta {
   matrix: string;
@@ -53,7 +52,7 @@ test('analyte page: meta summary numbers as the domain formats the API values; g
 
 test('analyte page: dataset fetch failure and an empty measurand', async ({ page }) => {
   await page.route('**/api/analyte_specifications/**', (r) => r.fulfill({ status: 500, body: '' }));
-  await page.goto('/analytes/1');
+  await openInApp(page, '/analytes/1');
   await expect(page.getByText('Error loading data: Error: 500 Internal Server Error')).toBeVisible();
   await page.unroute('**/api/analyte_specifications/**');
   await page.route('**/api/analyte_specifications/**', (r) =>
@@ -66,7 +65,7 @@ test('analyte page: dataset fetch failure and an empty measurand', async ({ page
       body: JSON.stringify({ data: [{ analyte: { id: 1, display_name: 'X' }, metas: [] }] }),
     }),
   );
-  await page.reload();
+  await openInApp(page, '/analytes/1');
   await expect(page.getByText('No datasets in database')).toBeVisible();
   await expect(page.getByText('No Meta-Analysis Results')).toBeVisible();
 });

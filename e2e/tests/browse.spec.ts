@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiJson, expectNoAxeViolations } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, openInApp, test } from './helpers';
 
 test('matrices: sorted ascending by default, sortable and filterable', async ({ page }) => {
   await page.goto('/matrices');
@@ -117,7 +116,7 @@ test('meta-analysis list, and its error state', async ({ page }) => {
   await page.goto('/meta_calculations');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.route('**/api/meta_calculations', (r) => r.fulfill({ status: 500, body: '{}' }));
-  await page.reload();
+  await openInApp(page, '/meta_calculations');
   await expect(page.getByText('An error occurred while fetching meta calculations.')).toBeVisible();
 });
 

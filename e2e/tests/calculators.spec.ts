@@ -6,8 +6,7 @@ import {
   rcvSymmetric,
   zFromProbability,
 } from '@bvdb/domain';
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers';
+import { expect, expectNoAxeViolations, test } from './helpers';
 
 test('APS: hidden until Calculate, hidden again on edit, numbers as the domain computes them, zero warnings', async ({
   page,

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { apiJson, expectNoAxeViolations } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, openInApp, test, waitForApp } from './helpers';
 
 test('home: counters, the three cards, the navigation, the notice, and no WCAG 2.1 AA violations', async ({
   browser,
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
+  await waitForApp(page, await page.goto('/'));
   const counters = await apiJson<{ meta_data: Record<string, number> }>(page, '/api/meta');
   await expect(page.getByTestId('total-metas')).toHaveText(String(counters.meta_data.total_metas));
   await expect(page.getByTestId('total-datasets')).toHaveText(
@@ -40,7 +39,7 @@ test('home: the counters failure shows the error text', async ({ page }) => {
   await page.route('**/api/meta', (r) =>
     r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
   );
-  await page.goto('/');
+  await openInApp(page, '/');
   await expect(page.getByRole('alert')).toContainText('Error: boom');
 });
 
@@ -55,7 +54,7 @@ test('deep links load the app, unknown API paths answer JSON', async ({ page }) 
 test('works at 375 px wide', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/');
+  await waitForApp(page, await page.goto('/'));
   await expect(page.getByTestId('total-datasets')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiJson, E2E_ADMIN, expectNoAxeViolations } from './helpers';
+import type { Page } from '@playwright/test';
+import { apiJson, E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
 
 async function signIn(page: Page) {
   await page.goto('/users/sign_in');

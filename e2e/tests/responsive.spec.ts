@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { apiJson, E2E_ADMIN } from './helpers';
+import { apiJson, E2E_ADMIN, expect, test, waitForApp } from './helpers';
 
 /** Every public screen at a phone's width: nothing wider than the screen but the tables' own scroll. */
 test('every public screen fits 375 px without sideways scrolling', async ({ browser, page }) => {
@@ -33,7 +32,7 @@ test('every public screen fits 375 px without sideways scrolling', async ({ brow
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const phone = await context.newPage();
   for (const path of paths) {
-    await phone.goto(path);
+    await waitForApp(phone, await phone.goto(path));
     await expect(phone.getByRole('main')).toBeVisible();
     await expect(phone.getByText('Loading...')).toHaveCount(0);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

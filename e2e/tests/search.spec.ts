@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers';
 
 test('autocomplete by keyboard: arrows fill the text, Enter opens the measurand', async ({ page }) => {
   await page.goto('/');

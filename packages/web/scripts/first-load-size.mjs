@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// The JavaScript and CSS a first visit downloads before the home page can render: the entry script
-// and every file index.html preloads, compressed as the server sends them. Run after `npm run build`.
+// The JavaScript and CSS a first visit downloads for the home page and for a measurand's page: what
+// index.html links, the app's own chunks and the page's chunks (dist/page-preloads.json, which the
+// server announces), compressed as the server sends them. Run after `npm run build`.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const linked = (ext) =>
-  [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]).filter((f) => f.endsWith(ext));
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'page-preloads.json'), 'utf8'));
+const inHtml = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+const forPage = (page) => [
+  ...new Set([
+    ...inHtml,
+    ...manifest.everyPageScripts.map((f) => f.slice(1)),
+    ...(manifest.pages.find((p) => p.page === page)?.scripts ?? []).map((f) => f.slice(1)),
+  ]),
+];
+const linked = (ext, page = '/') => forPage(page).filter((f) => f.endsWith(ext));
 
 function sizes(files) {
   let raw = 0;
@@ -24,5 +33,6 @@ function sizes(files) {
   return `${files.length} files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli`;
 }
 
-console.log(`first load JavaScript: ${sizes(linked('.js'))}`);
+console.log(`first load JavaScript (home): ${sizes(linked('.js'))}`);
+console.log(`first load JavaScript (measurand page): ${sizes(linked('.js', '/analytes/:id'))}`);
 console.log(`first load CSS: ${sizes(linked('.css'))}`);

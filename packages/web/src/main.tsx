@@ -6,25 +6,42 @@ import './styles.css';
  * even fetched: the text and the stylesheet get the whole connection, the visitor reads the page
  * and follows its links while the code arrives and React hydrates it. The server lists that code
  * (`bvdb-scripts`), so it is fetched all at once rather than one import after another. A hidden
- * tab gets no frames, hence the timer.
+ * tab paints nothing, so it goes at once.
  */
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') setTimeout(resolve, 0);
-    else requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.visibilityState === 'hidden') return resolve();
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(fallback);
+      resolve();
+    };
+    // Browsers without paint timing, or a paint that never comes: go anyway.
+    const fallback = setTimeout(done, 1000);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().length > 0) setTimeout(done, 0);
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the fallback decides.
+    }
   });
 }
 
 function preloadModules(hrefs: unknown): void {
   if (!Array.isArray(hrefs)) return;
+  const links = document.createDocumentFragment();
   for (const href of hrefs) {
     if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
 }
 
 const scripts = document.getElementById('bvdb-scripts');

@@ -46,13 +46,13 @@ async function recomputeAll(database: Database) {
   return { measurands: ids.length, ms: performance.now() - t };
 }
 
-async function load(url: string, seconds: number) {
+async function load(url: string, seconds: number, accept: string) {
   // As a browser asks: compressed answers accepted.
   const r = await autocannon({
     url,
     connections: 50,
     duration: seconds,
-    headers: { 'accept-encoding': 'br, gzip' },
+    headers: { 'accept-encoding': 'br, gzip', accept },
   });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
 }
@@ -67,7 +67,8 @@ async function benchOne(factor: number, seconds: number) {
   if (factor > 1) await multiply(database, factor);
   const recompute = await recomputeAll(database);
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    // The built app, so the server-rendered pages are measured too (`npm run bench` builds it).
+    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' }),
     database,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -80,14 +81,28 @@ async function benchOne(factor: number, seconds: number) {
     ['/api/analyte_specifications/{id}', `/api/analyte_specifications/${creat!.id}`],
     ['/api/bv_specifications', '/api/bv_specifications'],
     ['/export_by_analyte/{id}.xlsx', `/export_by_analyte/${creat!.id}.xlsx`],
+    ['page /analytes/{id} (server-rendered)', `/analytes/${creat!.id}`],
+    ['page / (server-rendered)', '/'],
   ];
+  // A page rendered afresh (first visit after a data change), one at a time.
+  const renders: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    app.deps.cache.invalidate();
+    const t = performance.now();
+    await app.inject({ url: `/analytes/${creat!.id}`, headers: { accept: 'text/html' } });
+    renders.push(performance.now() - t);
+  }
+  renders.sort((a, b) => a - b);
   console.log(
     `\n### ${factor}× demo size — recompute of ${recompute.measurands} measurands: ${recompute.ms.toFixed(0)} ms`,
+  );
+  console.log(
+    `server rendering of /analytes/{id} from cold reads: median ${renders[10]!.toFixed(1)} ms, slowest ${renders[19]!.toFixed(1)} ms`,
   );
   console.log('| endpoint | req/s | p50 ms | p99 ms |');
   console.log('|---|---|---|---|');
   for (const [label, path] of targets) {
-    const r = await load(base + path, seconds);
+    const r = await load(base + path, seconds, path.startsWith('/api') ? 'application/json' : 'text/html');
     console.log(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`);
   }
   await app.close();

@@ -1,9 +1,21 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/state-views';
 import { DemoBanner } from './demo-banner';
 import { SiteNav } from './site-nav';
+
+/**
+ * Marks the document once React runs the page, for scripts that must not act on a server-rendered
+ * page before it is interactive (the browser tests wait for it). Inside the page's Suspense
+ * boundary, so it waits for the page's own code too.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
 
 export function Layout() {
   return (
@@ -16,6 +28,7 @@ export function Layout() {
       <Container as="main" id="main" fluid="lg" className="pb-5 main-min-height">
         <Suspense fallback={<Loading />}>
           <Outlet />
+          <AppReady />
         </Suspense>
       </Container>
       <footer className="border-top py-3 text-center text-muted small">

@@ -18,7 +18,8 @@ export interface PagePreload {
   /**
    * Rendered on the server for anonymous visitors (packages/server/src/plugins/ssr.ts): the page
    * paints with its data before any script runs. Off for pages whose first answer is too large to
-   * embed in the HTML (the all-datasets list) and for CMS pages (their HTML is sanitised in the browser).
+   * embed in the HTML (the all-datasets list), for CMS pages (their HTML is sanitised in the
+   * browser) and for the calculators: a form that shows before it works would drop what was typed.
    */
   ssr: boolean;
 }
@@ -67,6 +68,6 @@ export const pagePreloads: PagePreload[] = [
     page: `/calculators/${name}`,
     modules: ['src/features/calculators/calculator-pages.tsx'],
     data: [],
-    ssr: true,
+    ssr: false,
   })),
 ];
