@@ -26,12 +26,12 @@ export function sendCachedEntry(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Entry,
-  opts: { type: string; compress: boolean; cacheControl?: string },
+  opts: { type: string; compress: boolean; cacheControl?: string; vary?: string },
 ): FastifyReply {
   void reply
     .header('ETag', entry.etag)
     .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
-    .header('Vary', 'Accept-Encoding');
+    .header('Vary', opts.vary ?? 'Accept-Encoding');
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
   const encoding =

@@ -51,6 +51,7 @@ describe('server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.body).toContain('<div id="root"><h1>Rendered /analytes/1</h1><p id="status">200</p>');
     const state = /<script id="bvdb-state" type="application\/json">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(state!)).toHaveProperty('site.citation');
@@ -87,6 +88,7 @@ describe('server-rendered pages', () => {
   it('sends the shell with every preload to a signed-in visitor, whose pages are their own', async () => {
     const res = await page('/analytes/1', { cookie: 'bvdb_session=someone' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/Cookie/);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('bvdb-state');
     expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/analytes/1">');

@@ -69,7 +69,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
               `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
           );
           if (!page.complete)
-            return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+            return reply
+              .type('text/html; charset=utf-8')
+              .header('Cache-Control', 'no-cache')
+              .header('Vary', 'Cookie')
+              .send(html);
           entry = cache.set(key, html);
         }
       }
@@ -78,11 +82,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
           type: 'text/html; charset=utf-8',
           compress: true,
           cacheControl: 'no-cache',
+          // A signed-in visitor gets another page from the same URL.
+          vary: 'Accept-Encoding, Cookie',
         });
     }
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie')
       .send(withHead(hints.clientRendered));
   };
 

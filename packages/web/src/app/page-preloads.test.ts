@@ -6,11 +6,11 @@ import { routes } from './routes';
 
 // Param names differ between page and API (`:id` vs `:analyte_id`); the shape is what must agree.
 const shape = (path: string) => path.replace(/:[A-Za-z_]+/g, ':param');
+const isRoute = (v: unknown): v is contract.RouteDef =>
+  typeof v === 'object' && v !== null && 'method' in v && 'path' in v;
 const publicReads = new Set(
-  Object.values(contract)
-    .filter(
-      (v): v is contract.RouteDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v,
-    )
+  Object.values(contract as Record<string, unknown>)
+    .filter(isRoute)
     .filter((def) => def.method === 'GET' && def.access === 'public')
     .map((def) => shape(def.path)),
 );
