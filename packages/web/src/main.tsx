@@ -44,11 +44,33 @@ function preloadModules(hrefs: unknown): void {
   document.head.append(links);
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The app's code evaluated in steps rather than in one long task (React, the API layer with zod,
+ * the navigation with its widgets, the routes, then the start), so a tap or a scroll during
+ * start-up is answered in between. Our own modules or single entry points only: importing a
+ * library's whole namespace here would defeat tree-shaking.
+ */
+async function startInSteps(): Promise<void> {
+  const steps = [
+    () => import('react-dom/client'),
+    () => import('./lib/api-client'),
+    () => import('./app/site-nav'),
+    () => import('./app/routes'),
+  ];
+  for (const step of steps) {
+    await step();
+    await nextTask();
+  }
+  await import('./app/start');
+}
+
 const scripts = document.getElementById('bvdb-scripts');
 if (scripts?.textContent) {
   void afterFirstPaint().then(() => {
     preloadModules(JSON.parse(scripts.textContent ?? '[]'));
-    return import('./app/start');
+    return startInSteps();
   });
 } else {
   void import('./app/start');
