@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildPath } from '@bvdb/contract';
 
 /** dist/page-preloads.json, written by the web build (packages/web/build/page-preloads-plugin.ts). */
 interface PagePreloadManifest {
@@ -25,9 +26,9 @@ export interface PageHints {
 
 /** The captured params when `pattern` (e.g. /analytes/:id) matches `urlPath`, else null. */
 export function matchPage(pattern: string, urlPath: string): Record<string, string> | null {
+  if (pattern === '/') return urlPath === '/' || urlPath === '' ? {} : null;
   const want = pattern.split('/');
   const have = urlPath.replace(/\/+$/, '').split('/');
-  if (pattern === '/') return urlPath === '/' || urlPath === '' ? {} : null;
   if (want.length !== have.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
@@ -45,15 +46,17 @@ export function matchPage(pattern: string, urlPath: string): Record<string, stri
   return params;
 }
 
+/** The API path with the page's params, or null when the page lacks one. */
 function fill(apiPath: string, params: Record<string, string>): string | null {
-  let missing = false;
-  const out = apiPath.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) missing = true;
-    return encodeURIComponent(value ?? '');
-  });
-  return missing ? null : out;
+  try {
+    return buildPath(apiPath, params);
+  } catch {
+    return null;
+  }
 }
+
+/** No build, or a build without the manifest: no hints, nothing rendered on the server. */
+const NO_HINTS: PageHints = { ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] };
 
 /**
  * The `<link>` tags for a page: its code as modulepreload and its API answers as fetch preloads
@@ -62,8 +65,7 @@ function fill(apiPath: string, params: Record<string, string>): string | null {
  */
 export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
   const file = path.join(dist, 'page-preloads.json');
-  if (!fs.existsSync(file))
-    return () => ({ ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] });
+  if (!fs.existsSync(file)) return () => NO_HINTS;
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PagePreloadManifest;
   // encodeURIComponent leaves no quote, < or & in a param, so the hrefs are safe in an attribute.
   const data = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;

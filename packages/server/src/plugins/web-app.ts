@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
-import { loadRenderer } from './ssr.js';
+import { loadRenderer, type RenderPage } from './ssr.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -43,54 +43,54 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   }
   // Read once: the shell changes only with a new build, which means a new process.
   const shell = hasApp ? fs.readFileSync(indexFile, 'utf8') : '';
-  const hintsFor = hasApp
-    ? loadPagePreloads(dist)
-    : (): PageHints => ({ ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] });
+  const hintsFor = loadPagePreloads(dist);
   const withHead = (links: string) => shell.replace('</head>', `${links}</head>`);
   const render = hasApp && shell.includes(ROOT) ? await loadRenderer(app, `${dist}-ssr`) : null;
 
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
-    const hints = hintsFor(urlPath);
-    if (render && hints.ssr && !request.cookies[SESSION_COOKIE]) {
-      const { cache } = app.deps;
-      await syncGeneration(request);
-      const key = `page:${request.url}`;
-      let entry = cache.get(key);
-      if (!entry) {
-        const page = await render(request.url, request.ip).catch((err: unknown) => {
-          request.log.warn({ err }, 'server rendering failed; sending the shell');
-          return null;
-        });
-        if (page) {
-          const html = withHead(hints.serverRendered).replace(
-            ROOT,
-            `<div id="root">${page.html}</div>` +
-              `<script id="bvdb-state" type="application/json">${page.state}</script>` +
-              `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
-          );
-          if (!page.complete)
-            return reply
-              .type('text/html; charset=utf-8')
-              .header('Cache-Control', 'no-cache')
-              .header('Vary', 'Cookie')
-              .send(html);
-          entry = cache.set(key, html);
-        }
-      }
-      if (entry)
-        return sendCachedEntry(request, reply, entry, {
-          type: 'text/html; charset=utf-8',
-          compress: true,
-          cacheControl: 'no-cache',
-          // A signed-in visitor gets another page from the same URL.
-          vary: 'Accept-Encoding, Cookie',
-        });
-    }
-    return reply
+  const sendFresh = (reply: FastifyReply, html: string) =>
+    reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
+      // A signed-in visitor gets another page from the same URL.
       .header('Vary', 'Cookie')
-      .send(withHead(hints.clientRendered));
+      .send(html);
+
+  /** The page rendered with its data: kept, or rendered now; null sends the shell instead. */
+  const renderedPage = async (request: FastifyRequest, hints: PageHints, renderPage: RenderPage) => {
+    const { cache } = app.deps;
+    await syncGeneration(request);
+    const key = `page:${request.url}`;
+    const kept = cache.get(key);
+    if (kept) return { entry: kept };
+    const page = await renderPage(request.url, request.ip).catch((err: unknown) => {
+      request.log.warn({ err }, 'server rendering failed; sending the shell');
+      return null;
+    });
+    if (!page) return null;
+    const html = withHead(hints.serverRendered).replace(
+      ROOT,
+      `<div id="root">${page.html}</div>` +
+        `<script id="bvdb-state" type="application/json">${page.state}</script>` +
+        `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
+    );
+    // A page whose reads failed is sent once, not kept.
+    return page.complete ? { entry: cache.set(key, html) } : { html };
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const hints = hintsFor(urlPath);
+    const rendered =
+      render && hints.ssr && !request.cookies[SESSION_COOKIE]
+        ? await renderedPage(request, hints, render)
+        : null;
+    if (rendered?.entry)
+      return sendCachedEntry(request, reply, rendered.entry, {
+        type: 'text/html; charset=utf-8',
+        compress: true,
+        cacheControl: 'no-cache',
+        vary: 'Accept-Encoding, Cookie',
+      });
+    return sendFresh(reply, rendered?.html ?? withHead(hints.clientRendered));
   };
 
   app.setNotFoundHandler(async (request, reply) => {
