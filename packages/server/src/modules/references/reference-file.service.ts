@@ -84,26 +84,16 @@ export class ReferenceFileService {
         .insert(referenceFiles)
         .values({ referenceId: id, ...stored })
         .onConflictDoUpdate({ target: referenceFiles.referenceId, set: stored });
-      const [row] = await tx
-        .update(references)
-        .set({
-          articleFileName: fileName,
-          articleFileKey: sha256,
-          articleFileType: PDF_TYPE,
-          version: sql`${references.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(references.id, id))
-        .returning();
-      await recordAudit(tx, {
+      return setArticleFile(
+        tx,
+        before,
         userId,
-        entity: 'reference',
-        entityId: id,
-        action: 'update',
-        before: auditSnapshot(before),
-        after: { ...auditSnapshot(row!), article_file_size: file.bytes.length, article_file_sha256: sha256 },
-      });
-      return presentReference(row!, await countAllDatasetsOfReference(tx, id));
+        { name: fileName, key: sha256, type: PDF_TYPE },
+        {
+          article_file_size: file.bytes.length,
+          article_file_sha256: sha256,
+        },
+      );
     });
   }
 
@@ -112,26 +102,40 @@ export class ReferenceFileService {
       const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
       if (!before) throw notFound(`Reference ${id}`);
       await tx.delete(referenceFiles).where(eq(referenceFiles.referenceId, id));
-      const [row] = await tx
-        .update(references)
-        .set({
-          articleFileName: null,
-          articleFileKey: null,
-          articleFileType: null,
-          version: sql`${references.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(references.id, id))
-        .returning();
-      await recordAudit(tx, {
-        userId,
-        entity: 'reference',
-        entityId: id,
-        action: 'update',
-        before: auditSnapshot(before),
-        after: auditSnapshot(row!),
-      });
-      return presentReference(row!, await countAllDatasetsOfReference(tx, id));
+      return setArticleFile(tx, before, userId, null);
     });
   }
+}
+
+/**
+ * Points the reference at its article file (or at none), as a new version with its audit entry.
+ * Runs inside the caller's transaction, with `before` the locked row.
+ */
+async function setArticleFile(
+  tx: DbOrTx,
+  before: typeof references.$inferSelect,
+  userId: number,
+  file: { name: string; key: string; type: string } | null,
+  auditExtra: Record<string, unknown> = {},
+): Promise<Reference> {
+  const [row] = await tx
+    .update(references)
+    .set({
+      articleFileName: file?.name ?? null,
+      articleFileKey: file?.key ?? null,
+      articleFileType: file?.type ?? null,
+      version: sql`${references.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(references.id, before.id))
+    .returning();
+  await recordAudit(tx, {
+    userId,
+    entity: 'reference',
+    entityId: before.id,
+    action: 'update',
+    before: auditSnapshot(before),
+    after: { ...auditSnapshot(row!), ...auditExtra },
+  });
+  return presentReference(row!, await countAllDatasetsOfReference(tx, before.id));
 }
