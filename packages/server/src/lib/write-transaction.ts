@@ -1,18 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { bumpDataGeneration } from './data-generation.js';
+import type { ServiceDeps } from './service-deps.js';
 
 /**
  * Runs one write in one transaction that also bumps the shared data generation, then drops this
  * process's read cache once the transaction has committed (other processes notice the counter).
  */
-export async function writeTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const { result, generation } = await app.deps.database.db.transaction(async (tx) => {
+export async function writeTransaction<T>(
+  deps: Pick<ServiceDeps, 'db' | 'cache'>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { result, generation } = await deps.db.transaction(async (tx) => {
     const result = await work(tx);
     const generation = await bumpDataGeneration(tx);
     return { result, generation };
   });
-  app.deps.cache.invalidate(generation);
+  deps.cache.invalidate(generation);
   return result;
 }
 

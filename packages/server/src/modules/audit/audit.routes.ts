@@ -1,7 +1,7 @@
 import { getAuditHistory } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/contract-routes.js';
-import { listAudit } from './audit.repository.js';
+import { listAudit } from './audit.service.js';
 
 export function registerAuditRoutes(app: FastifyInstance): void {
   route(app, getAuditHistory, async ({ params }) => ({

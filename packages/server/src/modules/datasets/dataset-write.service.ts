@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { recomputeAnalyteMetas } from '../metas/meta-recompute.service.js';
 import { presentDataset } from './datasets.presenter.js';
 import { findVisibleDataset } from './datasets.repository.js';
@@ -309,7 +310,7 @@ export class DatasetWriteService {
   /** One write transaction; a constraint the checks above missed is still a 422, never a 500. */
   private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await writeTransaction(this.app, work);
+      return await writeTransaction(serviceDeps(this.app), work);
     } catch (err) {
       const state = sqlStateOf(err);
       if (state === '23503') {

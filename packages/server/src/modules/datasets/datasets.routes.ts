@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { route } from '../../plugins/contract-routes.js';
-import { findAnalyte } from '../analytes/analytes.repository.js';
-import { findReference } from '../references/references.repository.js';
+import { findAnalyte } from '../analytes/analytes.service.js';
+import { findReference } from '../references/references.service.js';
 import * as repo from './datasets.repository.js';
 import { presentDataset } from './datasets.presenter.js';
 

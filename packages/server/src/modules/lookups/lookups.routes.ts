@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { route } from '../../plugins/contract-routes.js';
-import { findVisibleDataset } from '../datasets/datasets.repository.js';
+import { findVisibleDataset } from '../datasets/datasets.service.js';
 import * as repo from './lookups.repository.js';
 
 export function registerLookupRoutes(app: FastifyInstance): void {

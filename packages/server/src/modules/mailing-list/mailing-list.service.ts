@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailingListMembers } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { addMailgunListMember, MailgunError, type MailgunSettings } from './mailgun-client.js';
 
 type Row = typeof mailingListMembers.$inferSelect;
@@ -71,7 +72,7 @@ export class MailingListService {
   }
 
   private store(email: string, name: string | null): Promise<Row> {
-    return writeTransaction(this.app, async (tx) => {
+    return writeTransaction(serviceDeps(this.app), async (tx) => {
       const [existing] = await tx
         .select()
         .from(mailingListMembers)

@@ -5,8 +5,8 @@ import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { route } from '../../plugins/contract-routes.js';
 import { metaCalculations } from '../../db/schema.js';
-import { findAnalyte } from '../analytes/analytes.repository.js';
-import { findMatrix } from '../lookups/lookups.repository.js';
+import { findAnalyte } from '../analytes/analytes.service.js';
+import { findMatrix } from '../lookups/lookups.service.js';
 import * as repo from './metas.repository.js';
 import { matrixLabel, presentMeta } from './metas.presenter.js';
 

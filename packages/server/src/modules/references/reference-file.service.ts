@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { referenceFiles, references } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { presentReference } from './references.presenter.js';
 import { auditSnapshot, countAllDatasetsOfReference } from './reference-write.service.js';
 
@@ -69,7 +70,7 @@ export class ReferenceFileService {
     }
     const fileName = cleanFileName(file.fileName);
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    return writeTransaction(this.app, async (tx) => {
+    return writeTransaction(serviceDeps(this.app), async (tx) => {
       const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
       if (!before) throw notFound(`Reference ${id}`);
       const stored = {
@@ -98,7 +99,7 @@ export class ReferenceFileService {
   }
 
   async detach(id: number, userId: number): Promise<Reference> {
-    return writeTransaction(this.app, async (tx) => {
+    return writeTransaction(serviceDeps(this.app), async (tx) => {
       const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
       if (!before) throw notFound(`Reference ${id}`);
       await tx.delete(referenceFiles).where(eq(referenceFiles.referenceId, id));

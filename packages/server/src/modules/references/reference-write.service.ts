@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { bvSpecifications, references } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { presentReference } from './references.presenter.js';
 import { findReference } from './references.repository.js';
 
@@ -71,7 +72,7 @@ export class ReferenceWriteService {
 
   async create(body: ReferenceBody, userId: number): Promise<Reference> {
     try {
-      return await writeTransaction(this.app, async (tx) => {
+      return await writeTransaction(serviceDeps(this.app), async (tx) => {
         const values = columnsOf(body);
         await assertDoiFree(tx, values.doi);
         const [row] = await tx.insert(references).values(values).returning();
@@ -92,7 +93,7 @@ export class ReferenceWriteService {
 
   async update(id: number, body: ReferenceBody & { version: number }, userId: number): Promise<Reference> {
     try {
-      return await writeTransaction(this.app, async (tx) => {
+      return await writeTransaction(serviceDeps(this.app), async (tx) => {
         const before = await findReference(tx, id);
         if (!before) throw notFound(`Reference ${id}`);
         const used = await countAllDatasetsOfReference(tx, id);
@@ -129,7 +130,7 @@ export class ReferenceWriteService {
   }
 
   async remove(id: number, userId: number): Promise<void> {
-    await writeTransaction(this.app, async (tx) => {
+    await writeTransaction(serviceDeps(this.app), async (tx) => {
       // Lock the row so no dataset can be attached between the count and the delete.
       const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
       if (!before) throw notFound(`Reference ${id}`);

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { route } from '../../plugins/contract-routes.js';
 import { analytes } from '../../db/schema.js';
-import { findAnalyteWithCount, listAnalytesWithCounts } from '../analytes/analytes.repository.js';
+import { findAnalyteWithCount, listAnalytesWithCounts } from '../analytes/analytes.service.js';
 import { presentAnalyte } from '../analytes/analytes.presenter.js';
 import { AnalyteIndex } from './analyte-index.js';
 

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { units } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './units.repository.js';
 
 const nameTaken = (name: string) =>
@@ -34,7 +35,7 @@ export class UnitService {
 
   async create(name: string, userId: number): Promise<Unit> {
     try {
-      return await writeTransaction(this.app, async (tx) => {
+      return await writeTransaction(serviceDeps(this.app), async (tx) => {
         await assertNameFree(tx, name);
         const [row] = await tx.insert(units).values({ name }).returning();
         await recordAudit(tx, {
@@ -54,7 +55,7 @@ export class UnitService {
 
   async rename(id: number, input: { name: string; version: number }, userId: number): Promise<Unit> {
     try {
-      return await writeTransaction(this.app, async (tx) => {
+      return await writeTransaction(serviceDeps(this.app), async (tx) => {
         const before = await repo.findUnitWithUsage(tx, id);
         if (!before) throw notFound(`Unit ${id}`);
         if (before.version !== input.version) {
@@ -89,7 +90,7 @@ export class UnitService {
   }
 
   async remove(id: number, userId: number): Promise<void> {
-    await writeTransaction(this.app, async (tx) => {
+    await writeTransaction(serviceDeps(this.app), async (tx) => {
       const [before] = await tx.select().from(units).where(eq(units.id, id)).for('update');
       if (!before) throw notFound(`Unit ${id}`);
       const used = await repo.countDatasetsUsingUnit(tx, id);
