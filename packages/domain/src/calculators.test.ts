@@ -66,6 +66,17 @@ describe('z and probability', () => {
   it('round-trips through the z table', () => {
     for (const row of Z_VALUE_TABLE) expect(zFromProbability(probabilityFromZ(row.z))).toBeCloseTo(row.z, 8);
   });
+  it('the z table agrees with the calculator for the same p (2.33 and 2.58; 3.09 is one-sided 0.001)', () => {
+    expect(Z_VALUE_TABLE.map((r) => [r.z, r.oneSided, r.twoSided])).toEqual([
+      [1.64, '0.05', '0.10'],
+      [1.96, '0.025', '0.05'],
+      [2.33, '0.01', '0.02'],
+      [2.58, '0.005', '0.01'],
+      [2.81, '0.0025', '0.005'],
+      [3.09, '0.001', '0.002'],
+    ]);
+    for (const row of Z_VALUE_TABLE) expect(zFromProbability(Number(row.oneSided))).toBeCloseTo(row.z, 2);
+  });
   it('gives the spec error texts out of range', () => {
     expect(() => probabilityFromZ(6.5)).toThrow('z-value must be between -6 and 6');
     expect(() => zFromProbability(1e-12)).toThrow('z-value must be between -6 and 6');

@@ -10,5 +10,7 @@ export * from './distributions.js';
 export * from './dataset-ci.js';
 export * from './aps.js';
 export * from './rcv.js';
+export * from './rcv-verdict.js';
+export * from './results-list.js';
 export * from './applications.js';
 export * from './lookups.js';

@@ -1,5 +1,6 @@
 import { normalCdf, normalQuantile } from './distributions.js';
 import { DomainInputError, requireFinite, requireNonNegative } from './errors.js';
+import { roundHalfUp } from './rounding.js';
 
 export const Z_BOUND = 6;
 export const Z_RANGE_MESSAGE = 'z-value must be between -6 and 6';
@@ -67,15 +68,25 @@ export function rcvModellingCurve(cvi: number, cva: number): RcvCurvePoint[] {
   return points;
 }
 
-/** The z / p-value table of spec section 9. */
-export const Z_VALUE_TABLE = [
-  { z: 1.64, oneSided: '0.05', twoSided: '0.10' },
-  { z: 1.96, oneSided: '0.025', twoSided: '0.05' },
-  { z: 2.32, oneSided: '0.01', twoSided: '0.025' },
-  { z: 2.57, oneSided: '0.005', twoSided: '0.01' },
-  { z: 2.81, oneSided: '0.0025', twoSided: '0.005' },
-  { z: 3.09, oneSided: '0.0001', twoSided: '0.0002' },
-] as const;
+/** One-sided probabilities of the z / p-value table of spec section 9. */
+const Z_TABLE_ONE_SIDED = [0.05, 0.025, 0.01, 0.005, 0.0025, 0.001] as const;
+
+/** A probability as the table writes it: no binary noise (2 × 0.0025 → "0.005"), at least 2 decimals. */
+function probabilityText(p: number): string {
+  const text = String(Number(p.toPrecision(6)));
+  return /^\d\.\d$/.test(text) ? `${text}0` : text;
+}
+
+/**
+ * The z / p-value table of spec section 9, computed from the same quantile function the calculators
+ * use, so the table and a calculation for the same p agree (z rounded half up to 2 decimals: 2.33 and
+ * 2.58; the spec's printed 2.32, 2.57 and "3.09 ↔ 0.0001" are typos, see docs/decisions).
+ */
+export const Z_VALUE_TABLE = Z_TABLE_ONE_SIDED.map((p) => ({
+  z: roundHalfUp(zFromProbability(p), 2),
+  oneSided: probabilityText(p),
+  twoSided: probabilityText(2 * p),
+}));
 
 /** Percent change from the first to the second result; 0 when the first is 0 (spec section 5). */
 export function percentChange(first: number, second: number): number {
