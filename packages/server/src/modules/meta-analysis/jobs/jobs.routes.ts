@@ -1,47 +1,24 @@
-import { getQueueJob, latestMetaJobs, listQueueJobs, startMetaRecompute, type Job } from '@bvdb/contract';
+import { getQueueJob, latestMetaJobs, listQueueJobs, startMetaRecompute } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { route } from '../../plugins/contract-routes.js';
-import { findJob, latestJobNamed, listJobs, type JobRow } from '../../jobs/job-records.repository.js';
-import { META_JOB_NAMES } from '../../jobs/meta-recompute.job.js';
+import { serviceDeps } from '../../../lib/service-deps.js';
+import { route } from '../../../plugins/contract-routes.js';
+import { presentJob } from './jobs.presenter.js';
+import * as service from './jobs.service.js';
 
-export function presentJob(j: JobRow): Job {
-  return {
-    id: j.id,
-    jid: j.jid,
-    name: j.name,
-    queue: j.queue,
-    class_name: j.className,
-    started_at: j.startedAt?.toISOString() ?? null,
-    finished_at: j.finishedAt?.toISOString() ?? null,
-    status: j.status as Job['status'],
-    progress_stage: j.progressStage,
-    progress_current: j.progressCurrent,
-    progress_max: j.progressMax,
-    error: j.error,
-    created_at: j.createdAt.toISOString(),
-  };
-}
-
+/** The background jobs' tracker and the start of a meta-analysis recomputation. */
 export function registerJobRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.database.db;
-
-  route(app, getQueueJob, async ({ params }) => {
-    const job = await findJob(db(), params.id);
-    if (!job) throw notFound(`Job ${params.id}`);
-    return { code: 'success' as const, data: presentJob(job) };
-  });
+  route(app, getQueueJob, async ({ params }) => ({
+    code: 'success' as const,
+    data: presentJob(await service.findJob(serviceDeps(app), params.id)),
+  }));
 
   route(app, listQueueJobs, async () => ({
     code: 'success' as const,
-    data: (await listJobs(db())).map(presentJob),
+    data: (await service.listRecentJobs(serviceDeps(app))).map(presentJob),
   }));
 
   route(app, latestMetaJobs, async () => {
-    const [meta, consolidated] = await Promise.all([
-      latestJobNamed(db(), META_JOB_NAMES.matrices),
-      latestJobNamed(db(), META_JOB_NAMES.consolidations),
-    ]);
+    const { meta, consolidated } = await service.latestMetaJobs(serviceDeps(app));
     return {
       meta: meta ? presentJob(meta) : null,
       consolidated: consolidated ? presentJob(consolidated) : null,
@@ -49,11 +26,7 @@ export function registerJobRoutes(app: FastifyInstance): void {
   });
 
   route(app, startMetaRecompute, async ({ body, reply }) => {
-    const jobs = app.deps.jobs;
-    if (!jobs?.isStarted) throw new AppError('unavailable', 'The job queue is not running on this server');
-    const meta = await jobs.enqueueMetaRecompute('matrices', body.analyte_ids);
-    const consolidated = await jobs.enqueueMetaRecompute('consolidations', body.analyte_ids);
-    const [m, c] = await Promise.all([findJob(db(), meta.id), findJob(db(), consolidated.id)]);
-    return reply.status(202).send({ meta: presentJob(m!), consolidated: presentJob(c!) });
+    const { meta, consolidated } = await service.startMetaRecompute(serviceDeps(app), body.analyte_ids);
+    return reply.status(202).send({ meta: presentJob(meta), consolidated: presentJob(consolidated) });
   });
 }

@@ -1,18 +1,18 @@
-import type { ValidationRow } from '@bvdb/contract';
-import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
-import { loadMetaGroups, metaInputRows } from '../metas/meta-recompute.service.js';
-import type { VarType } from '../metas/meta-eligibility.js';
+import type { StatsRow, ValidationRow } from '@bvdb/contract';
+import { notFound } from '../../../lib/app-error.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { loadMetaGroups, metaInputRows } from '../recompute/meta-recompute.service.js';
+import { calculateMeta, statsEndpoints } from '../stats/stats-client.js';
 import { listSpecsForValidation } from './meta-tools.repository.js';
-import { presentValidationRow } from './meta-tools.presenter.js';
+import { presentInputCsv, presentValidationRow } from './meta-tools.presenter.js';
 
 /** Unknown ids are answered in `not_found`, not as a 404: one stale id should not hide the rest. */
 export async function validateForMeta(
-  db: DbOrTx,
+  deps: Pick<ServiceDeps, 'db'>,
   ids: number[],
 ): Promise<{ output: ValidationRow[]; not_found: number[] }> {
   const unique = [...new Set(ids)];
-  const rows = await listSpecsForValidation(db, unique);
+  const rows = await listSpecsForValidation(deps.db, unique);
   const found = new Map(rows.map((r) => [r.spec.id, r]));
   return {
     output: unique.filter((id) => found.has(id)).map((id) => presentValidationRow(found.get(id)!)),
@@ -20,35 +20,26 @@ export async function validateForMeta(
   };
 }
 
-const HEADER = ['ID', 'Include', 'Score', 'CV', 'CI_lower', 'CI_upper'];
-const cell = (v: number | null) => (v === null ? 'NA' : String(v));
+/** The curators' simulation: their rows through the configured statistics service. */
+export const simulateMeta = (deps: Pick<ServiceDeps, 'config'>, rows: StatsRow[], seed?: number) =>
+  calculateMeta(deps.config.STATS_URL, rows, seed);
 
-/** The statistics service's CSV input (IDs are reference ids, so no cell needs quoting) of each group (matrix, consolidation) of one measurand. */
-export async function inputTables(db: DbOrTx, analyteId: number) {
-  const loaded = await loadMetaGroups(db, analyteId);
+/** Where the configured statistics service answers, absolute (ours is under `ownOrigin`). */
+export const statsServiceOf = (deps: Pick<ServiceDeps, 'config'>, ownOrigin: string) =>
+  statsEndpoints(deps.config.STATS_URL, ownOrigin);
+
+/** The statistics service's input of each group (matrix, consolidation) of one measurand. */
+export async function inputTables(deps: Pick<ServiceDeps, 'db'>, analyteId: number) {
+  const loaded = await loadMetaGroups(deps.db, analyteId);
   if (!loaded) throw notFound(`Measurand ${analyteId}`);
-  const csv = (specs: Parameters<typeof metaInputRows>[0], type: VarType) =>
-    [
-      HEADER,
-      ...metaInputRows(specs, type).map((r) => [
-        String(r.id),
-        r.include ? 'TRUE' : 'FALSE',
-        r.score,
-        cell(r.cv),
-        cell(r.ciLower),
-        cell(r.ciUpper),
-      ]),
-    ]
-      .map((cells) => cells.join(','))
-      .join('\n');
   return {
     analyte: { id: loaded.analyte.id, display_name: loaded.analyte.displayName },
     tables: loaded.groups.map((g) => ({
       label: g.label,
       matrix_id: g.matrixId,
       matrix_consolidation_id: g.consolidationId,
-      within: csv(g.specs, ':cvi'),
-      between: csv(g.specs, ':cvg'),
+      within: presentInputCsv(metaInputRows(g.specs, ':cvi')),
+      between: presentInputCsv(metaInputRows(g.specs, ':cvg')),
     })),
   };
 }
