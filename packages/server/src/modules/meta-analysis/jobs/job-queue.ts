@@ -7,7 +7,7 @@ import {
   type MetaRecomputePayload,
 } from '../recompute/meta-recompute.job.js';
 
-export const META_QUEUE = 'meta-recompute';
+const META_QUEUE = 'meta-recompute';
 
 /**
  * Background jobs on pg-boss, in the same database as everything else, through our own connection

@@ -9,7 +9,7 @@ export const META_JOB_NAMES = {
   consolidations: 'Calculating Consolidated Metas',
 } as const;
 
-export const MetaRecomputePayloadSchema = z.object({
+const MetaRecomputePayloadSchema = z.object({
   /** Our job record (the tracker's row). */
   jobId: z.number().int().positive(),
   scope: z.enum(['matrices', 'consolidations']),

@@ -4,8 +4,6 @@ import { findAnalyte } from '../../analytes/analytes.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-recompute.repository.js';
 
-export type { RecomputeScope } from './meta-recompute.repository.js';
-
 interface MetaGroup {
   matrixId: number | null;
   consolidationId: number | null;
