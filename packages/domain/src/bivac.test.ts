@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayEnterMetaAnalysis, overallGrade, QUALITY_ITEMS, validateBivacGrades } from './bivac.js';
+import { overallGrade, QUALITY_ITEMS, validateBivacGrades } from './bivac.js';
 import { estimateCviConfidenceInterval } from './dataset-ci.js';
 import { readTestCsv } from './test-data.js';
 
@@ -26,23 +26,6 @@ describe('BIVAC', () => {
     expect(overallGrade({ ...allA, samples: 'C', ci: 'NA' })).toBe('C');
     expect(overallGrade({ ...allA, study_population: 'D' })).toBe('D');
     expect(overallGrade(Object.fromEntries(QUALITY_ITEMS.map((i) => [i.key, 'NA'])))).toBeNull();
-  });
-  it('says why an estimate cannot enter a meta-analysis', () => {
-    const ok = { include: true, grade: 'B' as const, cv: 5, ciLower: 4, ciUpper: 6 };
-    expect(mayEnterMetaAnalysis(ok)).toEqual({ ok: true });
-    expect(mayEnterMetaAnalysis({ ...ok, include: false })).toEqual({
-      ok: false,
-      reason: 'Not included in meta-analysis',
-    });
-    expect(mayEnterMetaAnalysis({ ...ok, grade: 'D' })).toEqual({
-      ok: false,
-      reason: 'Grade D: excluded by BIVAC',
-    });
-    expect(mayEnterMetaAnalysis({ ...ok, ciLower: null })).toEqual({
-      ok: false,
-      reason: 'No confidence interval',
-    });
-    expect(mayEnterMetaAnalysis({ ...ok, cv: null })).toEqual({ ok: false, reason: 'No estimate' });
   });
 });
 

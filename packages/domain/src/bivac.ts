@@ -86,33 +86,3 @@ export function overallGrade(grades: Partial<Record<QualityItemKey, string | nul
 
 /** Grade factors of the meta-analysis weights (metacalculation service): A 4, B 2, C 1, D 0. */
 export const GRADE_WEIGHT: Record<OverallGrade, number> = { A: 4, B: 2, C: 1, D: 0 };
-
-export type Eligibility = { ok: true } | { ok: false; reason: string };
-
-/** Whether an estimate may enter a meta-analysis, and if not, the reason a curator can act on. */
-export function mayEnterMetaAnalysis(input: {
-  include: boolean;
-  grade: OverallGrade | null;
-  cv: number | null | undefined;
-  ciLower: number | null | undefined;
-  ciUpper: number | null | undefined;
-}): Eligibility {
-  if (!input.include) return { ok: false, reason: 'Not included in meta-analysis' };
-  if (input.grade === 'D') return { ok: false, reason: 'Grade D: excluded by BIVAC' };
-  if (input.grade === null) return { ok: false, reason: 'No BIVAC grade' };
-  if (input.cv === null || input.cv === undefined || !Number.isFinite(input.cv))
-    return { ok: false, reason: 'No estimate' };
-  if (
-    input.ciLower === null ||
-    input.ciLower === undefined ||
-    input.ciUpper === null ||
-    input.ciUpper === undefined ||
-    !Number.isFinite(input.ciLower) ||
-    !Number.isFinite(input.ciUpper)
-  ) {
-    return { ok: false, reason: 'No confidence interval' };
-  }
-  if (input.ciUpper <= input.ciLower)
-    return { ok: false, reason: 'Invalid confidence interval (upper ≤ lower)' };
-  return { ok: true };
-}

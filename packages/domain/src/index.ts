@@ -5,6 +5,7 @@ export * from './csv.js';
 export * from './bivac.js';
 export * from './weighted-median.js';
 export * from './prng.js';
+export * from './meta-eligibility.js';
 export * from './meta-analysis.js';
 export * from './distributions.js';
 export * from './dataset-ci.js';

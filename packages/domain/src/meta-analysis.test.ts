@@ -58,7 +58,7 @@ describe('metaAnalyse: edge cases', () => {
   it('all grade D: nothing enters', () => {
     const r = metaAnalyse([row(1, 5, 4, 6, 'D'), row(2, 6, 5, 7, 'D')]);
     expect(r.n).toBe(0);
-    expect(r.excluded.map((e) => e.reason)).toEqual(['Grade D', 'Grade D']);
+    expect(r.excluded.map((e) => e.reason)).toEqual(['grade D', 'grade D']);
   });
 
   it('one study: its CV and its own CI', () => {
@@ -80,15 +80,15 @@ describe('metaAnalyse: edge cases', () => {
     expect(r.n).toBe(1);
     expect(r.weightedMedian).toBe(5);
     expect(r.excluded).toEqual([
-      { id: '2', reason: 'Not included' },
-      { id: '3', reason: 'Missing value' },
+      { id: '2', reason: 'not included by the curator' },
+      { id: '3', reason: 'no confidence interval' },
     ]);
   });
 
   it('a zero-width CI cannot be weighted and is excluded with the reason', () => {
     const r = metaAnalyse([row(1, 5, 5, 5), row(2, 6, 5, 7)]);
     expect(r.n).toBe(1);
-    expect(r.excluded).toEqual([{ id: '1', reason: 'Zero-width or inverted CI' }]);
+    expect(r.excluded).toEqual([{ id: '1', reason: 'zero-width or inverted confidence interval' }]);
   });
 
   it('rows with a duplicate id collapse into one study with the worst grade', () => {

@@ -1,4 +1,5 @@
 import { GRADE_WEIGHT, type OverallGrade } from './bivac.js';
+import { eligibilityOf, type ExclusionReason } from './meta-eligibility.js';
 import { mulberry32 } from './prng.js';
 import { roundHalfUp } from './rounding.js';
 import { weightedMedian } from './weighted-median.js';
@@ -37,8 +38,8 @@ export interface MetaResult {
   seed: number | null;
   resamples: number;
   studies: MetaStudy[];
-  /** Rows left out, with why (missing value, not included, grade D, zero-width CI). */
-  excluded: { id: string; reason: string }[];
+  /** Rows left out, with why (eligibilityOf), and studies whose collapsed CI has no width. */
+  excluded: { id: string; reason: ExclusionReason }[];
 }
 
 export const DEFAULT_SEED = 20180501;
@@ -55,7 +56,7 @@ export function quantileType7(sorted: ArrayLike<number>, n: number, p: number): 
 
 /**
  * The metacalculation service (EFLM BV database; cwebster/metacalculation-python), exactly:
- * 1. keep complete rows with Include true (grade D rows carry weight 0 and are left out);
+ * 1. keep the rows eligibilityOf lets in (Include true, grade A–C, complete, CI wider than zero);
  * 2. collapse rows sharing an ID with 1/(CI width) weights and the weighted median of CV, CI_lower
  *    and CI_upper; the worst grade;
  * 3. study weight = grade factor (A 4, B 2, C 1) / CI width;
@@ -69,20 +70,21 @@ export function metaAnalyse(
 ): MetaResult {
   const seed = opts.seed ?? DEFAULT_SEED;
   const resamples = opts.resamples ?? DEFAULT_RESAMPLES;
-  const excluded: { id: string; reason: string }[] = [];
+  const excluded: MetaResult['excluded'] = [];
   const groups = new Map<string, MetaInputRow[]>();
   for (const row of rows) {
     const id = String(row.id);
-    if (!row.include) excluded.push({ id, reason: 'Not included' });
-    else if (
-      row.cv === null ||
-      row.ciLower === null ||
-      row.ciUpper === null ||
-      ![row.cv, row.ciLower, row.ciUpper].every(Number.isFinite)
-    )
-      excluded.push({ id, reason: 'Missing value' });
-    else if (row.score === 'D') excluded.push({ id, reason: 'Grade D' });
-    else if (!(row.ciUpper > row.ciLower)) excluded.push({ id, reason: 'Zero-width or inverted CI' });
+    // The statistics service's rows carry no population: a caller holding one (the recomputation)
+    // has already folded it into `include`.
+    const verdict = eligibilityOf({
+      includedByCurator: row.include,
+      healthy: true,
+      grade: row.score,
+      cv: row.cv,
+      ciLower: row.ciLower,
+      ciUpper: row.ciUpper,
+    });
+    if (!verdict.eligible) excluded.push({ id, reason: verdict.reason });
     else {
       const list = groups.get(id) ?? [];
       list.push(row);
@@ -124,7 +126,7 @@ export function metaAnalyse(
   const weighted = raw.map((s) => ({ ...s, weight: GRADE_WEIGHT[s.grade] / (s.ciUpper - s.ciLower) }));
   const usable = weighted.filter((s) => {
     if (Number.isFinite(s.weight) && s.weight > 0) return true;
-    excluded.push({ id: s.id, reason: 'Zero-width CI after collapsing' });
+    excluded.push({ id: s.id, reason: 'zero-width or inverted confidence interval' });
     return false;
   });
   const total = usable.reduce((sum, s) => sum + s.weight, 0);

@@ -20,20 +20,20 @@ import { registerAnalyteRoutes } from './modules/analytes/analytes.routes.js';
 import { registerReferenceRoutes } from './modules/references/references.routes.js';
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes.js';
 import { registerDatasetWriteRoutes } from './modules/datasets/dataset-write.routes.js';
-import { registerMetaRoutes } from './modules/metas/metas.routes.js';
+import { registerMetaRoutes } from './modules/meta-analysis/results/meta-results.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { registerStatsRoutes } from './modules/stats/stats.routes.js';
+import { registerStatsRoutes } from './modules/meta-analysis/stats/stats.routes.js';
 import { registerAuth } from './modules/auth/auth.plugin.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
-import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
-import { registerMetaToolRoutes } from './modules/meta-tools/meta-tools.routes.js';
+import { registerJobRoutes } from './modules/meta-analysis/jobs/jobs.routes.js';
+import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
 import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
 import { registerUnitRoutes } from './modules/units/units.routes.js';
 import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
-import type { JobQueue } from './jobs/job-queue.js';
+import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 export interface AppDeps {
   config: Config;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './db/seed/seed.js';
-import { JobQueue } from './jobs/job-queue.js';
+import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG
 const EXIT_LOCKED = 75; // EX_TEMPFAIL

@@ -10,7 +10,7 @@ import { bumpDataGeneration } from '../lib/data-generation.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
-} from '../modules/metas/meta-recompute.service.js';
+} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
 
 /** Copies every demo measurand and its datasets (factor − 1) times: a database `factor`× the demo size. */
 async function multiply(database: Database, factor: number) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../modules/meta-analysis/jobs/job-queue.js';
 import type { ResponseCache } from './response-cache.js';
 
 /**

@@ -27,7 +27,7 @@ import {
 } from '../schema.js';
 import { hashPassword } from '../../lib/password.js';
 import { bumpDataGeneration } from '../../lib/data-generation.js';
-import { recomputeAnalyteMetas } from '../../modules/metas/meta-recompute.service.js';
+import { recomputeAnalyteMetas } from '../../modules/meta-analysis/recompute/meta-recompute.service.js';
 import { seedContentPages } from '../../modules/content/content.service.js';
 import {
   diseaseIdsFor,

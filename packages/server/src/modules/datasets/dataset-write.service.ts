@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recomputeAnalyteMetas } from '../metas/meta-recompute.service.js';
+import { recomputeAnalyteMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { presentDataset } from './datasets.presenter.js';
 import { findVisibleDataset } from './datasets.repository.js';
 import * as repo from './dataset-write.repository.js';

@@ -7,8 +7,12 @@ import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
 import { listDatasets } from '../datasets/datasets.service.js';
 import { presentDataset } from '../datasets/datasets.presenter.js';
-import { listDatasetsOfMetas, listDisplayedMetas, listMetasOfAnalyte } from '../metas/metas.service.js';
-import { presentMeta } from '../metas/metas.presenter.js';
+import {
+  listDatasetsOfMetas,
+  listDisplayedMetas,
+  listMetasOfAnalyte,
+} from '../meta-analysis/results/meta-results.service.js';
+import { presentMeta } from '../meta-analysis/results/meta-results.presenter.js';
 import { CITATION, DATA_USE_NOTICE } from './export-columns.js';
 import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
 

@@ -1,7 +1,7 @@
 import { metaAnalyse } from '@bvdb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaRecordSchema } from '@bvdb/contract';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let creatinineId: number;

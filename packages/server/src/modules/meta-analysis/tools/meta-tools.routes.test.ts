@@ -1,10 +1,10 @@
 import { metaAnalyse } from '@bvdb/domain';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bvSpecifications } from '../../db/schema.js';
-import { createTestApp, json, type TestContext } from '../../test/test-app.js';
-import { signInAs } from '../../test/sign-in.js';
-import { metaEligibility } from '../metas/meta-eligibility.js';
+import { bvSpecifications } from '../../../db/schema.js';
+import { createTestApp, json, type TestContext } from '../../../test/test-app.js';
+import { signInAs } from '../../../test/sign-in.js';
+import { metaEligibility } from '../recompute/meta-eligibility.js';
 
 let ctx: TestContext;
 let auth: Awaited<ReturnType<typeof signInAs>>;

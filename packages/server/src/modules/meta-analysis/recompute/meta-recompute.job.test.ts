@@ -1,16 +1,16 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaAnalyse, overallGrade } from '@bvdb/domain';
-import { bvSpecifications, jobs, metaCalculations } from '../db/schema.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
-import { signInAs } from '../test/sign-in.js';
-import { JobQueue } from './job-queue.js';
-import { insertJob } from './job-records.repository.js';
-import { runMetaRecompute } from './meta-recompute.job.js';
-import { gradesOf } from '../modules/datasets/datasets.presenter.js';
-import { estimateOf } from '../modules/metas/meta-recompute.service.js';
-import { buildApp } from '../app.js';
-import { testConfig } from '../test/test-app.js';
+import { bvSpecifications, jobs, metaCalculations } from '../../../db/schema.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { signInAs } from '../../../test/sign-in.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { insertJob } from '../jobs/job-records.repository.js';
+import { runMetaRecompute, workMetaRecompute } from './meta-recompute.job.js';
+import { gradesOf } from '../../datasets/datasets.presenter.js';
+import { estimateOf } from './meta-eligibility.js';
+import { buildApp } from '../../../app.js';
+import { testConfig } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -104,6 +104,24 @@ describe('meta-analysis recompute job', () => {
       )
       .having(sql`count(*) > 1`);
     expect(dupes).toEqual([]);
+  });
+
+  it('a malformed payload fails the worker and the job record, naming the bad field', async () => {
+    const job = await insertJob(ctx.database.db, {
+      name: 'Calculating Meta-Analysis',
+      queue: 'q',
+      className: 'MetaCalculationJob',
+      payload: {},
+    });
+    await expect(
+      workMetaRecompute(ctx.database.db, { jobId: job.id, scope: 'everything' }, () => undefined),
+    ).rejects.toThrow(/^Invalid meta-recompute job payload:[\s\S]*scope/);
+    const [failed] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(failed!.status).toBe('failed');
+    expect(failed!.error).toMatch(/scope/);
+    await expect(workMetaRecompute(ctx.database.db, null, () => undefined)).rejects.toThrow(
+      /^Invalid meta-recompute job payload/,
+    );
   });
 
   it('runs through the real queue (pg-boss) and the progress endpoint reports it to completion', async () => {

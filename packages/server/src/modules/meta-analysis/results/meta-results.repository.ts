@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   analytes,
   bvSpecifications,
@@ -8,13 +8,18 @@ import {
   metaCalculationDatasets,
   metaCalculations,
   references,
-} from '../../db/schema.js';
+} from '../../../db/schema.js';
 
 export async function countDisplayedMetas(db: DbOrTx) {
   const [row] = await db
     .select({ n: count() })
     .from(metaCalculations)
     .where(and(eq(metaCalculations.display, true), isNotNull(metaCalculations.median)));
+  return row?.n ?? 0;
+}
+
+export async function countAllMetas(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(metaCalculations);
   return row?.n ?? 0;
 }
 

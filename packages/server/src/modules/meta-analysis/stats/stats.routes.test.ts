@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaAnalyse } from '@bvdb/domain';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -106,6 +106,17 @@ describe('POST /api/stats/metacalculation', () => {
     });
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json<{ message: string }>().message).toMatch(/Include/);
+  });
+
+  it('answers 400 for CSV it cannot read', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'ID,Include,Score,CV,CI_lower,CI_upper\n"1,TRUE,C,5,4,6\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/^The CSV body could not be read/);
   });
 
   it('GET /api/stats/health answers OK', async () => {

@@ -1,8 +1,10 @@
 import { metacalculation, statsHealth } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../plugins/contract-routes.js';
-import { parseStatsRows, runMetacalculation } from './stats.service.js';
+import { route } from '../../../plugins/contract-routes.js';
+import { parseStatsRows } from './stats-rows.js';
+import { runMetacalculation } from './stats.service.js';
 
+/** The built-in statistics service, the same shape as the outside R service (STATS_URL). */
 export function registerStatsRoutes(app: FastifyInstance): void {
   route(app, metacalculation, async ({ body, query }) =>
     runMetacalculation(parseStatsRows(body), query.seed),

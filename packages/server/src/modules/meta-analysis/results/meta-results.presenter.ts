@@ -1,10 +1,28 @@
-import type { MetaRecord, VarType } from '@bvdb/contract';
-import type { MetaRow, listDatasetsOfMetas } from './metas.repository.js';
+import type { MetaListItemSchema, MetaRecord, VarType } from '@bvdb/contract';
+import type { z } from 'zod';
+import type { MetaRow, listDatasetsOfMetas } from './meta-results.repository.js';
 
 type DatasetLink = Awaited<ReturnType<typeof listDatasetsOfMetas>>[number];
+type MetaListItem = z.infer<typeof MetaListItemSchema>;
 
-export const matrixLabel = (row: Pick<MetaRow, 'matrixName' | 'consolidationName'>) =>
+const matrixLabel = (row: Pick<MetaRow, 'matrixName' | 'consolidationName'>) =>
   row.matrixName ?? row.consolidationName ?? 'Unknown';
+
+export function presentMetaListItem(r: MetaRow): MetaListItem {
+  return {
+    id: r.meta.id,
+    name: r.meta.name,
+    analyte_id: r.meta.analyteId,
+    analyte_display_name: r.analyteName,
+    var_type: r.meta.varType as VarType,
+    matrix: matrixLabel(r),
+    median: r.meta.median,
+    lower: r.meta.lower,
+    upper: r.meta.upper,
+    number_used: r.meta.numberUsed,
+    updated_at: r.meta.updatedAt.toISOString(),
+  };
+}
 
 export function presentMeta(row: MetaRow, links: DatasetLink[]): MetaRecord {
   const m = row.meta;

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { analytes, bvSpecifications, matrices, references } from '../../db/schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { analytes, bvSpecifications, matrices, references } from '../../../db/schema.js';
 
 /** Datasets by id with what the validation table shows of their reference, measurand and matrix. */
 export async function listSpecsForValidation(db: DbOrTx, ids: number[]) {

@@ -1,9 +1,13 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import type { Database } from '../../../db/client.js';
 import { insertJob, setJid } from './job-records.repository.js';
-import { META_JOB_NAMES, runMetaRecompute, type MetaRecomputePayload } from './meta-recompute.job.js';
+import {
+  META_JOB_NAMES,
+  workMetaRecompute,
+  type MetaRecomputePayload,
+} from '../recompute/meta-recompute.job.js';
 
-export const META_QUEUE = 'meta-recompute';
+const META_QUEUE = 'meta-recompute';
 
 /**
  * Background jobs on pg-boss, in the same database as everything else, through our own connection
@@ -36,9 +40,9 @@ export class JobQueue {
     await this.boss.createQueue(META_QUEUE);
     this.started = true;
     if (opts.work) {
-      await this.boss.work<MetaRecomputePayload>(META_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      await this.boss.work(META_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
         if (!job) return;
-        await runMetaRecompute(this.database.db, job.data, this.onDataChanged);
+        await workMetaRecompute(this.database.db, job.data, this.onDataChanged);
       });
     }
   }

@@ -1,5 +1,5 @@
 import type { StatsResult, StatsRow } from '@bvdb/contract';
-import { AppError } from '../../lib/app-error.js';
+import { AppError } from '../../../lib/app-error.js';
 import { runMetacalculation } from './stats.service.js';
 
 const REMOTE_TIMEOUT_MS = 15_000;

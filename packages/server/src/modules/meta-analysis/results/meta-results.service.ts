@@ -1,0 +1,63 @@
+import type { DbOrTx } from '../../../db/client.js';
+import { notFound } from '../../../lib/app-error.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { findAnalyte } from '../../analytes/analytes.service.js';
+import { findMatrix } from '../../lookups/lookups.service.js';
+import * as repo from './meta-results.repository.js';
+
+type Deps = Pick<ServiceDeps, 'db'>;
+
+/** The meta-analysis results' read face for other modules (never the repository). */
+export const listDisplayedMetas = (db: DbOrTx, opts: { limit?: number; offset?: number } = {}) =>
+  repo.listDisplayedMetas(db, opts);
+
+export const listMetasOfAnalyte = (db: DbOrTx, analyteId: number) => repo.listMetasOfAnalyte(db, analyteId);
+
+export const listDatasetsOfMetas = (db: DbOrTx, metaIds: number[]) => repo.listDatasetsOfMetas(db, metaIds);
+
+/** The home page's counters; signed-in callers count the unpublished datasets too. */
+export async function countRecords(deps: Deps, signedIn: boolean) {
+  const [datasets, metas, references] = await Promise.all([
+    repo.countPublishedDatasets(deps.db, signedIn),
+    repo.countDisplayedMetas(deps.db),
+    repo.countReferencesAll(deps.db),
+  ]);
+  return { datasets, metas, references };
+}
+
+/** One page of the displayed results, and how many results there are in all. */
+export async function listMetaPage(deps: Deps, page: { limit?: number; offset?: number }) {
+  const [rows, total] = await Promise.all([
+    repo.listDisplayedMetas(deps.db, page),
+    repo.countAllMetas(deps.db),
+  ]);
+  return { rows, total };
+}
+
+export async function requireAnalyte(deps: Deps, analyteId: number) {
+  const analyte = await findAnalyte(deps.db, analyteId);
+  if (!analyte) throw notFound(`Measurand ${analyteId}`);
+  return analyte;
+}
+
+/** A measurand's displayed results with the datasets each was computed from. */
+export async function listResultsOfAnalyte(deps: Deps, analyteId: number) {
+  const rows = await repo.listMetasOfAnalyte(deps.db, analyteId);
+  const links = await repo.listDatasetsOfMetas(
+    deps.db,
+    rows.map((r) => r.meta.id),
+  );
+  return rows.map((row) => ({ row, links: links.filter((l) => l.metaId === row.meta.id) }));
+}
+
+/** The results of one measurand, matrix and type, by id and name (404 for an unknown measurand or matrix). */
+export async function listMetasOfMatrixType(
+  deps: Deps,
+  analyteId: number,
+  matrixId: number,
+  varType: string,
+) {
+  await requireAnalyte(deps, analyteId);
+  if (!(await findMatrix(deps.db, matrixId))) throw notFound(`Matrix ${matrixId}`);
+  return repo.listMetasOf(deps.db, analyteId, matrixId, varType);
+}

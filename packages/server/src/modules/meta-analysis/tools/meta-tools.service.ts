@@ -1,0 +1,45 @@
+import type { StatsRow, ValidationRow } from '@bvdb/contract';
+import { notFound } from '../../../lib/app-error.js';
+import type { ServiceDeps } from '../../../lib/service-deps.js';
+import { loadMetaGroups, metaInputRows } from '../recompute/meta-recompute.service.js';
+import { calculateMeta, statsEndpoints } from '../stats/stats-client.js';
+import { listSpecsForValidation } from './meta-tools.repository.js';
+import { presentInputCsv, presentValidationRow } from './meta-tools.presenter.js';
+
+/** Unknown ids are answered in `not_found`, not as a 404: one stale id should not hide the rest. */
+export async function validateForMeta(
+  deps: Pick<ServiceDeps, 'db'>,
+  ids: number[],
+): Promise<{ output: ValidationRow[]; not_found: number[] }> {
+  const unique = [...new Set(ids)];
+  const rows = await listSpecsForValidation(deps.db, unique);
+  const found = new Map(rows.map((r) => [r.spec.id, r]));
+  return {
+    output: unique.filter((id) => found.has(id)).map((id) => presentValidationRow(found.get(id)!)),
+    not_found: unique.filter((id) => !found.has(id)),
+  };
+}
+
+/** The curators' simulation: their rows through the configured statistics service. */
+export const simulateMeta = (deps: Pick<ServiceDeps, 'config'>, rows: StatsRow[], seed?: number) =>
+  calculateMeta(deps.config.STATS_URL, rows, seed);
+
+/** Where the configured statistics service answers, absolute (ours is under `ownOrigin`). */
+export const statsServiceOf = (deps: Pick<ServiceDeps, 'config'>, ownOrigin: string) =>
+  statsEndpoints(deps.config.STATS_URL, ownOrigin);
+
+/** The statistics service's input of each group (matrix, consolidation) of one measurand. */
+export async function inputTables(deps: Pick<ServiceDeps, 'db'>, analyteId: number) {
+  const loaded = await loadMetaGroups(deps.db, analyteId);
+  if (!loaded) throw notFound(`Measurand ${analyteId}`);
+  return {
+    analyte: { id: loaded.analyte.id, display_name: loaded.analyte.displayName },
+    tables: loaded.groups.map((g) => ({
+      label: g.label,
+      matrix_id: g.matrixId,
+      matrix_consolidation_id: g.consolidationId,
+      within: presentInputCsv(metaInputRows(g.specs, ':cvi')),
+      between: presentInputCsv(metaInputRows(g.specs, ':cvg')),
+    })),
+  };
+}
