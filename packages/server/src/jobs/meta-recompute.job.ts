@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { bumpDataGeneration } from '../lib/data-generation.js';
+import { bumpDataGeneration } from '../lib/app-state.repository.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
