@@ -5,7 +5,7 @@ import { serviceDeps } from '../../lib/service-deps.js';
 import { resumeSession, type SessionUser } from './auth.service.js';
 
 export const SESSION_COOKIE = 'bvdb_session';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 /** A visitor's CSRF token (no session): HttpOnly and SameSite=Strict, echoed in the header by the page. */
 export const ANON_CSRF_COOKIE = 'bvdb_csrf';
 

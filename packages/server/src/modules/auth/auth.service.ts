@@ -30,7 +30,7 @@ export interface NewSession {
   csrfToken: string;
 }
 
-export const THROTTLE = {
+const THROTTLE = {
   windowMs: 15 * 60 * 1000,
   lockMs: 15 * 60 * 1000,
   perAccount: 5,

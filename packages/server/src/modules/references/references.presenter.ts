@@ -5,7 +5,7 @@ import type { references } from '../../db/schema.js';
 type Row = typeof references.$inferSelect;
 
 /** "First author (year) Title", the text of the reference dropdown. */
-export function referenceLabel(r: Pick<Row, 'author' | 'yearOfPublication' | 'title'>): string {
+function referenceLabel(r: Pick<Row, 'author' | 'yearOfPublication' | 'title'>): string {
   const firstAuthor = r.author?.split(',')[0]?.trim();
   const who = firstAuthor ? `${firstAuthor}${r.author?.includes(',') ? ' et al.' : ''}` : 'Unknown Author';
   return `${who} (${r.yearOfPublication ?? 'n.d.'}) ${r.title}`;
