@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
-import { seedDatabase } from './db/seed/seed.js';
+import { seedDatabase } from './seed/seed.js';
 import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG

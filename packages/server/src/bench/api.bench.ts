@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedDatabase } from '../db/seed/seed.js';
+import { seedDatabase } from '../seed/seed.js';
 import { analytes, bvSpecifications } from '../db/schema.js';
-import { bumpDataGeneration } from '../lib/data-generation.js';
+import { bumpDataGeneration } from '../lib/app-state.repository.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,

@@ -1,8 +1,6 @@
 import { PasswordSchema } from '@bvdb/contract';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { createUser } from '../modules/auth/users.service.js';
 import { argValue, openCliDatabase, readPassword } from './cli-database.js';
 
 // npm run user:create -- --email someone@example.org [--name "Full Name"] [--role admin|curator]
@@ -25,20 +23,14 @@ if (!password.success) {
 }
 const database = await openCliDatabase();
 try {
-  const [existing] = await database.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.data})`);
-  if (existing) {
+  const outcome = await createUser(
+    { db: database.db },
+    { email: email.data, name: argValue('name') ?? null, role: role.data, password: password.data },
+  );
+  if (outcome === 'exists') {
     console.error(`A user with the e-mail ${email.data} exists already (use npm run user:password).`);
     process.exitCode = 1;
   } else {
-    await database.db.insert(users).values({
-      email: email.data,
-      name: argValue('name') ?? null,
-      role: role.data,
-      passwordHash: await hashPassword(password.data),
-    });
     console.log(`Created ${role.data} ${email.data}.`);
   }
 } finally {

@@ -1,8 +1,6 @@
 import { PasswordSchema } from '@bvdb/contract';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { sessions, users } from '../db/schema.js';
-import { hashPassword } from '../lib/password.js';
+import { resetPassword } from '../modules/auth/users.service.js';
 import { argValue, openCliDatabase, readPassword } from './cli-database.js';
 
 // npm run user:password -- --email someone@example.org   (ends the user's sessions)
@@ -18,23 +16,11 @@ if (!password.success) {
 }
 const database = await openCliDatabase();
 try {
-  const [user] = await database.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.data})`);
-  if (!user) {
+  if (await resetPassword({ db: database.db }, email.data, password.data)) {
+    console.log(`Password changed for ${email.data}; their sessions have ended.`);
+  } else {
     console.error(`No user with the e-mail ${email.data}.`);
     process.exitCode = 1;
-  } else {
-    const passwordHash = await hashPassword(password.data);
-    await database.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, failedAttempts: 0, lockedUntil: null })
-        .where(eq(users.id, user.id));
-      await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    });
-    console.log(`Password changed for ${email.data}; their sessions have ended.`);
   }
 } finally {
   await database.close();

@@ -12,7 +12,7 @@ import {
   statesOfWellBeing,
   users,
 } from './schema.js';
-import { seedDatabase } from './seed/seed.js';
+import { seedDatabase } from '../seed/seed.js';
 
 describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite'})`, () => {
   let database: Database;

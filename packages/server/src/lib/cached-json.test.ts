@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../db/schema.js';
-import { bumpDataGeneration } from './data-generation.js';
+import { bumpDataGeneration } from './app-state.repository.js';
 import { signInAs } from '../test/sign-in.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 

@@ -1,24 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { appState } from '../db/schema.js';
+import { readDataGeneration } from './app-state.repository.js';
 import { encodedBody, preferredEncoding, type Entry } from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
-export const DATA_GENERATION_KEY = 'data_generation';
 
-/**
- * Answers a public read from the response cache when the data has not changed, with an ETag so
- * clients can revalidate with If-None-Match. Signed-in callers see unpublished data: never cached.
- */
 /** Other processes on one PostgreSQL may have written: adopt the shared generation, at most once a second. */
 export async function syncGeneration(request: FastifyRequest): Promise<void> {
   const { cache, database } = request.server.deps;
   if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
-  const [row] = await database.db
-    .select({ value: appState.value })
-    .from(appState)
-    .where(eq(appState.key, DATA_GENERATION_KEY));
-  cache.observe(typeof row?.value === 'number' ? row.value : 0);
+  cache.observe(await readDataGeneration(database.db));
 }
 
 /** Sends a cached entry: 304 when the client has it, else the body, pre-compressed when it is worth it. */
@@ -74,6 +64,10 @@ export async function cachedFile(
   });
 }
 
+/**
+ * Answers a public read from the response cache when the data has not changed, with an ETag so
+ * clients can revalidate with If-None-Match. Signed-in callers see unpublished data: never cached.
+ */
 export async function cachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -31,5 +31,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
-
-export const PASSWORD_RULES = { min: 8, max: 128 } as const;

@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client.js';
-import { bumpDataGeneration } from './data-generation.js';
+import { bumpDataGeneration } from './app-state.repository.js';
 import type { ServiceDeps } from './service-deps.js';
 
 /**

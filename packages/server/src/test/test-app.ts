@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedDatabase } from '../db/seed/seed.js';
+import { seedDatabase } from '../seed/seed.js';
 
 export const TEST_ADMIN = { email: 'admin@example.org', password: 'test-password-123' };
 

@@ -1,7 +1,9 @@
-import type { Analyte } from '@bvdb/contract';
+import type { Analyte, AnalyteWithCount } from '@bvdb/contract';
 import type { analytes } from '../../db/schema.js';
 
-export function presentAnalyte(a: typeof analytes.$inferSelect): Analyte {
+type Row = typeof analytes.$inferSelect;
+
+export function presentAnalyte(a: Row): Analyte {
   return {
     id: a.id,
     display_name: a.displayName,
@@ -17,3 +19,9 @@ export function presentAnalyte(a: typeof analytes.$inferSelect): Analyte {
     updated_at: a.updatedAt.toISOString(),
   };
 }
+
+/** A measurand with how many datasets the caller can see for it. */
+export const presentAnalyteWithCount = (r: { analyte: Row; count: number }): AnalyteWithCount => ({
+  ...presentAnalyte(r.analyte),
+  bv_specifications_count: r.count,
+});

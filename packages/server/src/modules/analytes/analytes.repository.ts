@@ -33,3 +33,13 @@ export async function findAnalyteWithCount(db: DbOrTx, id: number, signedIn: boo
     );
   return { analyte: a, count: c?.n ?? 0 };
 }
+
+/** Every measurand, for the in-memory search index. */
+export async function listAllAnalytes(db: DbOrTx) {
+  return db.select().from(analytes);
+}
+
+export async function hasDemoAnalytes(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: analytes.id }).from(analytes).where(eq(analytes.isDemo, true)).limit(1);
+  return row !== undefined;
+}

@@ -2,25 +2,22 @@ import { getAnalyte, listAnalytesWithCounts } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
-import * as repo from './analytes.repository.js';
-import { presentAnalyte } from './analytes.presenter.js';
+import * as analytes from './analytes.service.js';
 
 export function registerAnalyteRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.database.db;
+  const { db } = serviceDeps(app);
 
   route(app, getAnalyte, async ({ params }) => {
-    const a = await repo.findAnalyte(db(), params.id);
-    if (!a) throw notFound(`Measurand ${params.id}`);
-    return { analyte: presentAnalyte(a) };
+    const analyte = await analytes.getAnalyte(db, params.id);
+    if (!analyte) throw notFound(`Measurand ${params.id}`);
+    return { analyte };
   });
 
   route(app, listAnalytesWithCounts, async ({ request, reply }) =>
     cachedJson(request, reply, async () => ({
-      analytes: (await repo.listAnalytesWithCounts(db(), request.user != null)).map((r) => ({
-        ...presentAnalyte(r.analyte),
-        bv_specifications_count: r.count,
-      })),
+      analytes: await analytes.listAnalytesWithCounts(db, request.user != null),
     })),
   );
 }

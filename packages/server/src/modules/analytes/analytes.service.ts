@@ -1,11 +1,31 @@
+import type { Analyte, AnalyteWithCount } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { presentAnalyte, presentAnalyteWithCount } from './analytes.presenter.js';
 import * as repo from './analytes.repository.js';
 
 /** The measurands module's face for its own routes and for other modules (never its repository). */
 export const findAnalyte = (db: DbOrTx, id: number) => repo.findAnalyte(db, id);
 
-export const listAnalytesWithCounts = (db: DbOrTx, signedIn: boolean) =>
-  repo.listAnalytesWithCounts(db, signedIn);
+export async function getAnalyte(db: DbOrTx, id: number): Promise<Analyte | undefined> {
+  const row = await repo.findAnalyte(db, id);
+  return row && presentAnalyte(row);
+}
 
-export const findAnalyteWithCount = (db: DbOrTx, id: number, signedIn: boolean) =>
-  repo.findAnalyteWithCount(db, id, signedIn);
+/** Every measurand with the number of datasets the caller can see (signed in: unpublished too). */
+export async function listAnalytesWithCounts(db: DbOrTx, signedIn: boolean): Promise<AnalyteWithCount[]> {
+  return (await repo.listAnalytesWithCounts(db, signedIn)).map(presentAnalyteWithCount);
+}
+
+export async function findAnalyteWithCount(
+  db: DbOrTx,
+  id: number,
+  signedIn: boolean,
+): Promise<AnalyteWithCount | undefined> {
+  const found = await repo.findAnalyteWithCount(db, id, signedIn);
+  return found && presentAnalyteWithCount(found);
+}
+
+export const listAllAnalytes = (db: DbOrTx) => repo.listAllAnalytes(db);
+
+/** Whether the catalogue holds demo records (the site then shows its demo banner). */
+export const hasDemoMeasurands = (db: DbOrTx): Promise<boolean> => repo.hasDemoAnalytes(db);

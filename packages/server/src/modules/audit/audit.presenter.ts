@@ -2,7 +2,7 @@ import type { AuditEntity, AuditEntry } from '@bvdb/contract';
 import type { AuditRow } from './audit.repository.js';
 
 /** The fields whose values differ between two snapshots (bookkeeping fields left out). */
-export function changedFields(
+function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
 ): string[] {

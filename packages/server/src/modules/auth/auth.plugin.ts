@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
-import { findSessionUser, touchSession } from './session.repository.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { resumeSession, type SessionUser } from './auth.service.js';
 
 export const SESSION_COOKIE = 'bvdb_session';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 /** A visitor's CSRF token (no session): HttpOnly and SameSite=Strict, echoed in the header by the page. */
 export const ANON_CSRF_COOKIE = 'bvdb_csrf';
-const TOUCH_EVERY_MS = 60_000;
-
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string | null;
-  role: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,17 +29,14 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
 
+  const deps = serviceDeps(app);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const now = new Date();
-    const found = await findSessionUser(app.deps.database.db, token, now);
+    const found = await resumeSession(deps, token);
     if (!found) return;
     request.user = found.user;
     request.session = { idHash: found.idHash, csrfToken: found.csrfToken };
-    if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(app.deps.database.db, found.idHash, now);
-    }
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

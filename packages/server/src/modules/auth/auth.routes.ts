@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
-import { sessions, users } from '../../db/schema.js';
 import { ANON_CSRF_COOKIE, SESSION_COOKIE } from './auth.plugin.js';
-import { clearFailures, lockedUntil, recordFailure, THROTTLE } from './login-throttle.js';
-import { ABSOLUTE_LIFETIME_MS, createSession, deleteSession } from './session.repository.js';
-
-const INVALID = 'Invalid email or password.';
-const LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-// A fixed hash to verify against when the e-mail is unknown, so both paths take the same time.
-let dummyHash: Promise<string> | undefined;
+import * as auth from './auth.service.js';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   void reply.setCookie(SESSION_COOKIE, token, {
@@ -21,7 +12,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-    maxAge: Math.floor(ABSOLUTE_LIFETIME_MS / 1000),
+    maxAge: Math.floor(auth.ABSOLUTE_LIFETIME_MS / 1000),
   });
 }
 
@@ -42,8 +33,14 @@ function visitorCsrfToken(request: FastifyRequest, reply: FastifyReply): string 
   return token;
 }
 
+/** Sets the new session's cookie and answers what the page needs: the user and the CSRF token. */
+function startSession(request: FastifyRequest, reply: FastifyReply, session: auth.NewSession) {
+  setSessionCookie(request, reply, session.token);
+  return { user: session.user, user_id: session.user.id, csrf_token: session.csrfToken };
+}
+
 export function registerAuthRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.database.db;
+  const deps = serviceDeps(app);
 
   route(app, getSession, async ({ request, reply }) => {
     void reply.header('Cache-Control', 'private, no-store');
@@ -56,59 +53,27 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   route(app, signIn, async ({ body, request, reply }) => {
     const creds = 'user' in body ? body.user : body;
-    const email = creds.email.toLowerCase();
-    const accountKey = `email:${email}`;
-    const ipKey = `ip:${request.ip}`;
-    if ((await lockedUntil(db(), accountKey)) || (await lockedUntil(db(), ipKey))) {
-      throw new AppError('too_many_requests', LOCKED, {
-        headers: { 'Retry-After': String(THROTTLE.lockMs / 1000) },
-      });
-    }
-    const [user] = await db()
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
-    const ok = user
-      ? await verifyPassword(creds.password, user.passwordHash)
-      : await verifyPassword(creds.password, await (dummyHash ??= hashPassword('not-a-real-password')));
-    if (!user || !ok) {
-      await recordFailure(db(), accountKey, THROTTLE.perAccount);
-      await recordFailure(db(), ipKey, THROTTLE.perIp);
-      throw new AppError('unauthorized', INVALID);
-    }
-    await clearFailures(db(), accountKey);
-    // A new session id at every sign-in: a token planted before sign-in is worth nothing after.
-    const old = request.cookies[SESSION_COOKIE];
-    if (old) await deleteSession(db(), old);
-    const { token, csrfToken } = await createSession(db(), user.id);
-    setSessionCookie(request, reply, token);
-    const sessionUser = { id: user.id, email: user.email, name: user.name, role: user.role };
-    return { user: sessionUser, user_id: user.id, csrf_token: csrfToken };
+    const session = await auth.signIn(deps, {
+      email: creds.email,
+      password: creds.password,
+      ip: request.ip,
+      previousToken: request.cookies[SESSION_COOKIE],
+    });
+    return startSession(request, reply, session);
   });
 
   route(app, signOut, async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db(), token);
+    if (token) await auth.signOut(deps, token);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { code: 'success' as const };
   });
 
   route(app, changePassword, async ({ body, request, reply }) => {
-    const me = request.user!;
-    const [user] = await db().select().from(users).where(eq(users.id, me.id));
-    if (!user || !(await verifyPassword(body.current_password, user.passwordHash))) {
-      throw new AppError('unprocessable', 'Current password is invalid', {
-        fields: [{ path: 'current_password', message: 'is invalid' }],
-      });
-    }
-    const passwordHash = await hashPassword(body.password);
-    const { token, csrfToken } = await db().transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, me.id));
-      // Every other session of this user ends; this one is replaced by a fresh one.
-      await tx.delete(sessions).where(eq(sessions.userId, me.id));
-      return createSession(tx, me.id);
+    const session = await auth.changePassword(deps, request.user!, {
+      current: body.current_password,
+      next: body.password,
     });
-    setSessionCookie(request, reply, token);
-    return { user: me, user_id: me.id, csrf_token: csrfToken };
+    return startSession(request, reply, session);
   });
 }

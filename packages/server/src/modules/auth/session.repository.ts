@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
 
 export async function createSession(db: DbOrTx, userId: number, now = new Date()) {
   const token = newToken();
@@ -52,10 +52,7 @@ export async function deleteSession(db: DbOrTx, token: string) {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
-export async function deleteExpiredSessions(db: DbOrTx, now = new Date()) {
-  await db
-    .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
-    );
+/** Every session of one user ends (after a password change). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,47 +1,34 @@
-import type { ContentPage, ContentSlug } from '@bvdb/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { marked } from 'marked';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { contentPages } from '../../db/schema.js';
+import type { ContentPage, ContentSlug, SiteInfo } from '@bvdb/contract';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import { hasDemoMeasurands } from '../analytes/analytes.service.js';
+import { exportNotice } from '../exports/exports.service.js';
 import { CONTENT_PAGE_IDS, DEFAULT_PAGES } from './content-defaults.js';
-import { sanitiseHtml } from './sanitise-html.js';
+import { presentBuiltinPage, presentRemotePage } from './content.presenter.js';
+import * as repo from './content.repository.js';
 import { ContentUnavailableError, fetchWordPressPage } from './wordpress-client.js';
 
-export const CONTENT_FAILURE = 'Failed to load page data.';
+const CONTENT_FAILURE = 'Failed to load page data.';
 
-interface Cached {
-  page: ContentPage;
-  fetchedAt: number;
-}
-
+/** The built-in pages on first start (CONTENT_URL unset); pages already there keep their edits. */
 export async function seedContentPages(db: DbOrTx): Promise<void> {
-  for (const [slug, page] of Object.entries(DEFAULT_PAGES) as [
-    ContentSlug,
-    { title: string; markdown: string },
-  ][]) {
-    await db
-      .insert(contentPages)
-      .values({ id: CONTENT_PAGE_IDS[slug], slug, title: page.title, markdown: page.markdown })
-      .onConflictDoNothing();
+  await repo.insertMissingPages(
+    db,
+    (Object.entries(DEFAULT_PAGES) as [ContentSlug, { title: string; markdown: string }][]).map(
+      ([slug, page]) => ({ id: CONTENT_PAGE_IDS[slug], slug, ...page }),
+    ),
+  );
+}
+
+/** CONTENT_PAGE_IDS (`about=10,...`) over the live site's ids. */
+function pageIdsOf(setting: string | undefined): Record<ContentSlug, number> {
+  const ids = { ...CONTENT_PAGE_IDS };
+  for (const pair of setting?.split(',') ?? []) {
+    const [slug, id] = pair.split('=');
+    if (slug && id && slug in ids) ids[slug as ContentSlug] = Number(id);
   }
-}
-
-function renderMarkdown(markdown: string): string {
-  return sanitiseHtml(marked.parse(markdown, { async: false }));
-}
-
-function presentBuiltin(row: typeof contentPages.$inferSelect): ContentPage {
-  return {
-    id: row.id,
-    slug: row.slug as ContentSlug,
-    title: { rendered: sanitiseHtml(row.title) },
-    content: { rendered: renderMarkdown(row.markdown) },
-    source: 'builtin',
-    markdown: row.markdown,
-    version: row.version,
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return ids;
 }
 
 /**
@@ -49,47 +36,29 @@ function presentBuiltin(row: typeof contentPages.$inferSelect): ContentPage {
  * copy served while the site is down), otherwise from the built-in store; same shape either way.
  */
 export class ContentService {
-  private cache = new Map<ContentSlug, Cached>();
-
+  private cache = new Map<ContentSlug, { page: ContentPage; fetchedAt: number }>();
   private readonly pageIds: Record<ContentSlug, number>;
-  private readonly disclaimerUrl: string | undefined;
 
-  constructor(
-    private readonly db: Db,
-    private readonly contentUrl: string | undefined,
-    private readonly timeoutMs = 5000,
-    private readonly freshMs = 60_000,
-    opts: { pageIds?: string | undefined; disclaimerUrl?: string | undefined } = {},
-  ) {
-    this.pageIds = { ...CONTENT_PAGE_IDS };
-    for (const pair of opts.pageIds?.split(',') ?? []) {
-      const [slug, id] = pair.split('=');
-      if (slug && id && slug in this.pageIds) this.pageIds[slug as ContentSlug] = Number(id);
-    }
-    this.disclaimerUrl = opts.disclaimerUrl;
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'config'>) {
+    this.pageIds = pageIdsOf(deps.config.CONTENT_PAGE_IDS);
   }
 
   async getPage(slug: ContentSlug): Promise<ContentPage> {
-    if (!this.contentUrl) {
-      const [row] = await this.db.select().from(contentPages).where(eq(contentPages.slug, slug));
+    const { CONTENT_URL, CONTENT_DISCLAIMER_URL, CONTENT_TIMEOUT_MS, CONTENT_CACHE_SECONDS } =
+      this.deps.config;
+    if (!CONTENT_URL) {
+      const row = await repo.findContentPage(this.deps.db, slug);
       if (!row) throw new AppError('not_found', CONTENT_FAILURE);
-      return presentBuiltin(row);
+      return presentBuiltinPage(row);
     }
     const cached = this.cache.get(slug);
-    if (cached && Date.now() - cached.fetchedAt < this.freshMs) return cached.page;
+    if (cached && Date.now() - cached.fetchedAt < CONTENT_CACHE_SECONDS * 1000) return cached.page;
     try {
-      const base = slug === 'disclaimer' ? (this.disclaimerUrl ?? this.contentUrl) : this.contentUrl;
-      const wp = await fetchWordPressPage(base, this.pageIds[slug], this.timeoutMs);
-      const page: ContentPage = {
-        id: wp.id,
+      const base = slug === 'disclaimer' ? (CONTENT_DISCLAIMER_URL ?? CONTENT_URL) : CONTENT_URL;
+      const page = presentRemotePage(
         slug,
-        title: { rendered: sanitiseHtml(wp.title.rendered) },
-        content: { rendered: sanitiseHtml(wp.content.rendered) },
-        source: 'remote',
-        markdown: null,
-        version: null,
-        updated_at: null,
-      };
+        await fetchWordPressPage(base, this.pageIds[slug], CONTENT_TIMEOUT_MS),
+      );
       this.cache.set(slug, { page, fetchedAt: Date.now() });
       return page;
     } catch (err) {
@@ -103,29 +72,29 @@ export class ContentService {
     slug: ContentSlug,
     input: { title: string; markdown: string; version: number },
   ): Promise<ContentPage> {
-    if (this.contentUrl) {
+    if (this.deps.config.CONTENT_URL) {
       throw new AppError('conflict', 'Pages come from the content service (CONTENT_URL); edit them there');
     }
-    const [row] = await this.db
-      .update(contentPages)
-      .set({
-        title: input.title,
-        markdown: input.markdown,
-        version: sql`${contentPages.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(contentPages.slug, slug), eq(contentPages.version, input.version)))
-      .returning();
+    const row = await repo.updateContentPage(this.deps.db, slug, input);
     if (!row) {
-      const [current] = await this.db.select().from(contentPages).where(eq(contentPages.slug, slug));
+      const current = await repo.findContentPage(this.deps.db, slug);
       throw new AppError(
         'conflict',
         'Someone else saved this page after you opened it; your changes were not saved',
-        {
-          current: current ? presentBuiltin(current) : null,
-        },
+        { current: current ? presentBuiltinPage(current) : null },
       );
     }
-    return presentBuiltin(row);
+    return presentBuiltinPage(row);
+  }
+
+  /** What every page of the site shows: the notice, the citation, where pages come from, the demo banner. */
+  async siteInfo(): Promise<SiteInfo> {
+    const notice = exportNotice(this.deps.config);
+    return {
+      data_use_notice: notice.dataUse,
+      citation: notice.citation,
+      content_source: this.deps.config.CONTENT_URL ? 'remote' : 'builtin',
+      demo_data: await hasDemoMeasurands(this.deps.db),
+    };
   }
 }

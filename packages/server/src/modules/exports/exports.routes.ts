@@ -1,4 +1,5 @@
 import { exportByAnalyte, exportByReference, exportDatabase, type MetaRecord } from '@bvdb/contract';
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
@@ -13,7 +14,7 @@ import {
   listMetasOfAnalyte,
 } from '../meta-analysis/results/meta-results.service.js';
 import { presentMeta } from '../meta-analysis/results/meta-results.presenter.js';
-import { CITATION, DATA_USE_NOTICE } from './export-columns.js';
+import { exportNotice } from './exports.service.js';
 import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,7 +36,8 @@ async function workbookBuffer(input: Parameters<typeof streamWorkbook>[0]): Prom
   return Buffer.concat(chunks);
 }
 
-const attachment = (name: string) => ({ 'Content-Disposition': `attachment; filename="${name}"` });
+// The package quotes and escapes the name; fileName() has already made it plain ASCII.
+const attachment = (name: string) => ({ 'Content-Disposition': contentDisposition(name) });
 
 /**
  * A spreadsheet download, built once per data generation for anonymous callers (lib/cached-json.ts).
@@ -55,10 +57,7 @@ function sendXlsx(
 
 export function registerExportRoutes(app: FastifyInstance): void {
   const db = () => app.deps.database.db;
-  const notice = {
-    dataUse: app.deps.config.DATA_USE_NOTICE ?? DATA_USE_NOTICE,
-    citation: app.deps.config.CITATION ?? CITATION,
-  };
+  const notice = exportNotice(app.deps.config);
 
   async function metasWithDatasets(rows: Awaited<ReturnType<typeof listMetasOfAnalyte>>) {
     const links = await listDatasetsOfMetas(

@@ -1,16 +1,15 @@
 import { healthz, readyz } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { pingDatabase } from '../../db/client.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
+import { checkReadiness } from './health.service.js';
 
 export function registerHealthRoutes(app: FastifyInstance): void {
+  const deps = serviceDeps(app);
   route(app, healthz, async () => ({ status: 'ok' as const }));
   route(app, readyz, async ({ reply }) => {
-    try {
-      await pingDatabase(app.deps.database.db);
-      return { status: 'ready' as const };
-    } catch (err) {
-      return reply.status(503).send({ status: 'unavailable', message: (err as Error).message });
-    }
+    const readiness = await checkReadiness(deps);
+    if (readiness.ready) return { status: 'ready' as const };
+    return reply.status(503).send({ status: 'unavailable', message: readiness.message });
   });
 }

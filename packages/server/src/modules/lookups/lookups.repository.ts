@@ -12,12 +12,6 @@ import {
   units,
 } from '../../db/schema.js';
 
-export const presentMatrix = (m: typeof matrices.$inferSelect) => ({
-  id: m.id,
-  matrix_expansion: m.matrixExpansion,
-  matrix_explanation: m.matrixExplanation,
-});
-
 export async function listMatrices(db: DbOrTx) {
   return db.select().from(matrices).orderBy(asc(matrices.id));
 }
@@ -58,28 +52,6 @@ export async function findConsolidationForMatrices(db: DbOrTx, ids: number[]) {
   return null;
 }
 
-export async function listConsolidations(db: DbOrTx) {
-  const rows = await db
-    .select({
-      id: matrixConsolidations.id,
-      name: matrixConsolidations.name,
-      matrixId: matrixConsolidationMembers.matrixId,
-    })
-    .from(matrixConsolidations)
-    .innerJoin(
-      matrixConsolidationMembers,
-      eq(matrixConsolidationMembers.consolidationId, matrixConsolidations.id),
-    )
-    .orderBy(asc(matrixConsolidations.id));
-  const byId = new Map<number, { id: number; name: string; matrixIds: number[] }>();
-  for (const r of rows) {
-    const c = byId.get(r.id) ?? { id: r.id, name: r.name, matrixIds: [] };
-    c.matrixIds.push(r.matrixId);
-    byId.set(r.id, c);
-  }
-  return [...byId.values()];
-}
-
 export async function findStateOfWellBeing(db: DbOrTx, id: number) {
   const [row] = await db.select().from(statesOfWellBeing).where(eq(statesOfWellBeing.id, id));
   return row;
@@ -94,6 +66,7 @@ export async function listDiseasesOfDataset(db: DbOrTx, datasetId: number) {
     .orderBy(asc(diseaseStates.id));
 }
 
+/** Every lookup table at once (the forms' choices). */
 export async function listAllLookups(db: DbOrTx) {
   const [m, s, d, e, u, p] = await Promise.all([
     db.select().from(matrices).orderBy(asc(matrices.id)),
@@ -103,16 +76,5 @@ export async function listAllLookups(db: DbOrTx) {
     db.select({ id: units.id, name: units.name }).from(units).orderBy(asc(units.name)),
     db.select().from(analyticalPrincipleMethods).orderBy(asc(analyticalPrincipleMethods.name)),
   ]);
-  return {
-    matrices: m.map(presentMatrix),
-    states_of_well_being: s.map((x) => ({
-      id: x.id,
-      state_of_well_being_descriptor_expansion: x.expansion,
-      state_of_well_being_descriptor_explanation: x.explanation,
-    })),
-    diseases: d.map((x) => ({ id: x.id, item_type: x.itemType })),
-    ethnicities: e.map((x) => ({ id: x.id, ethnicity_expansion: x.expansion })),
-    units: u,
-    methods: p,
-  };
+  return { matrices: m, statesOfWellBeing: s, diseases: d, ethnicities: e, units: u, methods: p };
 }

@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js';
 
-export const MAILGUN_DEFAULT_BASE_URL = 'https://api.mailgun.net';
+const MAILGUN_DEFAULT_BASE_URL = 'https://api.mailgun.net';
 /** The spec's timeout for outside calls (section 9). */
-export const MAILGUN_TIMEOUT_MS = 8000;
+const MAILGUN_TIMEOUT_MS = 8000;
 
 export interface MailgunSettings {
   apiKey: string;

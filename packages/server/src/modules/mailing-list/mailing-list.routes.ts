@@ -1,12 +1,13 @@
 import { addMailingListMember, listMailingListMembers, subscribeToMailingList } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
 import { assertCsrf } from '../auth/auth.plugin.js';
 import { mailgunSettings } from './mailgun-client.js';
 import { MailingListService } from './mailing-list.service.js';
 
 export function registerMailingListRoutes(app: FastifyInstance): void {
-  const service = new MailingListService(app, mailgunSettings(app.deps.config));
+  const service = new MailingListService(serviceDeps(app), mailgunSettings(app.deps.config));
   route(app, addMailingListMember, async ({ body }) => ({
     code: 'success' as const,
     ...(await service.add(body)),

@@ -1,24 +1,10 @@
 import type { MailingListMember } from '@bvdb/contract';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { mailingListMembers } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { serviceDeps } from '../../lib/service-deps.js';
 import { addMailgunListMember, MailgunError, type MailgunSettings } from './mailgun-client.js';
-
-type Row = typeof mailingListMembers.$inferSelect;
-
-export function presentMember(r: Row): MailingListMember {
-  return {
-    id: r.id,
-    email: r.email,
-    name: r.name,
-    synced_at: r.syncedAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
+import { presentMember } from './mailing-list.presenter.js';
+import * as repo from './mailing-list.repository.js';
 
 /**
  * Members are kept in our database first (one per e-mail address, case-insensitive), then sent to the
@@ -26,17 +12,12 @@ export function presentMember(r: Row): MailingListMember {
  */
 export class MailingListService {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Pick<ServiceDeps, 'db' | 'cache' | 'log'>,
     private readonly provider: MailgunSettings | null,
   ) {}
 
-  list(): Promise<MailingListMember[]> {
-    return this.app.deps.database.db
-      .select()
-      .from(mailingListMembers)
-      .orderBy(desc(mailingListMembers.updatedAt), desc(mailingListMembers.id))
-      .limit(1000)
-      .then((rows) => rows.map(presentMember));
+  async list(): Promise<MailingListMember[]> {
+    return (await repo.listMembers(this.deps.db)).map(presentMember);
   }
 
   async add(input: {
@@ -44,7 +25,7 @@ export class MailingListService {
     name?: string | undefined;
   }): Promise<{ member: MailingListMember; synced: boolean }> {
     const name = input.name?.trim() ? input.name.trim() : null;
-    let row: Row;
+    let row: repo.MemberRow;
     try {
       row = await this.store(input.email, name);
     } catch (err) {
@@ -57,37 +38,21 @@ export class MailingListService {
       await addMailgunListMember(this.provider, { email: row.email, name: row.name });
     } catch (err) {
       if (!(err instanceof MailgunError)) throw err;
-      this.app.log.warn({ err: err.message }, 'mailing list: provider sync failed');
+      this.deps.log.warn({ err: err.message }, 'mailing list: provider sync failed');
       throw new AppError(
         'bad_gateway',
         `${row.email} was saved here, but the mailing-list provider did not accept it: ${err.message}. Try again later.`,
       );
     }
-    const [synced] = await this.app.deps.database.db
-      .update(mailingListMembers)
-      .set({ syncedAt: new Date() })
-      .where(eq(mailingListMembers.id, row.id))
-      .returning();
+    const synced = await repo.markMemberSynced(this.deps.db, row.id);
     return { member: presentMember(synced ?? row), synced: true };
   }
 
-  private store(email: string, name: string | null): Promise<Row> {
-    return writeTransaction(serviceDeps(this.app), async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(mailingListMembers)
-        .where(sql`lower(${mailingListMembers.email}) = lower(${email})`)
-        .for('update');
-      if (existing) {
-        const [updated] = await tx
-          .update(mailingListMembers)
-          .set({ email, name: name ?? existing.name, updatedAt: new Date() })
-          .where(eq(mailingListMembers.id, existing.id))
-          .returning();
-        return updated!;
-      }
-      const [inserted] = await tx.insert(mailingListMembers).values({ email, name }).returning();
-      return inserted!;
+  private store(email: string, name: string | null): Promise<repo.MemberRow> {
+    return writeTransaction(this.deps, async (tx) => {
+      const existing = await repo.lockMemberByEmail(tx, email);
+      if (existing) return repo.updateMember(tx, existing.id, { email, name: name ?? existing.name });
+      return repo.insertMember(tx, email, name);
     });
   }
 }

@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Reference } from '@bvdb/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { referenceFiles, references } from '../../db/schema.js';
+import type { references } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { serviceDeps } from '../../lib/service-deps.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { presentReference } from './references.presenter.js';
-import { auditSnapshot, countAllDatasetsOfReference } from './reference-write.service.js';
+import * as files from './reference-file.repository.js';
+import { auditSnapshot, presentReference } from './references.presenter.js';
+import * as repo from './references.repository.js';
 
 export const PDF_TYPE = 'application/pdf';
 const PDF_MAGIC = Buffer.from('%PDF-', 'ascii');
 
 /** A PDF by its content, not its name: the file must begin with the `%PDF-` signature. */
-export function looksLikePdf(bytes: Buffer): boolean {
+function looksLikePdf(bytes: Buffer): boolean {
   return bytes.length > PDF_MAGIC.length && bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
 }
 
@@ -32,31 +31,36 @@ export function cleanFileName(name: string | undefined): string {
 }
 
 /**
- * `attachment` with an ASCII fallback name and the exact name in RFC 5987 form, so no name can break
- * out of the header or smuggle a path.
+ * Points the reference at its article file (or at none), as a new version with its audit entry.
+ * Runs inside the caller's transaction, with `before` the locked row.
  */
-export function contentDisposition(name: string): string {
-  const ascii =
-    name
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .replace(/[^A-Za-z0-9._ -]+/g, '_')
-      .trim() || 'article.pdf';
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-export async function findReferenceFile(db: DbOrTx, referenceId: number) {
-  const [row] = await db.select().from(referenceFiles).where(eq(referenceFiles.referenceId, referenceId));
-  return row;
+async function setArticleFile(
+  tx: DbOrTx,
+  before: typeof references.$inferSelect,
+  userId: number,
+  file: { name: string; key: string; type: string } | null,
+  auditExtra: Record<string, unknown> = {},
+): Promise<Reference> {
+  const row = await repo.setArticleFile(tx, before.id, file);
+  await recordAudit(tx, {
+    userId,
+    entity: 'reference',
+    entityId: before.id,
+    action: 'update',
+    before: auditSnapshot(before),
+    after: { ...auditSnapshot(row), ...auditExtra },
+  });
+  return presentReference(row, await repo.countAllDatasetsOfReference(tx, before.id));
 }
 
 /** Article files are kept in the database (reference_files); one per reference. */
 export class ReferenceFileService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
+
+  /** The stored file of a reference, if it has one. */
+  read(id: number) {
+    return files.findReferenceFile(this.deps.db, id);
+  }
 
   async attach(
     id: number,
@@ -70,73 +74,33 @@ export class ReferenceFileService {
     }
     const fileName = cleanFileName(file.fileName);
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    return writeTransaction(serviceDeps(this.app), async (tx) => {
-      const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
+    return writeTransaction(this.deps, async (tx) => {
+      const before = await repo.lockReference(tx, id);
       if (!before) throw notFound(`Reference ${id}`);
-      const stored = {
+      await files.saveReferenceFile(tx, id, {
         bytes: file.bytes,
         contentType: PDF_TYPE,
         fileName,
         size: file.bytes.length,
         sha256,
         createdAt: new Date(),
-      };
-      await tx
-        .insert(referenceFiles)
-        .values({ referenceId: id, ...stored })
-        .onConflictDoUpdate({ target: referenceFiles.referenceId, set: stored });
+      });
       return setArticleFile(
         tx,
         before,
         userId,
         { name: fileName, key: sha256, type: PDF_TYPE },
-        {
-          article_file_size: file.bytes.length,
-          article_file_sha256: sha256,
-        },
+        { article_file_size: file.bytes.length, article_file_sha256: sha256 },
       );
     });
   }
 
   async detach(id: number, userId: number): Promise<Reference> {
-    return writeTransaction(serviceDeps(this.app), async (tx) => {
-      const [before] = await tx.select().from(references).where(eq(references.id, id)).for('update');
+    return writeTransaction(this.deps, async (tx) => {
+      const before = await repo.lockReference(tx, id);
       if (!before) throw notFound(`Reference ${id}`);
-      await tx.delete(referenceFiles).where(eq(referenceFiles.referenceId, id));
+      await files.deleteReferenceFile(tx, id);
       return setArticleFile(tx, before, userId, null);
     });
   }
-}
-
-/**
- * Points the reference at its article file (or at none), as a new version with its audit entry.
- * Runs inside the caller's transaction, with `before` the locked row.
- */
-async function setArticleFile(
-  tx: DbOrTx,
-  before: typeof references.$inferSelect,
-  userId: number,
-  file: { name: string; key: string; type: string } | null,
-  auditExtra: Record<string, unknown> = {},
-): Promise<Reference> {
-  const [row] = await tx
-    .update(references)
-    .set({
-      articleFileName: file?.name ?? null,
-      articleFileKey: file?.key ?? null,
-      articleFileType: file?.type ?? null,
-      version: sql`${references.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(references.id, before.id))
-    .returning();
-  await recordAudit(tx, {
-    userId,
-    entity: 'reference',
-    entityId: before.id,
-    action: 'update',
-    before: auditSnapshot(before),
-    after: { ...auditSnapshot(row!), ...auditExtra },
-  });
-  return presentReference(row!, await countAllDatasetsOfReference(tx, before.id));
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFiles, references } from '../../db/schema.js';
-import { cleanFileName, contentDisposition } from './reference-file.service.js';
+import { cleanFileName } from './reference-file.service.js';
+import { articleFileDisposition } from './references.presenter.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -266,7 +267,7 @@ describe('article file names', () => {
     expect(cleanFileName('a"b\r\nX-Evil: 1')).toBe('abX-Evil: 1.pdf');
     expect(cleanFileName('..')).toBe('article.pdf');
     expect(cleanFileName(undefined)).toBe('article.pdf');
-    expect(contentDisposition('a"b\r\n.pdf')).toBe(
+    expect(articleFileDisposition('a"b\r\n.pdf')).toBe(
       `attachment; filename="a_b_.pdf"; filename*=UTF-8''a%22b%0D%0A.pdf`,
     );
   });

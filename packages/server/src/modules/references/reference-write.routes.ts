@@ -10,14 +10,11 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
-import {
-  contentDisposition,
-  findReferenceFile,
-  PDF_TYPE,
-  ReferenceFileService,
-} from './reference-file.service.js';
+import { PDF_TYPE, ReferenceFileService } from './reference-file.service.js';
 import { ReferenceWriteService } from './reference-write.service.js';
+import { articleFileDisposition } from './references.presenter.js';
 
 const MAX_MB = REFERENCE_FILE_MAX_BYTES / (1024 * 1024);
 
@@ -63,8 +60,9 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
   await app.register(multipart, {
     limits: { fileSize: REFERENCE_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
-  const writes = new ReferenceWriteService(app);
-  const files = new ReferenceFileService(app);
+  const deps = serviceDeps(app);
+  const writes = new ReferenceWriteService(deps);
+  const files = new ReferenceFileService(deps);
 
   route(app, createReference, async ({ body, request, reply }) => {
     const reference = await writes.create(body, userIdOf(request));
@@ -90,7 +88,7 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
   }));
 
   route(app, getReferenceFile, async ({ params, request, reply }) => {
-    const file = await findReferenceFile(app.deps.database.db, params.id);
+    const file = await files.read(params.id);
     if (!file) throw notFound(`The file of reference ${params.id}`);
     const etag = `"${file.sha256}"`;
     void reply
@@ -98,7 +96,7 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
       .header('Cache-Control', 'private, max-age=0, must-revalidate')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Content-Disposition', contentDisposition(file.fileName));
+      .header('Content-Disposition', articleFileDisposition(file.fileName));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(file.bytes);
   });

@@ -59,3 +59,77 @@ export async function countDatasetsOfReference(db: DbOrTx, id: number, signedIn:
     );
   return row?.n ?? 0;
 }
+
+/** Datasets using the reference, published or not (what blocks a delete). */
+export async function countAllDatasetsOfReference(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bvSpecifications)
+    .where(eq(bvSpecifications.referenceId, id));
+  return row?.n ?? 0;
+}
+
+/** Another reference with this DOI (DOIs compare case-insensitively), if any. */
+export async function findReferenceWithDoi(db: DbOrTx, doi: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: references.id })
+    .from(references)
+    .where(
+      and(
+        sql`lower(${references.doi}) = lower(${doi})`,
+        exceptId === undefined ? undefined : sql`${references.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The reference, locked until the end of the transaction (nothing can attach to it meanwhile). */
+export async function lockReference(tx: DbOrTx, id: number) {
+  const [row] = await tx.select().from(references).where(eq(references.id, id)).for('update');
+  return row;
+}
+
+export async function insertReference(tx: DbOrTx, values: typeof references.$inferInsert) {
+  const [row] = await tx.insert(references).values(values).returning();
+  return row!;
+}
+
+/** Saves the reference as its next version if it is still at `version`; undefined when it was not. */
+export async function updateReference(
+  tx: DbOrTx,
+  id: number,
+  version: number,
+  values: Partial<typeof references.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(references)
+    .set({ ...values, version: sql`${references.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(references.id, id), eq(references.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deleteReference(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(references).where(eq(references.id, id));
+}
+
+/** Points the reference at its article file (or at none), as its next version. */
+export async function setArticleFile(
+  tx: DbOrTx,
+  id: number,
+  file: { name: string; key: string; type: string } | null,
+) {
+  const [row] = await tx
+    .update(references)
+    .set({
+      articleFileName: file?.name ?? null,
+      articleFileKey: file?.key ?? null,
+      articleFileType: file?.type ?? null,
+      version: sql`${references.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(references.id, id))
+    .returning();
+  return row!;
+}

@@ -3,7 +3,7 @@ import type { analytes } from '../../db/schema.js';
 type AnalyteRow = typeof analytes.$inferSelect;
 
 /** Lower-case, accents removed: "Créatinine" and "creatinine" are the same search. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -14,7 +14,7 @@ export function normalise(text: string): string {
 const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** Damerau–Levenshtein (optimal string alignment) distance, stopped early past `max`. */
-export function editDistance(a: string, b: string, max: number): number {
+function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const prev2 = new Array<number>(b.length + 1).fill(0);
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);

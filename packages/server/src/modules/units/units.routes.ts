@@ -1,5 +1,6 @@
 import { createUnit, deleteUnit, listUnits, updateUnit } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import { UnitService } from './units.service.js';
 
@@ -9,7 +10,7 @@ const userIdOf = (request: FastifyRequest): number => {
 };
 
 export function registerUnitRoutes(app: FastifyInstance): void {
-  const service = new UnitService(app);
+  const service = new UnitService(serviceDeps(app));
   route(app, listUnits, async () => ({ data: await service.list() }));
   route(app, createUnit, async ({ body, request, reply }) =>
     reply.status(201).send({ unit: await service.create(body.name, userIdOf(request)) }),

@@ -1,12 +1,10 @@
 import type { Unit } from '@bvdb/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { units } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { serviceDeps } from '../../lib/service-deps.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { auditSnapshot, presentUnit } from './units.presenter.js';
 import * as repo from './units.repository.js';
 
 const nameTaken = (name: string) =>
@@ -19,33 +17,27 @@ async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number): Prom
   if (other && other.id !== exceptId) throw nameTaken(name);
 }
 
-const snapshot = (u: { id: number; name: string; version: number }) => ({
-  id: u.id,
-  name: u.name,
-  version: u.version,
-});
-
 /** Units of measurement that datasets refer to: add, rename (optimistic version), delete when unused. */
 export class UnitService {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
 
-  list(): Promise<Unit[]> {
-    return repo.listUnitsWithUsage(this.app.deps.database.db);
+  async list(): Promise<Unit[]> {
+    return (await repo.listUnitsWithUsage(this.deps.db)).map((u) => presentUnit(u, u.usageCount));
   }
 
   async create(name: string, userId: number): Promise<Unit> {
     try {
-      return await writeTransaction(serviceDeps(this.app), async (tx) => {
+      return await writeTransaction(this.deps, async (tx) => {
         await assertNameFree(tx, name);
-        const [row] = await tx.insert(units).values({ name }).returning();
+        const row = await repo.insertUnit(tx, name);
         await recordAudit(tx, {
           userId,
           entity: 'unit',
-          entityId: row!.id,
+          entityId: row.id,
           action: 'create',
-          after: snapshot(row!),
+          after: auditSnapshot(row),
         });
-        return { id: row!.id, name: row!.name, version: row!.version, usage_count: 0 };
+        return presentUnit(row, 0);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(name);
@@ -55,22 +47,18 @@ export class UnitService {
 
   async rename(id: number, input: { name: string; version: number }, userId: number): Promise<Unit> {
     try {
-      return await writeTransaction(serviceDeps(this.app), async (tx) => {
+      return await writeTransaction(this.deps, async (tx) => {
         const before = await repo.findUnitWithUsage(tx, id);
         if (!before) throw notFound(`Unit ${id}`);
         if (before.version !== input.version) {
           throw new AppError(
             'conflict',
             `Someone else changed this unit after you opened it (it is now "${before.name}"); your change was not saved`,
-            { current: before },
+            { current: presentUnit(before, before.usageCount) },
           );
         }
         await assertNameFree(tx, input.name, id);
-        const [row] = await tx
-          .update(units)
-          .set({ name: input.name, version: sql`${units.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(units.id, id), eq(units.version, input.version)))
-          .returning();
+        const row = await repo.renameUnit(tx, id, input.name, input.version);
         if (!row)
           throw new AppError('conflict', 'Someone else changed this unit at the same time; try again');
         await recordAudit(tx, {
@@ -78,10 +66,10 @@ export class UnitService {
           entity: 'unit',
           entityId: id,
           action: 'update',
-          before: snapshot(before),
-          after: snapshot(row),
+          before: auditSnapshot(before),
+          after: auditSnapshot(row),
         });
-        return { id: row.id, name: row.name, version: row.version, usage_count: before.usage_count };
+        return presentUnit(row, before.usageCount);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(input.name);
@@ -90,8 +78,8 @@ export class UnitService {
   }
 
   async remove(id: number, userId: number): Promise<void> {
-    await writeTransaction(serviceDeps(this.app), async (tx) => {
-      const [before] = await tx.select().from(units).where(eq(units.id, id)).for('update');
+    await writeTransaction(this.deps, async (tx) => {
+      const before = await repo.lockUnit(tx, id);
       if (!before) throw notFound(`Unit ${id}`);
       const used = await repo.countDatasetsUsingUnit(tx, id);
       if (used > 0) {
@@ -100,13 +88,13 @@ export class UnitService {
           `The unit "${before.name}" cannot be deleted: ${used} dataset${used === 1 ? ' uses' : 's use'} it. Change those datasets first.`,
         );
       }
-      await tx.delete(units).where(eq(units.id, id));
+      await repo.deleteUnit(tx, id);
       await recordAudit(tx, {
         userId,
         entity: 'unit',
         entityId: id,
         action: 'delete',
-        before: snapshot(before),
+        before: auditSnapshot(before),
       });
     });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { bumpDataGeneration } from '../../../lib/data-generation.js';
+import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
 import { markFinished, markProgress, markStarted } from '../jobs/job-records.repository.js';
 import { listAnalyteIdsWithDatasets, recomputeAnalyteMetas } from './meta-recompute.service.js';
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { appState } from '../db/schema.js';
-import { DATA_GENERATION_KEY } from './cached-json.js';
+
+const DATA_GENERATION_KEY = 'data_generation';
 
 /** Every write bumps this shared counter in its transaction, so every server's read cache lets go. */
 export async function bumpDataGeneration(db: DbOrTx): Promise<number> {
@@ -14,4 +15,13 @@ export async function bumpDataGeneration(db: DbOrTx): Promise<number> {
     })
     .returning({ value: appState.value });
   return typeof row?.value === 'number' ? row.value : 1;
+}
+
+/** The shared counter as last committed by any process (0 before the first write). */
+export async function readDataGeneration(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, DATA_GENERATION_KEY));
+  return typeof row?.value === 'number' ? row.value : 0;
 }

@@ -1,0 +1,96 @@
+import { DISEASE_STATES, ETHNICITIES, MATRICES, STATES_OF_WELL_BEING } from '@bvdb/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import {
+  analytes,
+  appState,
+  bvSpecificationDiseaseStates,
+  bvSpecifications,
+  diseaseStates,
+  ethnicities,
+  matrices,
+  matrixConsolidationMembers,
+  matrixConsolidations,
+  references,
+  statesOfWellBeing,
+  units,
+} from '../db/schema.js';
+
+const DEMO_SEEDED_KEY = 'demo_seeded';
+
+/** Lookup values of spec section 3, exactly; re-running updates names and adds nothing twice. */
+export async function upsertLookupValues(db: DbOrTx): Promise<void> {
+  for (const m of MATRICES) {
+    await db
+      .insert(matrices)
+      .values({ id: m.id, matrixExpansion: m.name })
+      .onConflictDoUpdate({ target: matrices.id, set: { matrixExpansion: m.name } });
+  }
+  for (const s of STATES_OF_WELL_BEING) {
+    await db
+      .insert(statesOfWellBeing)
+      .values({ id: s.id, expansion: s.name })
+      .onConflictDoUpdate({ target: statesOfWellBeing.id, set: { expansion: s.name } });
+  }
+  for (const d of DISEASE_STATES) {
+    await db
+      .insert(diseaseStates)
+      .values({ id: d.id, itemType: d.name })
+      .onConflictDoUpdate({ target: diseaseStates.id, set: { itemType: d.name } });
+  }
+  for (const e of ETHNICITIES) {
+    await db
+      .insert(ethnicities)
+      .values({ id: e.id, expansion: e.name })
+      .onConflictDoUpdate({ target: ethnicities.id, set: { expansion: e.name } });
+  }
+  // Serum, plasma and serum/plasma estimates are pooled in one meta-analysis.
+  await db
+    .insert(matrixConsolidations)
+    .values({ id: 1, name: 'Serum/Plasma (pooled)', description: 'Serum, plasma and serum/plasma together' })
+    .onConflictDoNothing();
+  for (const matrixId of [1, 2, 21]) {
+    await db
+      .insert(matrixConsolidationMembers)
+      .values({ consolidationId: 1, matrixId })
+      .onConflictDoNothing();
+  }
+}
+
+/** The id of the unit with this name, added when missing. */
+export async function ensureUnit(db: DbOrTx, name: string): Promise<number> {
+  await db.insert(units).values({ name }).onConflictDoNothing();
+  const [row] = await db.select({ id: units.id }).from(units).where(eq(units.name, name));
+  return row!.id;
+}
+
+export async function insertReference(db: DbOrTx, values: typeof references.$inferInsert): Promise<number> {
+  const [row] = await db.insert(references).values(values).returning({ id: references.id });
+  return row!.id;
+}
+
+export async function insertAnalyte(db: DbOrTx, values: typeof analytes.$inferInsert): Promise<number> {
+  const [row] = await db.insert(analytes).values(values).returning({ id: analytes.id });
+  return row!.id;
+}
+
+export async function insertDataset(
+  db: DbOrTx,
+  values: typeof bvSpecifications.$inferInsert,
+  diseaseStateIds: number[],
+): Promise<void> {
+  const [row] = await db.insert(bvSpecifications).values(values).returning({ id: bvSpecifications.id });
+  for (const diseaseStateId of diseaseStateIds) {
+    await db.insert(bvSpecificationDiseaseStates).values({ bvSpecificationId: row!.id, diseaseStateId });
+  }
+}
+
+/** The demo content is added once per database, even if an operator later deletes some of it. */
+export async function isDemoSeeded(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_SEEDED_KEY));
+  return row !== undefined;
+}
+
+export async function markDemoSeeded(db: DbOrTx): Promise<void> {
+  await db.insert(appState).values({ key: DEMO_SEEDED_KEY, value: sql`to_jsonb(now())` });
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { createUser, hasAnyUser } from '../modules/auth/users.service.js';
+import { seedContentPages } from '../modules/content/content.service.js';
+import { seedDemo } from './demo-seed.js';
+import { upsertLookupValues } from './seed.repository.js';
+
+export interface SeedOptions {
+  demo: boolean;
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+}
+
+/** First start: lookups, demo content, and an administrator; every step is safe to repeat. */
+export async function seedDatabase(db: Db, opts: SeedOptions) {
+  await db.transaction(async (tx) => {
+    await upsertLookupValues(tx);
+    await seedContentPages(tx);
+  });
+  const demoSeeded = opts.demo ? await seedDemo(db) : false;
+  const email = opts.adminEmail ?? 'admin@example.org';
+  let generatedAdminPassword: string | undefined;
+  // The default administrator only on an empty database; a named one whenever it is missing.
+  if (opts.adminEmail || !(await hasAnyUser({ db }))) {
+    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    const outcome = await createUser({ db }, { email, name: 'Administrator', role: 'admin', password });
+    if (outcome === 'created' && !opts.adminPassword) generatedAdminPassword = password;
+  }
+  return { demoSeeded, adminEmail: email, generatedAdminPassword };
+}
