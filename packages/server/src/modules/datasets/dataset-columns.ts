@@ -33,10 +33,12 @@ function propertyOf(name: string): keyof SpecRow {
   return property;
 }
 
-const FLAGS = new Set<string>(datasetFieldsOfKind('flag'));
-const STORED = (Object.keys(DATASET_FIELDS) as (keyof DatasetValues)[])
-  .filter((name): name is StoredName => name !== 'disease_state_ids')
-  .map((name) => ({ name, property: propertyOf(name), flag: FLAGS.has(name) }));
+/** Every field but the disease states (their own table), with its column. */
+const STORED = datasetFieldsOfKind('id', 'number', 'text', 'choice', 'grade', 'flag').map((name) => ({
+  name,
+  property: propertyOf(name),
+  flag: DATASET_FIELDS[name].kind === 'flag',
+}));
 const GRADES = QUALITY_ITEMS.map(({ key }) => ({ key, property: propertyOf(key) }));
 
 /** A stored row → its editable values under their API names (flags as the API's 0/1). */

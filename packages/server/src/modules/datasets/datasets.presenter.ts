@@ -3,6 +3,7 @@ import { formatSamplingInterval, overallGrade, QUALITY_ITEMS } from '@bvdb/domai
 import { gradesOf, storedValuesOf } from './dataset-columns.js';
 import type { DatasetRow } from './datasets.repository.js';
 
+// The meta-analysis rules read a row's grades through the presenter, as they always have.
 export { gradesOf } from './dataset-columns.js';
 
 /**
