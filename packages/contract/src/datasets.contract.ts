@@ -1,3 +1,4 @@
+import { QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
 import { z } from 'zod';
 import { ErrorSchema, FlagSchema, IdParamsSchema } from './common.js';
 import { MatrixSchema, DiseaseSchema } from './lookups.contract.js';
@@ -7,41 +8,10 @@ const num = z.number().nullable();
 const int = z.number().int().nullable();
 const grade = z.enum(['A', 'B', 'C', 'D', 'NA']);
 
-/** The 14 BIVAC quality-item fields, in checklist order. */
-export const SCORE_KEYS = [
-  'scale',
-  'study_population',
-  'samples',
-  'measurand',
-  'pre_analytical',
-  'replicate_analysis',
-  'steady_state',
-  'outlier_analysis',
-  'normality',
-  'variance_homogeneity',
-  'anova',
-  'ci',
-  'number_of_results',
-  'concentrations',
-] as const;
-export type ScoreKey = (typeof SCORE_KEYS)[number];
-
-export const ScoresSchema = z.object({
-  scale: grade,
-  study_population: grade,
-  samples: grade,
-  measurand: grade,
-  pre_analytical: grade,
-  replicate_analysis: grade,
-  steady_state: grade,
-  outlier_analysis: grade,
-  normality: grade,
-  variance_homogeneity: grade,
-  anova: grade,
-  ci: grade,
-  number_of_results: grade,
-  concentrations: grade,
-});
+/** The 14 BIVAC quality-item grades, in checklist order. */
+export const ScoresSchema = z.object(
+  Object.fromEntries(QUALITY_ITEMS.map((item) => [item.key, grade])) as Record<QualityItemKey, typeof grade>,
+);
 
 export const DatasetReferenceSchema = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ export * from './lookups.contract.js';
 export * from './analytes.contract.js';
 export * from './references.contract.js';
 export * from './datasets.contract.js';
+export * from './dataset-fields.js';
 export * from './dataset-write.contract.js';
 export * from './metas.contract.js';
 export * from './search.contract.js';

@@ -1,3 +1,10 @@
+import {
+  INTERVAL_UNITS,
+  QUALITY_ITEMS,
+  type Grade,
+  type SexForMetaAnalysis,
+  type TimeUnit,
+} from '@bvdb/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -22,7 +29,7 @@ const stamps = {
 /** Optimistic concurrency: every edit states the version it was based on. */
 const version = { version: integer('version').notNull().default(1) };
 
-const GRADES_SQL = (col: string, allowed: string[]) =>
+const GRADES_SQL = (col: string, allowed: readonly string[]) =>
   sql.raw(`"${col}" in (${allowed.map((g) => `'${g}'`).join(', ')})`);
 
 // ---- lookups (spec section 3) ----
@@ -165,7 +172,10 @@ export const referenceFiles = pgTable(
   (t) => [check('reference_files_size_ck', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`)],
 );
 
-const gradeCol = (name: string) => text(name).notNull().default('A');
+/** A BIVAC grade column; the check constraints below hold each item to the grades it allows. */
+const gradeCol = <N extends string>(name: N) => text(name).notNull().default('A').$type<Grade>();
+/** A unit of time (interval and study duration), held by a check constraint. */
+const timeUnitCol = <N extends string>(name: N) => text(name).$type<TimeUnit>();
 const nonNeg = (col: string) => sql.raw(`"${col}" is null or "${col}" >= 0`);
 
 const NON_NEGATIVE_COLUMNS = [
@@ -202,25 +212,7 @@ const NON_NEGATIVE_COLUMNS = [
   'concentration_standard_unit_sd',
 ] as const;
 
-/** Allowed grades per BIVAC item (spec section 5); the domain package holds the same table. */
-const ITEM_GRADES: Record<string, string[]> = {
-  scale: ['A', 'B', 'NA'],
-  study_population: ['A', 'B', 'C', 'D', 'NA'],
-  samples: ['A', 'B', 'C', 'D', 'NA'],
-  measurand: ['A', 'B', 'C', 'D', 'NA'],
-  pre_analytical: ['A', 'B', 'C', 'NA'],
-  replicate_analysis: ['A', 'B', 'C', 'NA'],
-  steady_state: ['A', 'B', 'C', 'NA'],
-  outlier_analysis: ['A', 'B', 'C', 'NA'],
-  normality: ['A', 'B', 'NA'],
-  variance_homogeneity: ['A', 'C', 'NA'],
-  anova: ['A', 'B', 'C', 'NA'],
-  ci: ['A', 'C', 'NA'],
-  number_of_results: ['A', 'B', 'C', 'NA'],
-  concentrations: ['A', 'B', 'NA'],
-};
-
-const UNITS_OF_TIME = `('Week','Month','Day','Hour','Year','Other')`;
+const UNITS_OF_TIME = `(${INTERVAL_UNITS.map((u) => `'${u}'`).join(',')})`;
 
 export const bvSpecifications = pgTable(
   'bv_specifications',
@@ -260,14 +252,14 @@ export const bvSpecifications = pgTable(
     stateOfWellBeingId: integer('state_of_well_being_id').references(() => statesOfWellBeing.id),
     ethnicityId: integer('ethnicity_id').references(() => ethnicities.id),
     studyDuration: doublePrecision('study_duration'),
-    studyDurationUnits: text('study_duration_units'),
+    studyDurationUnits: timeUnitCol('study_duration_units'),
     numberOfSubjects: integer('number_of_subjects'),
     numberOfMales: integer('number_of_males'),
     numberOfFemales: integer('number_of_females'),
     numberOfSubjectsIncludedInBvEstimation: integer('number_of_subjects_included_in_bv_estimation'),
     // sampling
     samplesPer: doublePrecision('samples_per'),
-    intervalUnits: text('interval_units'),
+    intervalUnits: timeUnitCol('interval_units'),
     samplingTimesStartTime: text('sampling_times_start_time'),
     samplingTimesEndTime: text('sampling_times_end_time'),
     averageNumberOfSamplesUsedForBvEstimation: doublePrecision(
@@ -312,7 +304,7 @@ export const bvSpecifications = pgTable(
     published: boolean('published').notNull().default(false),
     includeInMetaAnalysis: boolean('include_in_meta_analysis').notNull().default(false),
     // codes and text
-    sexForMetaAnalysis: text('sex_for_meta_analysis'),
+    sexForMetaAnalysis: text('sex_for_meta_analysis').$type<SexForMetaAnalysis>(),
     snomedCt: text('snomed_ct'),
     npu: text('npu'),
     loinc: text('loinc'),
@@ -327,8 +319,9 @@ export const bvSpecifications = pgTable(
     index('bvs_matrix_idx').on(t.matrixId),
     index('bvs_published_idx').on(t.published),
     index('bvs_updated_idx').on(t.updatedAt),
-    ...Object.entries(ITEM_GRADES).map(([col, allowed]) =>
-      check(`bvs_${col}_grade_ck`, GRADES_SQL(col, allowed)),
+    // Allowed grades per BIVAC item (spec section 5), from the domain's table.
+    ...QUALITY_ITEMS.map((item) =>
+      check(`bvs_${item.key}_grade_ck`, GRADES_SQL(item.key, item.allowedGrades)),
     ),
     ...NON_NEGATIVE_COLUMNS.map((col) => check(`bvs_${col}_nonneg_ck`, nonNeg(col))),
     check(

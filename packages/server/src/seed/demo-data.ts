@@ -1,4 +1,4 @@
-import { parseCsv } from '@bvdb/domain';
+import { parseCsv, type TimeUnit } from '@bvdb/domain';
 
 /** One CSV as objects keyed by its header row. */
 export function readCsvObjects(text: string): Record<string, string>[] {
@@ -28,7 +28,7 @@ export function matrixIdFor(matrix: string, measurand: string): number {
   return 15;
 }
 
-const UNIT_WORDS: Record<string, string> = {
+const UNIT_WORDS: Record<string, TimeUnit> = {
   week: 'Week',
   weeks: 'Week',
   month: 'Month',
@@ -43,7 +43,7 @@ const UNIT_WORDS: Record<string, string> = {
 };
 
 /** "1 per week" → 1 per Week; "1 per 2 weeks" → 0.5 per Week; anything else is kept as text only. */
-export function parseInterval(text: string): { samplesPer: number; units: string } | null {
+export function parseInterval(text: string): { samplesPer: number; units: TimeUnit } | null {
   const m = /^(\d+(?:\.\d+)?) per (?:(\d+) )?([a-z]+)/i.exec(text.trim());
   if (!m) return null;
   const units = UNIT_WORDS[m[3]!.toLowerCase()];
@@ -52,7 +52,7 @@ export function parseInterval(text: string): { samplesPer: number; units: string
   return { samplesPer: Number(m[1]) / every, units };
 }
 
-export function parseDuration(text: string): { value: number; units: string } | null {
+export function parseDuration(text: string): { value: number; units: TimeUnit } | null {
   const m = /^(\d+(?:\.\d+)?) ([a-z]+)$/i.exec(text.trim());
   if (!m) return null;
   const units = UNIT_WORDS[m[2]!.toLowerCase()];

@@ -1,4 +1,4 @@
-import type { DatasetInput } from '@bvdb/contract';
+import { datasetFieldsOfKind, type DatasetFieldOfKind, type DatasetInput } from '@bvdb/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -14,9 +14,7 @@ import {
   statesOfWellBeing,
   units,
 } from '../../db/schema.js';
-
-export type SpecRow = typeof bvSpecifications.$inferSelect;
-export type SpecColumns = Omit<typeof bvSpecifications.$inferInsert, 'id'>;
+import type { SpecColumns, SpecRow } from './dataset-columns.js';
 
 /** The row of one dataset, locked for the rest of the transaction (edits and deletes). */
 export async function lockDataset(tx: DbOrTx, id: number): Promise<SpecRow | undefined> {
@@ -68,34 +66,32 @@ async function existing(db: DbOrTx, table: PgTable, idColumn: PgColumn, ids: num
   return new Set(rows.map((r) => r.id as number));
 }
 
-/** Every foreign id a payload names, with the field it came from. */
-export interface ForeignIdRule {
-  field: keyof DatasetInput;
+interface Lookup {
   label: string;
   table: PgTable;
   idColumn: PgColumn;
 }
 
-export const FOREIGN_ID_RULES: ForeignIdRule[] = [
-  { field: 'analyte_id', label: 'measurand', table: analytes, idColumn: analytes.id },
-  { field: 'reference_id', label: 'reference', table: references, idColumn: references.id },
-  { field: 'matrix_id', label: 'matrix', table: matrices, idColumn: matrices.id },
-  {
-    field: 'state_of_well_being_id',
+/** The table each lookup id of the payload names (a new id field fails to compile until listed). */
+const LOOKUP_OF: Record<DatasetFieldOfKind<'id'>, Lookup> = {
+  analyte_id: { label: 'measurand', table: analytes, idColumn: analytes.id },
+  reference_id: { label: 'reference', table: references, idColumn: references.id },
+  matrix_id: { label: 'matrix', table: matrices, idColumn: matrices.id },
+  state_of_well_being_id: {
     label: 'state of well-being',
     table: statesOfWellBeing,
     idColumn: statesOfWellBeing.id,
   },
-  { field: 'ethnicity_id', label: 'ethnicity', table: ethnicities, idColumn: ethnicities.id },
-  { field: 'unit_id', label: 'unit', table: units, idColumn: units.id },
-  { field: 'second_unit_id', label: 'unit', table: units, idColumn: units.id },
-  {
-    field: 'overall_principle_method_id',
+  ethnicity_id: { label: 'ethnicity', table: ethnicities, idColumn: ethnicities.id },
+  unit_id: { label: 'unit', table: units, idColumn: units.id },
+  second_unit_id: { label: 'unit', table: units, idColumn: units.id },
+  overall_principle_method_id: {
     label: 'analytical principle method',
     table: analyticalPrincipleMethods,
     idColumn: analyticalPrincipleMethods.id,
   },
-];
+};
+const ID_FIELDS = datasetFieldsOfKind('id');
 
 /** Field messages for every id of the payload that names nothing (so no foreign-key error reaches SQL). */
 export async function findUnknownIds(
@@ -103,11 +99,12 @@ export async function findUnknownIds(
   input: DatasetInput,
 ): Promise<{ field: string; message: string }[]> {
   const out: { field: string; message: string }[] = [];
-  for (const rule of FOREIGN_ID_RULES) {
-    const id = input[rule.field] as number | null;
+  for (const field of ID_FIELDS) {
+    const id = input[field];
     if (id === null) continue;
-    const found = await existing(db, rule.table, rule.idColumn, [id]);
-    if (!found.has(id)) out.push({ field: rule.field, message: `There is no ${rule.label} with id ${id}.` });
+    const { label, table, idColumn } = LOOKUP_OF[field];
+    const found = await existing(db, table, idColumn, [id]);
+    if (!found.has(id)) out.push({ field, message: `There is no ${label} with id ${id}.` });
   }
   const diseases = await existing(db, diseaseStates, diseaseStates.id, input.disease_state_ids);
   const missing = input.disease_state_ids.filter((id) => !diseases.has(id));

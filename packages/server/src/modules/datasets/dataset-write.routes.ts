@@ -1,5 +1,6 @@
 import { createDataset, deleteDataset, getDatasetForm, updateDataset } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import { DatasetWriteService } from './dataset-write.service.js';
 
@@ -10,7 +11,7 @@ function userIdOf(request: FastifyRequest): number {
 
 /** Dataset (BV specification) writes and the edit form's read; all signed-in. */
 export function registerDatasetWriteRoutes(app: FastifyInstance): void {
-  const writes = new DatasetWriteService(app);
+  const writes = new DatasetWriteService(serviceDeps(app));
 
   route(app, createDataset, async ({ body, request, reply }) => {
     const dataset = await writes.create(body.bv_specification, userIdOf(request));

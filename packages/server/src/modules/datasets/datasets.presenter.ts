@@ -1,31 +1,15 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatSamplingInterval, overallGrade, QUALITY_ITEMS, type BivacGrades } from '@bvdb/domain';
+import { formatSamplingInterval, overallGrade, QUALITY_ITEMS } from '@bvdb/domain';
+import { gradesOf, storedValuesOf } from './dataset-columns.js';
 import type { DatasetRow } from './datasets.repository.js';
 
-const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+// The meta-analysis rules read a row's grades through the presenter, as they always have.
+export { gradesOf } from './dataset-columns.js';
 
-type Spec = DatasetRow['spec'];
-
-export function gradesOf(spec: Spec): BivacGrades {
-  return {
-    scale: spec.scale,
-    study_population: spec.studyPopulation,
-    samples: spec.samples,
-    measurand: spec.measurand,
-    pre_analytical: spec.preAnalytical,
-    replicate_analysis: spec.replicateAnalysis,
-    steady_state: spec.steadyState,
-    outlier_analysis: spec.outlierAnalysis,
-    normality: spec.normality,
-    variance_homogeneity: spec.varianceHomogeneity,
-    anova: spec.anova,
-    ci: spec.ci,
-    number_of_results: spec.numberOfResults,
-    concentrations: spec.concentrations,
-  } as BivacGrades;
-}
-
-/** Database row → the public dataset shape, with the reference defaults of spec section 3. */
+/**
+ * Database row → the public dataset shape: the editable fields as stored, then what the joins and
+ * the grades add, with the reference defaults of spec section 3.
+ */
 export function presentDataset(row: DatasetRow): Dataset {
   const { spec, reference: ref, analyte, matrix } = row;
   const grades = gradesOf(spec);
@@ -41,12 +25,10 @@ export function presentDataset(row: DatasetRow): Dataset {
     pubmed_link: ref.pubmedLink,
   };
   return {
+    ...storedValuesOf(spec),
     id: spec.id,
-    unique_identifier: spec.uniqueIdentifier,
-    analyte_id: analyte.id,
     analyte: { id: analyte.id, display_name: analyte.displayName },
     analyte_display_name: analyte.displayName,
-    reference_id: ref.id,
     reference,
     reference_title: reference.title,
     reference_author: reference.author,
@@ -56,7 +38,6 @@ export function presentDataset(row: DatasetRow): Dataset {
     reference_year_of_publication: reference.year_of_publication,
     reference_doi: reference.doi,
     reference_pubmed_link: reference.pubmed_link,
-    matrix_id: spec.matrixId,
     matrix: matrix
       ? {
           id: matrix.id,
@@ -64,71 +45,19 @@ export function presentDataset(row: DatasetRow): Dataset {
           matrix_explanation: matrix.matrixExplanation,
         }
       : null,
-    estimates_of_cvi: spec.estimatesOfCvi,
-    estimates_of_cvg: spec.estimatesOfCvg,
-    reported_cvi_lower_confidence_interval: spec.reportedCviLower,
-    reported_cvi_upper_confidence_interval: spec.reportedCviUpper,
-    reported_cvg_lower_confidence_interval: spec.reportedCvgLower,
-    reported_cvg_upper_confidence_interval: spec.reportedCvgUpper,
     calculated_within_bv_lower_ci: spec.calculatedWithinLower,
     calculated_within_bv_upper_ci: spec.calculatedWithinUpper,
     calculated_between_bv_lower_ci: spec.calculatedBetweenLower,
     calculated_between_bv_upper_ci: spec.calculatedBetweenUpper,
-    analytical_cv: spec.analyticalCv,
-    sex_for_meta_analysis: spec.sexForMetaAnalysis,
-    age_mean: spec.ageMean,
-    age_min: spec.ageMin,
-    age_max: spec.ageMax,
-    age_sd: spec.ageSd,
-    state_of_well_being_id: spec.stateOfWellBeingId,
     state_of_well_being: row.state?.expansion ?? null,
-    ethnicity_id: spec.ethnicityId,
     ethnicity: row.ethnicity ? { id: row.ethnicity.id, ethnicity_expansion: row.ethnicity.expansion } : null,
     disease_states: row.diseases,
-    number_of_subjects: spec.numberOfSubjects,
-    number_of_males: spec.numberOfMales,
-    number_of_females: spec.numberOfFemales,
-    number_of_subjects_included_in_bv_estimation: spec.numberOfSubjectsIncludedInBvEstimation,
-    study_duration: spec.studyDuration,
-    study_duration_units: spec.studyDurationUnits,
-    samples_per: spec.samplesPer,
-    interval_units: spec.intervalUnits,
     sampling_interval: formatSamplingInterval(spec.samplesPer, spec.intervalUnits),
-    sampling_times_start_time: spec.samplingTimesStartTime,
-    sampling_times_end_time: spec.samplingTimesEndTime,
-    average_number_of_samples_used_for_bv_estimation: spec.averageNumberOfSamplesUsedForBvEstimation,
-    average_number_of_replicates: spec.averageNumberOfReplicates,
-    preanalytical_issues: spec.preanalyticalIssues,
-    concentration_mean: spec.concentrationMean,
-    concentration_min: spec.concentrationMin,
-    concentration_max: spec.concentrationMax,
-    concentration_sd: spec.concentrationSd,
-    concentration_standard_unit_mean: spec.concentrationStandardUnitMean,
-    concentration_standard_unit_min: spec.concentrationStandardUnitMin,
-    concentration_standard_unit_max: spec.concentrationStandardUnitMax,
-    concentration_standard_unit_sd: spec.concentrationStandardUnitSd,
-    unit_id: spec.unitId,
     unit: row.unit,
-    second_unit_id: spec.secondUnitId,
     second_unit: row.secondUnit,
-    standard_unit_for_reporting_of_analyte: spec.standardUnitForReportingOfAnalyte,
-    second_standard_unit: spec.secondStandardUnit,
-    overall_principle_method_id: spec.overallPrincipleMethodId,
     overall_principle_method: row.method,
-    ...grades,
     total_score: overallGrade(grades) ?? 'NA',
     score_display: QUALITY_ITEMS.map((item) => grades[item.key]).join(' '),
-    scoring_comment: spec.scoringComment,
-    healthy: flag(spec.healthy),
-    adult: flag(spec.adult),
-    weekly_samplings: flag(spec.weeklySamplings),
-    review: flag(spec.review),
-    published: flag(spec.published),
-    include_in_meta_analysis: flag(spec.includeInMetaAnalysis),
-    snomed_ct: spec.snomedCt,
-    npu: spec.npu,
-    loinc: spec.loinc,
-    comment: spec.comment,
     is_demo: spec.isDemo,
     version: spec.version,
     created_at: spec.createdAt.toISOString(),

@@ -12,10 +12,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
-import * as repo from './datasets.repository.js';
+import { countDatasets, findVisibleDataset, listDatasets as listDatasetRows } from './datasets.service.js';
 import { presentDataset } from './datasets.presenter.js';
 
 function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
@@ -25,27 +26,27 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
 }
 
 export function registerDatasetRoutes(app: FastifyInstance): void {
-  const db = () => app.deps.database.db;
+  const { db } = serviceDeps(app);
 
   route(app, listDatasets, async ({ request, reply, query }) =>
     cachedJson(request, reply, async () => {
       const signedIn = request.user != null;
       const updatedSince = query.updated_since ? new Date(query.updated_since) : undefined;
       const [rows, total] = await Promise.all([
-        repo.listDatasets(db(), {
+        listDatasetRows(db, {
           signedIn,
           ...(query.limit !== undefined ? { limit: query.limit } : {}),
           ...(query.offset !== undefined ? { offset: query.offset } : {}),
           ...(updatedSince ? { updatedSince } : {}),
         }),
-        repo.countDatasets(db(), { signedIn, ...(updatedSince ? { updatedSince } : {}) }),
+        countDatasets(db, { signedIn, ...(updatedSince ? { updatedSince } : {}) }),
       ]);
       return { code: 'success' as const, datasets: rows.map(presentDataset), total };
     }),
   );
 
   const grouped = async (signedIn: boolean) =>
-    groupByMeasurand((await repo.listDatasets(db(), { signedIn })).map(presentDataset));
+    groupByMeasurand((await listDatasetRows(db, { signedIn })).map(presentDataset));
 
   route(app, datasetsByMeasurand, async ({ request, reply }) =>
     cachedJson(request, reply, async () => ({ datasets: await grouped(request.user != null) })),
@@ -55,7 +56,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   );
 
   route(app, getDataset, async ({ params, request }) => {
-    const row = await repo.findVisibleDataset(db(), params.id, request.user != null);
+    const row = await findVisibleDataset(db, params.id, request.user != null);
     if (!row) throw notFound(`Dataset ${params.id}`);
     return { dataset: presentDataset(row) };
   });
@@ -64,9 +65,9 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   // and a 404 is never cached (it throws before anything is stored).
   route(app, datasetsOfAnalyte, async ({ params, request, reply }) =>
     cachedJson(request, reply, async () => {
-      const analyte = await findAnalyte(db(), params.analyte_id);
+      const analyte = await findAnalyte(db, params.analyte_id);
       if (!analyte) throw notFound(`Measurand ${params.analyte_id}`);
-      const rows = await repo.listDatasets(db(), {
+      const rows = await listDatasetRows(db, {
         signedIn: request.user != null,
         analyteId: params.analyte_id,
       });
@@ -75,23 +76,23 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   );
 
   route(app, datasetsOfReference, async ({ params, request }) => {
-    const reference = await findReference(db(), params.id);
+    const reference = await findReference(db, params.id);
     if (!reference) throw notFound(`Reference ${params.id}`);
-    const rows = await repo.listDatasets(db(), { signedIn: request.user != null, referenceId: params.id });
+    const rows = await listDatasetRows(db, { signedIn: request.user != null, referenceId: params.id });
     return { datasets: rows.map(presentDataset), export_url: `/export_by_reference/${params.id}.xlsx` };
   });
 
   route(app, manageByAnalyte, async ({ query }) => {
-    const analyte = await findAnalyte(db(), query.id);
+    const analyte = await findAnalyte(db, query.id);
     if (!analyte) throw notFound(`Measurand ${query.id}`);
-    const rows = await repo.listDatasets(db(), { signedIn: true, analyteId: query.id });
+    const rows = await listDatasetRows(db, { signedIn: true, analyteId: query.id });
     return { dataset: rows.map(presentDataset), export_url: `/export_by_analyte/${query.id}.xlsx` };
   });
 
   route(app, manageByReference, async ({ query }) => {
-    const reference = await findReference(db(), query.id);
+    const reference = await findReference(db, query.id);
     if (!reference) throw notFound(`Reference ${query.id}`);
-    const rows = await repo.listDatasets(db(), { signedIn: true, referenceId: query.id });
+    const rows = await listDatasetRows(db, { signedIn: true, referenceId: query.id });
     return { dataset: rows.map(presentDataset), export_url: `/export_by_reference/${query.id}.xlsx` };
   });
 }

@@ -8,3 +8,6 @@ export const findVisibleDataset = (db: DbOrTx, id: number, signedIn: boolean) =>
   repo.findVisibleDataset(db, id, signedIn);
 
 export const listDatasets = (db: DbOrTx, f: repo.DatasetFilter) => repo.listDatasets(db, f);
+
+export const countDatasets = (db: DbOrTx, f: Pick<repo.DatasetFilter, 'signedIn' | 'updatedSince'>) =>
+  repo.countDatasets(db, f);

@@ -1,96 +1,85 @@
 import type { Dataset, MetaRecord } from '@bvdb/contract';
 
-/** The public fields of a dataset, in the order of the spreadsheet columns. */
-export const DATASET_COLUMNS: {
+type Cell = string | number | null;
+
+export interface DatasetColumn {
   header: string;
   key: string;
-  value: (d: Dataset) => string | number | null;
+  value: (d: Dataset) => Cell;
   width?: number;
-}[] = [
-  { header: 'Dataset ID', key: 'id', value: (d) => d.id, width: 10 },
-  { header: 'Unique Identifier', key: 'unique_identifier', value: (d) => d.unique_identifier, width: 18 },
-  { header: 'Measurand', key: 'analyte', value: (d) => d.analyte_display_name, width: 30 },
+}
+
+/** The public fields a cell can show as they are. */
+type CellField = { [K in keyof Dataset]: Dataset[K] extends Cell ? K : never }[keyof Dataset];
+
+/** A column showing one public field unchanged. */
+const field = (header: string, key: CellField, width?: number): DatasetColumn => ({
+  header,
+  key,
+  value: (d) => d[key],
+  width,
+});
+
+const yesNo = (b: boolean | 0 | 1) => (b ? 'Yes' : 'No');
+
+/** The public fields of a dataset, in the order of the spreadsheet columns. */
+export const DATASET_COLUMNS: DatasetColumn[] = [
+  field('Dataset ID', 'id', 10),
+  field('Unique Identifier', 'unique_identifier', 18),
+  field('Measurand', 'analyte_display_name', 30),
   { header: 'Matrix', key: 'matrix', value: (d) => d.matrix?.matrix_expansion ?? null, width: 14 },
-  { header: 'CVI (%)', key: 'cvi', value: (d) => d.estimates_of_cvi },
-  {
-    header: 'CVI CI lower (reported)',
-    key: 'cvi_lo_r',
-    value: (d) => d.reported_cvi_lower_confidence_interval,
-  },
-  {
-    header: 'CVI CI upper (reported)',
-    key: 'cvi_hi_r',
-    value: (d) => d.reported_cvi_upper_confidence_interval,
-  },
-  { header: 'CVI CI lower (calculated)', key: 'cvi_lo_c', value: (d) => d.calculated_within_bv_lower_ci },
-  { header: 'CVI CI upper (calculated)', key: 'cvi_hi_c', value: (d) => d.calculated_within_bv_upper_ci },
-  { header: 'CVG (%)', key: 'cvg', value: (d) => d.estimates_of_cvg },
-  {
-    header: 'CVG CI lower (reported)',
-    key: 'cvg_lo_r',
-    value: (d) => d.reported_cvg_lower_confidence_interval,
-  },
-  {
-    header: 'CVG CI upper (reported)',
-    key: 'cvg_hi_r',
-    value: (d) => d.reported_cvg_upper_confidence_interval,
-  },
-  { header: 'CVG CI lower (calculated)', key: 'cvg_lo_c', value: (d) => d.calculated_between_bv_lower_ci },
-  { header: 'CVG CI upper (calculated)', key: 'cvg_hi_c', value: (d) => d.calculated_between_bv_upper_ci },
-  { header: 'Analytical CV (%)', key: 'cva', value: (d) => d.analytical_cv },
-  { header: 'BIVAC grade', key: 'grade', value: (d) => d.total_score },
-  { header: 'BIVAC items (QI1–QI14)', key: 'items', value: (d) => d.score_display, width: 30 },
-  {
-    header: 'Included in meta-analysis',
-    key: 'included',
-    value: (d) => (d.include_in_meta_analysis ? 'Yes' : 'No'),
-  },
-  { header: 'State of well-being', key: 'state', value: (d) => d.state_of_well_being },
+  field('CVI (%)', 'estimates_of_cvi'),
+  field('CVI CI lower (reported)', 'reported_cvi_lower_confidence_interval'),
+  field('CVI CI upper (reported)', 'reported_cvi_upper_confidence_interval'),
+  field('CVI CI lower (calculated)', 'calculated_within_bv_lower_ci'),
+  field('CVI CI upper (calculated)', 'calculated_within_bv_upper_ci'),
+  field('CVG (%)', 'estimates_of_cvg'),
+  field('CVG CI lower (reported)', 'reported_cvg_lower_confidence_interval'),
+  field('CVG CI upper (reported)', 'reported_cvg_upper_confidence_interval'),
+  field('CVG CI lower (calculated)', 'calculated_between_bv_lower_ci'),
+  field('CVG CI upper (calculated)', 'calculated_between_bv_upper_ci'),
+  field('Analytical CV (%)', 'analytical_cv'),
+  field('BIVAC grade', 'total_score'),
+  field('BIVAC items (QI1–QI14)', 'score_display', 30),
+  { header: 'Included in meta-analysis', key: 'included', value: (d) => yesNo(d.include_in_meta_analysis) },
+  field('State of well-being', 'state_of_well_being'),
   {
     header: 'Diseases',
     key: 'diseases',
     value: (d) => d.disease_states.map((x) => x.item_type).join('; ') || null,
   },
-  { header: 'Sex', key: 'sex', value: (d) => d.sex_for_meta_analysis },
-  { header: 'Age mean', key: 'age_mean', value: (d) => d.age_mean },
-  { header: 'Age min', key: 'age_min', value: (d) => d.age_min },
-  { header: 'Age max', key: 'age_max', value: (d) => d.age_max },
-  { header: 'Subjects', key: 'subjects', value: (d) => d.number_of_subjects },
-  {
-    header: 'Subjects in BV estimation',
-    key: 'subjects_bv',
-    value: (d) => d.number_of_subjects_included_in_bv_estimation,
-  },
-  {
-    header: 'Samples per subject',
-    key: 'samples',
-    value: (d) => d.average_number_of_samples_used_for_bv_estimation,
-  },
-  { header: 'Replicates', key: 'replicates', value: (d) => d.average_number_of_replicates },
-  { header: 'Sampling interval', key: 'interval', value: (d) => d.sampling_interval },
-  { header: 'Study duration', key: 'duration', value: (d) => d.study_duration },
-  { header: 'Study duration units', key: 'duration_units', value: (d) => d.study_duration_units },
-  { header: 'Unit', key: 'unit', value: (d) => d.unit },
-  { header: 'Reference ID', key: 'reference_id', value: (d) => d.reference_id },
-  { header: 'Reference title', key: 'title', value: (d) => d.reference_title, width: 50 },
-  { header: 'Authors', key: 'authors', value: (d) => d.reference_author, width: 30 },
-  { header: 'Journal', key: 'journal', value: (d) => d.reference_journal },
-  { header: 'Year', key: 'year', value: (d) => d.reference_year_of_publication },
-  { header: 'Volume', key: 'volume', value: (d) => d.reference_volume },
-  { header: 'Pages', key: 'pages', value: (d) => d.reference_pages },
-  { header: 'DOI', key: 'doi', value: (d) => d.reference_doi },
-  { header: 'SNOMED CT', key: 'snomed', value: (d) => d.snomed_ct },
-  { header: 'NPU', key: 'npu', value: (d) => d.npu },
-  { header: 'LOINC', key: 'loinc', value: (d) => d.loinc },
-  { header: 'Comment', key: 'comment', value: (d) => d.comment, width: 40 },
-  { header: 'Demo record', key: 'demo', value: (d) => (d.is_demo ? 'Yes' : 'No') },
-  { header: 'Updated', key: 'updated', value: (d) => d.updated_at },
+  field('Sex', 'sex_for_meta_analysis'),
+  field('Age mean', 'age_mean'),
+  field('Age min', 'age_min'),
+  field('Age max', 'age_max'),
+  field('Subjects', 'number_of_subjects'),
+  field('Subjects in BV estimation', 'number_of_subjects_included_in_bv_estimation'),
+  field('Samples per subject', 'average_number_of_samples_used_for_bv_estimation'),
+  field('Replicates', 'average_number_of_replicates'),
+  field('Sampling interval', 'sampling_interval'),
+  field('Study duration', 'study_duration'),
+  field('Study duration units', 'study_duration_units'),
+  field('Unit', 'unit'),
+  field('Reference ID', 'reference_id'),
+  field('Reference title', 'reference_title', 50),
+  field('Authors', 'reference_author', 30),
+  field('Journal', 'reference_journal'),
+  field('Year', 'reference_year_of_publication'),
+  field('Volume', 'reference_volume'),
+  field('Pages', 'reference_pages'),
+  field('DOI', 'reference_doi'),
+  field('SNOMED CT', 'snomed_ct'),
+  field('NPU', 'npu'),
+  field('LOINC', 'loinc'),
+  field('Comment', 'comment', 40),
+  { header: 'Demo record', key: 'demo', value: (d) => yesNo(d.is_demo) },
+  field('Updated', 'updated_at'),
 ];
 
 export const META_COLUMNS: {
   header: string;
   key: string;
-  value: (m: MetaRecord & { analyte: string }) => string | number | null;
+  value: (m: MetaRecord & { analyte: string }) => Cell;
 }[] = [
   { header: 'Measurand', key: 'analyte', value: (m) => m.analyte },
   { header: 'Matrix', key: 'matrix', value: (m) => m.matrix },
@@ -120,7 +109,7 @@ export const META_COLUMNS: {
 ];
 
 /** A cell a spreadsheet program would run as a formula (=, +, -, @, tab, CR) is made inert text. */
-export function neutralise(value: string | number | null): string | number | null {
+export function neutralise(value: Cell): Cell {
   if (typeof value !== 'string') return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
