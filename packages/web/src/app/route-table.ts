@@ -25,7 +25,8 @@ export interface PageRoute {
      * Rendered on the server for anonymous visitors (packages/server/src/plugins/ssr.ts): the page
      * paints with its data before any script runs. Off for pages whose first answer is too large
      * to embed in the HTML (the all-datasets list) and for the calculators: a form that shows
-     * before it works would drop what was typed.
+     * before it works would drop what was typed. CMS pages are not announced at all: their HTML
+     * is sanitised in the browser.
      */
     ssr: boolean;
   };
@@ -36,8 +37,8 @@ export const visitorData = ['/api/session'];
 /** Fetched by the layout on every page, the same for everyone. */
 export const everyPageData = ['/api/site'];
 
+/** Rendered on the server; its reads are found by rendering it, so none are announced. */
 const rendered = { data: [], ssr: true };
-/** CMS pages are not on the server's list: their HTML is sanitised in the browser. */
 const calculator = { data: [], ssr: false };
 
 export const pageRoutes: PageRoute[] = [
