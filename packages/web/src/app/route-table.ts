@@ -37,7 +37,6 @@ export const visitorData = ['/api/session'];
 /** Fetched by the layout on every page, the same for everyone. */
 export const everyPageData = ['/api/site'];
 
-/** Rendered on the server; its reads are found by rendering it, so none are announced. */
 const rendered = { data: [], ssr: true };
 const calculator = { data: [], ssr: false };
 

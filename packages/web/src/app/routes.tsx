@@ -35,7 +35,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: pageRoutes.map(({ path, page }) => {
       const Page = pageComponent(page);
-      return path === '/' ? { index: true, element: <Page /> } : { path: path.replace(/^\//, ''), element: <Page /> };
+      return path === '/'
+        ? { index: true, element: <Page /> }
+        : { path: path.replace(/^\//, ''), element: <Page /> };
     }),
   },
 ];

@@ -13,7 +13,7 @@ import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
-import { groupMetas, MetaSummary } from '../../features/analytes/components/meta-summary';
+import { groupMetas, MetaSummary } from '../../components/meta-summary';
 
 export function AnalytePage() {
   const id = Number(useParams().id);

@@ -7,7 +7,10 @@ import { useSearchParams } from 'react-router';
 import { PaginationControl } from '../../components/pagination-control';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../../lib/session';
-import { ReferenceRowActions, type DeleteOutcome } from '../../features/reference-admin/components/reference-row-actions';
+import {
+  ReferenceRowActions,
+  type DeleteOutcome,
+} from '../../features/reference-admin/components/reference-row-actions';
 import { referencesPageQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 

@@ -6,7 +6,8 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { uploadReferenceFileCall } from './api/upload-reference-file';
 
-export const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
+export const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.message : 'An unknown error occurred.';
 
 /** Saves the fields, then the file if one was chosen (a refused file leaves the saved fields saved). */
 export function useSaveThenUpload() {
