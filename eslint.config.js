@@ -77,6 +77,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Web: features import neither each other nor app/ (see webFeatureFences above).
   ...webFeatureFences,
   {
     // Tests may use the looser patterns of assertions on unknown JSON.
