@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { everyPageData, pagePreloads, visitorData } from '../src/app/page-preloads';
+import { everyPageData, pageRoutes, visitorData } from '../src/app/route-table';
 
 /** The file the server reads (packages/server/src/plugins/page-preloads.ts). */
 export interface PagePreloadManifest {
@@ -14,13 +14,14 @@ interface ChunkInfo {
   fileName: string;
   imports: string[];
   facadeModuleId: string | null;
+  moduleIds: string[];
   isEntry: boolean;
 }
 
 /**
- * Writes dist/page-preloads.json: for each page of src/app/page-preloads.ts, the hashed chunk files
- * its modules need beyond what the entry already loads (index.html preloads those itself), and the
- * app's own chunks, which every page needs.
+ * Writes dist/page-preloads.json: for each page of src/app/route-table.ts that the server is told
+ * about, the hashed chunk files its page file needs beyond what the app already loads, and the app's
+ * own chunks (beyond what the entry loads, which index.html preloads itself), which every page needs.
  */
 export function pagePreloadsPlugin(root: string): Plugin {
   return {
@@ -40,17 +41,21 @@ export function pagePreloadsPlugin(root: string): Plugin {
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) this.error('page preloads: no entry chunk');
       const loadedByEntry = closure(entry.fileName);
+      // A lazily imported page is its own chunk; one bundled with the app sits in the app's.
       const scriptsOf = (mod: string, exclude: Set<string>): string[] => {
-        const chunk = chunks.find((c) => c.facadeModuleId === `${root}/${mod}`);
-        if (!chunk) this.error(`page preloads: no chunk for ${mod} (is it lazily imported?)`);
+        const id = `${root}/${mod}`;
+        const chunk =
+          chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) this.error(`page preloads: no chunk for ${mod}`);
         return [...closure(chunk.fileName)].filter((f) => !exclude.has(f)).map((f) => `/${f}`);
       };
       const app = scriptsOf('src/app/start.tsx', loadedByEntry);
       const loadedByApp = new Set([...loadedByEntry, ...app.map((f) => f.slice(1))]);
 
-      const pages = pagePreloads.map(({ page, modules, data, ssr }) => {
-        const scripts = new Set(modules.flatMap((mod) => scriptsOf(mod, loadedByApp)));
-        return { page, scripts: [...scripts].sort(), data, ssr };
+      const pages = pageRoutes.flatMap(({ path, page, server }) => {
+        if (!server) return [];
+        const scripts = scriptsOf(`src/app/routes/${page}.tsx`, loadedByApp);
+        return [{ page: path, scripts: scripts.sort(), data: server.data, ssr: server.ssr }];
       });
       const manifest: PagePreloadManifest = { visitorData, everyPageData, everyPageScripts: app, pages };
       this.emitFile({

@@ -6,8 +6,8 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { apiCall } from '../lib/api-client';
-import { useSession } from '../features/auth/api/get-session';
-import { AnalyteSearch } from '../features/search/analyte-search';
+import { useSession } from '../lib/session';
+import { AnalyteSearch } from '../features/search/components/analyte-search';
 
 /** The top navigation of spec section 2. */
 export function SiteNav() {

@@ -1,7 +1,7 @@
 import { deleteDataset } from '@bvdb/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 
 /** DELETE /api/bv_specifications/{id}?version=…; on success every list and count is refetched. */
 export function useDeleteDataset() {

@@ -1,7 +1,7 @@
 import { addMailingListMember, listMailingListMembers, type MailingListMemberBody } from '@bvdb/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 
 export const mailingListMembersQuery = queryOptions({
   queryKey: ['mailing-list'],

@@ -1,7 +1,7 @@
 import { deleteReference } from '@bvdb/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 
 /** DELETE /api/references/{id}; on success every reference list and count is refetched. */
 export function useDeleteReference() {

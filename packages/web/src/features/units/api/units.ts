@@ -1,7 +1,7 @@
 import { createUnit, deleteUnit, listUnits, updateUnit } from '@bvdb/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 
 export const unitsQuery = queryOptions({ queryKey: ['units'], queryFn: () => apiCall(listUnits) });
 

@@ -1,0 +1,92 @@
+/**
+ * Every page of the app, once. The router (app/routes.tsx, which the server rendering in
+ * entry-server.tsx uses too) and the build's preload hints (build/page-preloads-plugin.ts, which
+ * writes dist/page-preloads.json for the server) are derived from this list.
+ *
+ * Kept free of imports so the build can load it. `route-table.test.ts` checks every data path
+ * against the contract, that the pages fetch exactly these on first load, and that every page file
+ * exports its page.
+ */
+export interface PageRoute {
+  /** The URL pattern, as both react-router and the server (plugins/page-preloads.ts) match it. */
+  path: string;
+  /** The page's file in app/routes/, without `.tsx`; it exports the page in PascalCase (home-page → HomePage). */
+  page: string;
+  /**
+   * What the server is told about the page, so it can announce the page's needs in the HTML
+   * (`<link rel="modulepreload">` for its code, `<link rel="preload" as="fetch">` for its API
+   * answers) and the browser fetches it all at once instead of one round trip after another.
+   * A page without it gets only the every-page hints and is rendered in the browser.
+   */
+  server?: {
+    /** API paths the page fetches on first render, without a query string; params take the value of the page param of the same name. */
+    data: string[];
+    /**
+     * Rendered on the server for anonymous visitors (packages/server/src/plugins/ssr.ts): the page
+     * paints with its data before any script runs. Off for pages whose first answer is too large
+     * to embed in the HTML (the all-datasets list) and for the calculators: a form that shows
+     * before it works would drop what was typed. CMS pages are not announced at all: their HTML
+     * is sanitised in the browser.
+     */
+    ssr: boolean;
+  };
+}
+
+/** Fetched by the layout on every page, per visitor: never part of a server-rendered page. */
+export const visitorData = ['/api/session'];
+/** Fetched by the layout on every page, the same for everyone. */
+export const everyPageData = ['/api/site'];
+
+const rendered = { data: [], ssr: true };
+const calculator = { data: [], ssr: false };
+
+export const pageRoutes: PageRoute[] = [
+  { path: '/', page: 'home-page', server: { data: ['/api/meta'], ssr: true } },
+  { path: '/search', page: 'search-results-page', server: rendered },
+  { path: '/matrices', page: 'matrices-page', server: rendered },
+  { path: '/references', page: 'references-page', server: rendered },
+  { path: '/references/new', page: 'new-reference-page' },
+  { path: '/references/:id', page: 'reference-page', server: rendered },
+  { path: '/references/:id/edit', page: 'edit-reference-page' },
+  { path: '/bv_specifications', page: 'specifications-page', server: { data: [], ssr: false } },
+  { path: '/bv_specifications/measurand', page: 'by-measurand-page', server: rendered },
+  { path: '/bv_specifications/new', page: 'new-dataset-page' },
+  { path: '/bv_specifications/:id', page: 'dataset-page', server: rendered },
+  { path: '/bv_specifications/:id/edit', page: 'edit-dataset-page' },
+  { path: '/bv_specifications/:id/copy', page: 'copy-dataset-page' },
+  {
+    path: '/analytes/:id',
+    page: 'analyte-page',
+    server: {
+      data: [
+        '/api/analytes/:id',
+        '/api/analyte_specifications/:id',
+        '/api/meta_calculations/meta_by_analyte/:id',
+      ],
+      ssr: true,
+    },
+  },
+  { path: '/meta_calculations', page: 'meta-list-page', server: rendered },
+  { path: '/calculators/aps', page: 'aps-page', server: calculator },
+  { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
+  { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
+  { path: '/calculators/individuality', page: 'individuality-page', server: calculator },
+  { path: '/about', page: 'about-page' },
+  { path: '/eflm-wg', page: 'eflm-wg-page' },
+  { path: '/publication_structure', page: 'publication-structure-page' },
+  { path: '/background', page: 'background-page' },
+  { path: '/disclaimer', page: 'disclaimer-page' },
+  { path: '/users/sign_in', page: 'sign-in-page' },
+  { path: '/users/edit', page: 'change-password-page' },
+  { path: '/analyte_filter', page: 'analyte-filter-page' },
+  { path: '/reference_filter', page: 'reference-filter-page' },
+  { path: '/units', page: 'units-page' },
+  { path: '/mailing_list', page: 'mailing-list-page' },
+  { path: '/jobs', page: 'job-tracker-page' },
+  { path: '/meta_jobs', page: 'meta-jobs-page' },
+  { path: '/meta_simulator', page: 'simulator-page' },
+  { path: '/meta_checker', page: 'checker-page' },
+  { path: '/input_tables', page: 'input-tables-page' },
+  { path: '/dashboard', page: 'dashboard-page' },
+  { path: '*', page: 'not-found-page' },
+];

@@ -1,0 +1,5 @@
+import { ContentPage } from '../../features/content/components/content-page';
+
+export function AboutPage() {
+  return <ContentPage slug="about" />;
+}

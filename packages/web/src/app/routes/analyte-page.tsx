@@ -1,0 +1,90 @@
+import { exportAnalyteUrl } from '@bvdb/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useParams } from 'react-router';
+import { ErrorText, Loading } from '../../components/state-views';
+import { errorText } from '../../lib/api-client';
+import { ApsCalculator } from '../../features/calculators/components/aps-calculator';
+import { IndividualityCalculators } from '../../features/calculators/components/individuality-calculators';
+import { RcvModal } from '../../features/calculators/components/rcv-modal';
+import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
+import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { analyteQuery } from '../../features/analytes/api/get-analytes';
+import { DatasetTable } from '../../features/analytes/components/dataset-table';
+import { groupMetas, MetaSummary } from '../../components/meta-summary';
+
+export function AnalytePage() {
+  const id = Number(useParams().id);
+  const analyte = useQuery(analyteQuery(id));
+  const datasets = useQuery(analyteDatasetsQuery(id));
+  const metas = useQuery(metaByAnalyteQuery(id));
+  const [aps, setAps] = useState(false);
+  const [rcv, setRcv] = useState(false);
+  // One render when the three parallel answers are in, so sections never push each other down.
+  if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
+  if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
+  const a = analyte.data.analyte;
+  const metaList = metas.data?.data[0]?.metas ?? [];
+  // The calculators start from the first matrix's meta medians (spec section 4).
+  const first = groupMetas(metaList)[0]?.[1];
+  const cvi = first?.within?.median ?? null;
+  const cvg = first?.between?.median ?? null;
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+        <div>
+          <h1 className="h3 mb-1">{a.display_name}</h1>
+          <p className="text-muted mb-1">{a.full_name}</p>
+          <p className="small mb-2">
+            Alternative names: {a.alternate_names.length ? a.alternate_names.join(', ') : 'No Alternative'}
+          </p>
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          <a href={exportAnalyteUrl(a.id)} className="btn btn-success btn-sm">
+            Export (.xlsx)
+          </a>
+          <Button size="sm" variant="outline-primary" onClick={() => setAps(true)}>
+            Analytical Performance Specification
+          </Button>
+          <Button size="sm" variant="outline-primary" onClick={() => setRcv(true)}>
+            Reference Change Value
+          </Button>
+        </div>
+      </div>
+      <h2 className="h5 mt-3">Meta-analysis</h2>
+      {metas.isPending ? (
+        <Loading />
+      ) : metas.error ? (
+        <ErrorText>Error: {metas.error.message}</ErrorText>
+      ) : (
+        <MetaSummary metas={metaList} />
+      )}
+      <h2 className="h5">Datasets</h2>
+      {datasets.isPending ? (
+        <Loading />
+      ) : datasets.error ? (
+        <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>
+      ) : (
+        <DatasetTable datasets={datasets.data} />
+      )}
+      <h2 className="h5 mt-4">Using these estimates</h2>
+      <IndividualityCalculators key={`${cvi}-${cvg}`} initialCvi={cvi} initialCvg={cvg} />
+      <Modal show={aps} onHide={() => setAps(false)} size="lg" aria-labelledby="aps-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="aps-title">Analytical Performance Specification Calculation</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ApsCalculator initialCvi={cvi} initialCvg={cvg} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setAps(false)}>
+            Close
+          </Button>
+        </Modal.Footer>
+      </Modal>
+      <RcvModal show={rcv} onHide={() => setRcv(false)} cvi={cvi} />
+    </>
+  );
+}

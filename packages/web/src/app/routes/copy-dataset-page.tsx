@@ -1,0 +1,10 @@
+import { RequireSignIn } from '../../components/require-sign-in';
+import { CopyDataset } from '../../features/dataset-admin/components/copy-dataset';
+
+export function CopyDatasetPage() {
+  return (
+    <RequireSignIn>
+      <CopyDataset />
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContentPage } from '../../features/content/components/content-page';
+
+export function DisclaimerPage() {
+  return <ContentPage slug="disclaimer" />;
+}

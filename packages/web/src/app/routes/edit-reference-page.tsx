@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { RequireSignIn } from '../../components/require-sign-in';
+import { ErrorText, Loading } from '../../components/state-views';
+import { EditReference } from '../../features/reference-admin/components/edit-reference';
+import { referenceQuery } from '../../features/references/api/get-references';
+
+export function EditReferencePage() {
+  return (
+    <RequireSignIn>
+      <LoadedReference />
+    </RequireSignIn>
+  );
+}
+
+function LoadedReference() {
+  const id = Number(useParams().id);
+  const ref = useQuery(referenceQuery(id));
+  if (ref.isPending) return <Loading />;
+  if (ref.error) return <ErrorText>Error loading reference</ErrorText>;
+  return <EditReference reference={ref.data.reference} />;
+}

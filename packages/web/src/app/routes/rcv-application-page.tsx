@@ -1,0 +1,10 @@
+import { RcvApplication } from '../../features/calculators/components/rcv-application';
+
+export function RcvApplicationPage() {
+  return (
+    <>
+      <h1 className="h3">Application of the RCV</h1>
+      <RcvApplication />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { exportReferenceUrl } from '@bvdb/contract';
+import { useQuery } from '@tanstack/react-query';
+import Table from 'react-bootstrap/Table';
+import { Link, useParams } from 'react-router';
+import { ErrorText, Loading } from '../../components/state-views';
+import { referenceDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { GradeBadge, yesNo } from '../../components/dataset-badges';
+import { useSession } from '../../lib/session';
+import { HistoryCard } from '../../features/audit/components/history-card';
+import { referenceQuery } from '../../features/references/api/get-references';
+import { ReferenceCard } from '../../features/references/components/reference-card';
+
+export function ReferencePage() {
+  const id = Number(useParams().id);
+  const ref = useQuery(referenceQuery(id));
+  const datasets = useQuery(referenceDatasetsQuery(id));
+  const session = useSession();
+  if (ref.isPending) return <Loading />;
+  if (ref.error) {
+    console.error(ref.error);
+    return <ErrorText>Error loading reference</ErrorText>;
+  }
+  const r = ref.data.reference;
+  return (
+    <>
+      <h1 className="h3">Reference</h1>
+      <div className="card card-body mb-3">
+        <ReferenceCard reference={r} />
+      </div>
+      <h2 className="h5">Datasets from this reference</h2>
+      {datasets.isPending ? (
+        <Loading />
+      ) : datasets.error ? (
+        <ErrorText>Error: {datasets.error.message}</ErrorText>
+      ) : (
+        <>
+          <a
+            href={datasets.data.export_url ?? exportReferenceUrl(id)}
+            className="btn btn-success btn-sm mb-2"
+          >
+            Export
+          </a>
+          {datasets.data.datasets.length === 0 ? (
+            <p>No References</p>
+          ) : (
+            <Table striped bordered responsive>
+              <caption className="caption-top">Specifications of this reference</caption>
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">Analyte</th>
+                  <th scope="col">Included in Meta</th>
+                  <th scope="col">Reviewed</th>
+                  <th scope="col">Published</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Tools</th>
+                </tr>
+              </thead>
+              <tbody>
+                {datasets.data.datasets.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.id}</td>
+                    <td>
+                      <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
+                    </td>
+                    <td>{yesNo(d.include_in_meta_analysis)}</td>
+                    <td>{yesNo(d.review)}</td>
+                    <td>{yesNo(d.published)}</td>
+                    <td>
+                      <GradeBadge grade={d.total_score} />
+                    </td>
+                    <td className="text-nowrap">
+                      <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
+                        Details
+                      </Link>
+                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
+                        Measurand
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </>
+      )}
+      {session.user ? <HistoryCard entity="reference" noun="reference" id={id} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useSearchParams } from 'react-router';
+import { PaginationControl } from '../../components/pagination-control';
+import { ErrorText, Loading } from '../../components/state-views';
+import { useSession } from '../../lib/session';
+import {
+  ReferenceRowActions,
+  type DeleteOutcome,
+} from '../../features/reference-admin/components/reference-row-actions';
+import { referencesPageQuery } from '../../features/references/api/get-references';
+import { ReferenceCard } from '../../features/references/components/reference-card';
+
+/** References, paged and searched on the server (spec section 2). */
+export function ReferencesPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const search = params.get('search') ?? '';
+  const [text, setText] = useState(search);
+  useEffect(() => setText(search), [search]);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (text !== search) setParams(text ? { search: text, page: '1' } : { page: '1' }, { replace: true });
+    }, 300);
+    return () => clearTimeout(t);
+  }, [text, search, setParams]);
+  const { data, error, isPending } = useQuery(referencesPageQuery(page, search));
+  const session = useSession();
+  const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
+  const go = (p: number) => setParams(search ? { search, page: String(p) } : { page: String(p) });
+  return (
+    <>
+      <h1 className="h3">By Reference</h1>
+      <Form.Group className="mb-3" controlId="reference-search" style={{ maxWidth: 480 }}>
+        <Form.Label className="visually-hidden">Search references</Form.Label>
+        <Form.Control
+          type="search"
+          placeholder="Search references..."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </Form.Group>
+      {outcome ? (
+        <Alert
+          variant={outcome.ok ? 'success' : 'danger'}
+          dismissible
+          onClose={() => setOutcome(null)}
+          className="my-2"
+        >
+          {outcome.text}
+        </Alert>
+      ) : null}
+      {isPending ? (
+        <Loading />
+      ) : error ? (
+        <ErrorText>Error: {error.message}</ErrorText>
+      ) : data && 'data' in data ? (
+        data.data.length === 0 ? (
+          <p className="my-3">{search ? 'No references found' : 'No references available'}</p>
+        ) : (
+          <>
+            <Table striped bordered responsive>
+              <caption className="caption-top">References</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Used In</th>
+                  {session.user ? <th scope="col">Actions</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <ReferenceCard reference={r} />
+                    </td>
+                    <td>
+                      {r.bv_specifications_count} dataset{r.bv_specifications_count === 1 ? '' : 's'}
+                    </td>
+                    {session.user ? (
+                      <td>
+                        <ReferenceRowActions id={r.id} title={r.title} onOutcome={setOutcome} />
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            <PaginationControl
+              totalRecords={data.meta.pagination.count}
+              currentPage={data.meta.pagination.page}
+              totalPages={data.meta.pagination.pages}
+              onPageChange={go}
+            />
+          </>
+        )
+      ) : null}
+    </>
+  );
+}

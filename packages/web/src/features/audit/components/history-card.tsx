@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { ErrorText, Loading } from '../../../components/state-views';
+import { auditHistoryQuery } from '../api/get-audit-history';
+import type { AuditEntity } from '@bvdb/contract';
+
+const ACTION = { create: 'Created', update: 'Edited', delete: 'Deleted' } as const;
+
+/** Who changed a dataset or reference, when, and which fields (signed-in users only). */
+export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: number; noun: string }) {
+  const history = useQuery(auditHistoryQuery(entity, id));
+  return (
+    <Card className="mt-3">
+      <Card.Header as="h2" className="h6 mb-0">
+        Change history
+      </Card.Header>
+      <Card.Body>
+        {history.isPending ? (
+          <Loading />
+        ) : history.error ? (
+          <ErrorText>Error: {history.error.message}</ErrorText>
+        ) : history.data.data.length === 0 ? (
+          <p className="mb-0 text-muted">No changes recorded (this {noun} predates the change history).</p>
+        ) : (
+          <Table size="sm" responsive className="mb-0">
+            <caption className="caption-top small">Changes to this {noun}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Fields changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.data.map((e) => (
+                <tr key={e.id}>
+                  <td className="text-nowrap">{new Date(e.created_at).toLocaleString()}</td>
+                  <td>{e.user_email ?? 'A deleted account'}</td>
+                  <td>{ACTION[e.action]}</td>
+                  <td className="text-break">{e.action === 'update' ? e.changed.join(', ') || '—' : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import type { DatasetForm as DatasetFormData } from '@bvdb/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { createDatasetCall } from '../api/save-dataset';
+import { DEFAULT_DATASET_VALUES, valuesOf } from '../dataset-form-values';
+import { DatasetForm, showServerFieldErrors } from './dataset-form';
+import { submissionFailure } from './submission-failure';
+
+/** The create form; after a successful submit it shows the success alert and resets to the defaults. */
+export function CreateDataset({ from }: { from?: DatasetFormData }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<ReactNode>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const initial = from ? valuesOf(from.bv_specification) : DEFAULT_DATASET_VALUES;
+  return (
+    <DatasetForm
+      initial={resetKey === 0 ? initial : DEFAULT_DATASET_VALUES}
+      resetKey={resetKey}
+      submitLabel="Submit"
+      message={message}
+      onSubmit={async (values, setError) => {
+        setMessage(null);
+        try {
+          const { dataset } = await createDatasetCall(values, session.csrf_token);
+          await queryClient.invalidateQueries();
+          setResetKey((k) => k + 1);
+          setMessage(
+            <Alert variant="success">
+              Form submitted successfully!{' '}
+              <Link to={`/bv_specifications/${dataset.id}`}>View dataset {dataset.unique_identifier}</Link>
+            </Alert>,
+          );
+        } catch (err) {
+          showServerFieldErrors(err, setError);
+          setMessage(submissionFailure(err));
+        }
+      }}
+    />
+  );
+}

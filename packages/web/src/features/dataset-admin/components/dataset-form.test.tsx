@@ -1,0 +1,154 @@
+import { DATASET_MESSAGES, type DatasetInput } from '@bvdb/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
+import { DatasetForm } from './dataset-form';
+import { DEFAULT_DATASET_VALUES } from '../dataset-form-values';
+
+const LOOKUPS = {
+  matrices: [{ id: 1, matrix_expansion: 'Serum', matrix_explanation: null }],
+  states_of_well_being: [
+    {
+      id: 1,
+      state_of_well_being_descriptor_expansion: 'Healthy',
+      state_of_well_being_descriptor_explanation: null,
+    },
+    {
+      id: 2,
+      state_of_well_being_descriptor_expansion: 'Non-healthy',
+      state_of_well_being_descriptor_explanation: null,
+    },
+  ],
+  diseases: [
+    { id: 1, item_type: 'Heart disease' },
+    { id: 2, item_type: 'Chronic kidney disease' },
+  ],
+  ethnicities: [{ id: 6, ethnicity_expansion: 'Caucasian' }],
+  units: [{ id: 1, name: 'mmol/L' }],
+  methods: [],
+};
+
+function renderForm(opts: { references?: 'ok' | 'none' } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(lookupsQuery.queryKey, LOOKUPS);
+  client.setQueryData(analyteOptionsQuery.queryKey, {
+    analytes: [
+      {
+        id: 7,
+        display_name: 'Sodium',
+        full_name: 'Sodium',
+        alternate_names: [],
+        loinc: null,
+        npu: null,
+        snomed_ct: null,
+        default: false,
+        display_data: true,
+        is_demo: true,
+        created_at: '',
+        updated_at: '',
+        bv_specifications_count: 1,
+      },
+    ],
+  });
+  if (opts.references !== 'none') {
+    client.setQueryData(referenceOptionsQuery.queryKey, [{ id: 3, label: 'Doe (2020) A study' }]);
+  }
+  const onSubmit = vi.fn<(values: DatasetInput) => Promise<void>>(async () => undefined);
+  render(
+    <QueryClientProvider client={client}>
+      <DatasetForm initial={DEFAULT_DATASET_VALUES} resetKey="t" submitLabel="Submit" onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
+  return { onSubmit };
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DatasetForm', () => {
+  it('starts from the defaults of spec section 4', () => {
+    renderForm();
+    expect(screen.getByLabelText('QI1 Scale')).toHaveProperty('value', 'A');
+    expect(screen.getByLabelText('QI14 Concentrations')).toHaveProperty('value', 'A');
+    expect(screen.getByLabelText('State of Well Being')).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Ethnicity')).toHaveProperty('value', '6');
+    expect(screen.getByLabelText('Interval Units')).toHaveProperty('value', 'Week');
+    expect(screen.getByLabelText('Study Duration Units')).toHaveProperty('value', 'Week');
+    expect(screen.getByLabelText('Sex for Meta-Analysis')).toHaveProperty('value', 'Males');
+    expect(screen.getByLabelText('Published')).toHaveProperty('checked', false);
+    // QI10 allows only A, C and NA.
+    const qi10 = screen.getByLabelText('QI10 Variance Homogeneity');
+    expect([...qi10.querySelectorAll('option')].map((o) => o.value)).toEqual(['A', 'C', 'NA']);
+  });
+
+  it('shows the required-field and number messages, and sends nothing', async () => {
+    const { onSubmit } = renderForm();
+    await userEvent.type(screen.getByLabelText('Age Min'), '-2');
+    await submit();
+    expect(await screen.findByText(DATASET_MESSAGES.reference)).toBeTruthy();
+    expect(screen.getByText(DATASET_MESSAGES.uniqueIdentifier)).toBeTruthy();
+    expect(screen.getByText(DATASET_MESSAGES.matrix)).toBeTruthy();
+    expect(screen.getByText(DATASET_MESSAGES.nonNegative)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows the disease picker only for a Non-healthy population and requires a disease there', async () => {
+    const { onSubmit } = renderForm();
+    expect(screen.queryByText('Disease States')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('State of Well Being'), '2');
+    expect(screen.getByText('Disease States')).toBeTruthy();
+    await submit();
+    expect(await screen.findByText(DATASET_MESSAGES.diseaseStates)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('State of Well Being'), '1');
+    expect(screen.queryByText('Disease States')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('needs both sampling times or neither', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Sampling Start Time'), '07:00');
+    await submit();
+    expect(await screen.findByText(DATASET_MESSAGES.samplingTimes)).toBeTruthy();
+  });
+
+  it('sends the payload: numbers, nulls for blanks, 0/1 flags, disease ids of a Non-healthy population', async () => {
+    const { onSubmit } = renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Measurand'), '7');
+    await userEvent.selectOptions(screen.getByLabelText('Reference'), '3');
+    await userEvent.type(screen.getByLabelText('Unique Identifier'), '  ID-1 ');
+    await userEvent.selectOptions(screen.getByLabelText('Matrix'), '1');
+    await userEvent.selectOptions(screen.getByLabelText('State of Well Being'), '2');
+    await userEvent.click(screen.getByLabelText('Chronic kidney disease'));
+    await userEvent.type(screen.getByLabelText('Estimate of CVI (%)'), '5.5');
+    await userEvent.click(screen.getByLabelText('Published'));
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      analyte_id: 7,
+      reference_id: 3,
+      unique_identifier: 'ID-1',
+      matrix_id: 1,
+      state_of_well_being_id: 2,
+      disease_state_ids: [2],
+      estimates_of_cvi: 5.5,
+      age_min: null,
+      published: 1,
+      healthy: 0,
+      scale: 'A',
+      interval_units: 'Week',
+    });
+  });
+
+  it('replaces the reference dropdown with red text when the list fails to load', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503, statusText: 'Service Unavailable' })),
+    );
+    renderForm({ references: 'none' });
+    expect(await screen.findByText('Failed to load references: Service Unavailable')).toBeTruthy();
+    expect(screen.queryByLabelText('Reference')).toBeNull();
+  });
+});

@@ -1,0 +1,334 @@
+import type { DatasetInput } from '@bvdb/contract';
+import { INTERVAL_UNITS, NON_HEALTHY_STATE_ID, QUALITY_ITEMS, SEXES_FOR_META_ANALYSIS } from '@bvdb/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { FormProvider, useForm, useFormContext, type UseFormSetError } from 'react-hook-form';
+import { ErrorText, Loading } from '../../../components/state-views';
+import { ApiError } from '../../../lib/api-client';
+import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
+import { FlagField, NumberField, SelectField, TextField, type Option } from './dataset-form-fields';
+import { DatasetFormInputSchema, type DatasetFormValues } from '../dataset-form-values';
+
+const UNIT_OPTIONS: Option[] = INTERVAL_UNITS.map((u) => ({ value: u, label: u }));
+const SEX_OPTIONS: Option[] = SEXES_FOR_META_ANALYSIS.map((s) => ({ value: s, label: s }));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="mb-3">
+      <Card.Header as="h2" className="h6 mb-0">
+        {title}
+      </Card.Header>
+      <Card.Body>
+        <Row>{children}</Row>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The reference dropdown; on a failed load it is replaced by the red text of spec section 8. */
+function ReferenceSelect({ references }: { references: UseQueryResult<{ id: number; label: string }[]> }) {
+  if (references.error) {
+    const err = references.error;
+    return (
+      <Col md={6} className="mb-3">
+        <p className="text-danger mb-0" role="alert">
+          {err instanceof ApiError
+            ? `Failed to load references: ${err.statusText}`
+            : 'Unknown error while fetching references.'}
+        </p>
+      </Col>
+    );
+  }
+  return (
+    <SelectField
+      name="reference_id"
+      label="Reference"
+      placeholder="Choose a reference"
+      options={(references.data ?? []).map((r) => ({ value: r.id, label: r.label }))}
+    />
+  );
+}
+
+/** Shown only for a Non-healthy population (spec section 4). */
+function DiseasePicker({ diseases }: { diseases: Option[] }) {
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = useFormContext<DatasetFormValues>();
+  if (Number(watch('state_of_well_being_id')) !== NON_HEALTHY_STATE_ID) return null;
+  const error = errors.disease_state_ids?.message;
+  return (
+    <Col md={12} className="mb-3">
+      <fieldset aria-describedby={error ? 'dataset-disease-states-error' : undefined}>
+        <legend className="form-label fs-6">Disease States</legend>
+        <div className="d-flex flex-wrap gap-3">
+          {diseases.map((d) => (
+            <Form.Check
+              key={d.value}
+              id={`dataset-disease-${d.value}`}
+              type="checkbox"
+              label={d.label}
+              value={String(d.value)}
+              isInvalid={error !== undefined}
+              {...register('disease_state_ids')}
+            />
+          ))}
+        </div>
+        {error ? (
+          <div id="dataset-disease-states-error" className="invalid-feedback d-block">
+            {error}
+          </div>
+        ) : null}
+      </fieldset>
+    </Col>
+  );
+}
+
+/** Field messages of a 400/422 answer, shown on their fields (paths like body.bv_specification.age_min). */
+export function showServerFieldErrors(err: unknown, setError: UseFormSetError<DatasetFormValues>): void {
+  if (!(err instanceof ApiError)) return;
+  const fields = (err.body as { fields?: { path: string; message: string }[] } | undefined)?.fields ?? [];
+  for (const f of fields) {
+    const name = f.path.replace(/^body\.bv_specification\./, '').split('.')[0];
+    if (name && name !== f.path) setError(name as keyof DatasetFormValues, { message: f.message });
+  }
+}
+
+/**
+ * The dataset form of "Enter New BIVAC Dataset", edit and copy. The contract's schema runs in the
+ * browser first (same messages as the server's); the server has the last word.
+ */
+export function DatasetForm({
+  initial,
+  resetKey,
+  submitLabel,
+  onSubmit,
+  message,
+  extraActions,
+}: {
+  initial: DatasetFormValues;
+  /** Changing it loads `initial` into the form again (after a save, or to take someone else's version). */
+  resetKey: string | number;
+  submitLabel: string;
+  onSubmit: (values: DatasetInput, setError: UseFormSetError<DatasetFormValues>) => Promise<void>;
+  message?: ReactNode;
+  extraActions?: ReactNode;
+}) {
+  const form = useForm<DatasetFormValues, unknown, DatasetInput>({
+    resolver: zodResolver(DatasetFormInputSchema),
+    defaultValues: initial,
+  });
+  const { handleSubmit, reset, setError, formState } = form;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => reset(initial), [resetKey]);
+  // The form is long: an outcome (success, failure, conflict) is brought into view where it shows.
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) messageRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [message]);
+  const lookups = useQuery(lookupsQuery);
+  const analytes = useQuery(analyteOptionsQuery);
+  const references = useQuery(referenceOptionsQuery);
+  // The selects render once their options are there: a select drawn before its options would show
+  // the placeholder while the form holds (and would send) the default. One observer of the reference
+  // list only: a second one mounting later would refetch a failed list and loop through "pending".
+  if (lookups.isPending || analytes.isPending || references.isPending) return <Loading />;
+  if (lookups.error) return <ErrorText>Error: {lookups.error.message}</ErrorText>;
+  if (analytes.error) return <ErrorText>Error: {analytes.error.message}</ErrorText>;
+  const l = lookups.data;
+  const opts = <T,>(list: T[] | undefined, f: (t: T) => Option) => (list ?? []).map(f);
+
+  return (
+    <FormProvider {...form}>
+      <Form
+        noValidate
+        aria-label={submitLabel}
+        onSubmit={(e) => {
+          void handleSubmit((values) => onSubmit(values, setError))(e);
+        }}
+      >
+        <div ref={messageRef}>{message}</div>
+        {Object.keys(formState.errors).length > 0 ? (
+          <p className="text-danger" role="alert">
+            Please correct the fields marked in red.
+          </p>
+        ) : null}
+        <Section title="Dataset">
+          <SelectField
+            name="analyte_id"
+            label="Measurand"
+            placeholder="Choose a measurand"
+            options={opts(analytes.data.analytes, (a) => ({ value: a.id, label: a.display_name }))}
+          />
+          <ReferenceSelect references={references} />
+          <TextField name="unique_identifier" label="Unique Identifier" />
+          <SelectField
+            name="matrix_id"
+            label="Matrix"
+            placeholder="Choose a matrix"
+            options={opts(l?.matrices, (m) => ({ value: m.id, label: m.matrix_expansion }))}
+          />
+        </Section>
+
+        <Section title="Population">
+          <SelectField
+            name="state_of_well_being_id"
+            label="State of Well Being"
+            md={4}
+            placeholder="Not defined"
+            options={opts(l?.states_of_well_being, (s) => ({
+              value: s.id,
+              label: s.state_of_well_being_descriptor_expansion,
+            }))}
+          />
+          <SelectField
+            name="ethnicity_id"
+            label="Ethnicity"
+            md={4}
+            placeholder="Not defined"
+            options={opts(l?.ethnicities, (e) => ({ value: e.id, label: e.ethnicity_expansion }))}
+          />
+          <SelectField
+            name="sex_for_meta_analysis"
+            label="Sex for Meta-Analysis"
+            md={4}
+            placeholder="Not defined"
+            options={SEX_OPTIONS}
+          />
+          <DiseasePicker diseases={opts(l?.diseases, (d) => ({ value: d.id, label: d.item_type }))} />
+          <NumberField name="number_of_subjects" label="Number of Subjects" />
+          <NumberField name="number_of_males" label="Number of Males" />
+          <NumberField name="number_of_females" label="Number of Females" />
+          <NumberField
+            name="number_of_subjects_included_in_bv_estimation"
+            label="Subjects in BV Estimation"
+          />
+          <NumberField name="age_min" label="Age Min" />
+          <NumberField name="age_max" label="Age Max" />
+          <NumberField name="age_mean" label="Age Mean" />
+          <NumberField name="age_sd" label="Age SD" />
+        </Section>
+
+        <Section title="Study Design and Sampling">
+          <NumberField name="study_duration" label="Study Duration" />
+          <SelectField
+            name="study_duration_units"
+            label="Study Duration Units"
+            md={3}
+            options={UNIT_OPTIONS}
+          />
+          <NumberField name="samples_per" label="Samples Per" />
+          <SelectField name="interval_units" label="Interval Units" md={3} options={UNIT_OPTIONS} />
+          <TextField
+            name="sampling_times_start_time"
+            label="Sampling Start Time"
+            md={3}
+            hint="Format like 07:00"
+          />
+          <TextField
+            name="sampling_times_end_time"
+            label="Sampling End Time"
+            md={3}
+            hint="Format like 07:00"
+          />
+          <NumberField
+            name="average_number_of_samples_used_for_bv_estimation"
+            label="Average Samples per Subject"
+          />
+          <NumberField name="average_number_of_replicates" label="Average Replicates" />
+          <TextField name="preanalytical_issues" label="Pre-analytical Issues" md={12} textarea />
+        </Section>
+
+        <Section title="Estimates">
+          <NumberField name="estimates_of_cvi" label="Estimate of CVI (%)" md={4} />
+          <NumberField name="reported_cvi_lower_confidence_interval" label="CVI Lower CI" md={4} />
+          <NumberField name="reported_cvi_upper_confidence_interval" label="CVI Upper CI" md={4} />
+          <NumberField name="estimates_of_cvg" label="Estimate of CVG (%)" md={4} />
+          <NumberField name="reported_cvg_lower_confidence_interval" label="CVG Lower CI" md={4} />
+          <NumberField name="reported_cvg_upper_confidence_interval" label="CVG Upper CI" md={4} />
+          <NumberField name="analytical_cv" label="Analytical CV (%)" md={4} />
+        </Section>
+
+        <Section title="Units and Concentrations">
+          <SelectField
+            name="unit_id"
+            label="Unit"
+            md={4}
+            placeholder="None"
+            options={opts(l?.units, (u) => ({ value: u.id, label: u.name }))}
+          />
+          <SelectField
+            name="second_unit_id"
+            label="Second Unit"
+            md={4}
+            placeholder="None"
+            options={opts(l?.units, (u) => ({ value: u.id, label: u.name }))}
+          />
+          <SelectField
+            name="overall_principle_method_id"
+            label="Overall Analytical Principle Method"
+            md={4}
+            placeholder="None"
+            options={opts(l?.methods, (m) => ({ value: m.id, label: m.name }))}
+          />
+          <TextField name="standard_unit_for_reporting_of_analyte" label="Standard Unit for Reporting" />
+          <TextField name="second_standard_unit" label="Second Standard Unit" />
+          <NumberField name="concentration_mean" label="Concentration Mean" />
+          <NumberField name="concentration_min" label="Concentration Min" />
+          <NumberField name="concentration_max" label="Concentration Max" />
+          <NumberField name="concentration_sd" label="Concentration SD" />
+          <NumberField name="concentration_standard_unit_mean" label="Standard Unit Mean" />
+          <NumberField name="concentration_standard_unit_min" label="Standard Unit Min" />
+          <NumberField name="concentration_standard_unit_max" label="Standard Unit Max" />
+          <NumberField name="concentration_standard_unit_sd" label="Standard Unit SD" />
+        </Section>
+
+        <Section title="BIVAC Scores">
+          {QUALITY_ITEMS.map((item) => (
+            <SelectField
+              key={item.key}
+              name={item.key}
+              label={`QI${item.number} ${item.label}`}
+              md={3}
+              options={item.allowedGrades.map((g) => ({ value: g, label: g }))}
+            />
+          ))}
+          <TextField name="scoring_comment" label="Scoring Comment" md={12} textarea />
+        </Section>
+
+        <Section title="Coding">
+          <Col md={4} className="mb-3">
+            <FlagField name="healthy" label="Healthy Population" />
+            <FlagField name="adult" label="Adult Population" />
+            <FlagField name="weekly_samplings" label="Weekly Samplings" />
+            <Form.Text muted>At most 2 samples per week, down to 1 per month.</Form.Text>
+          </Col>
+          <Col md={4} className="mb-3">
+            <FlagField name="review" label="Reviewed" />
+            <FlagField name="published" label="Published" />
+            <FlagField name="include_in_meta_analysis" label="Include in Meta-Analysis" />
+          </Col>
+          <Col md={4} />
+          <TextField name="snomed_ct" label="Snomed CT" md={4} />
+          <TextField name="npu" label="NPU" md={4} />
+          <TextField name="loinc" label="LOINC" md={4} />
+          <TextField name="comment" label="Comment" md={12} textarea />
+        </Section>
+
+        <div className="d-flex gap-2 mb-4">
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Saving...' : submitLabel}
+          </Button>
+          {extraActions}
+        </div>
+      </Form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { datasetFormQuery } from './api/get-dataset-form';
+
+/** The dataset of the page's `:id`, as the form loads it. */
+export function useDatasetForm() {
+  const id = Number(useParams().id);
+  return { id, form: useQuery(datasetFormQuery(id)) };
+}

@@ -1,0 +1,102 @@
+import { MailingListMemberBodySchema, type MailingListMemberBody } from '@bvdb/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useForm } from 'react-hook-form';
+import { ErrorText, Loading } from '../../../components/state-views';
+import { ApiError } from '../../../lib/api-client';
+import { mailingListMembersQuery, useAddMailingListMember } from '../api/mailing-list';
+
+/** Adds a member (success says "Worked") and lists the members. */
+export function MailingListMembers() {
+  const add = useAddMailingListMember();
+  const members = useQuery(mailingListMembersQuery);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<MailingListMemberBody>({
+    resolver: zodResolver(MailingListMemberBodySchema),
+    defaultValues: { email: '', name: '' },
+  });
+  return (
+    <>
+      <Form
+        noValidate
+        style={{ maxWidth: 520 }}
+        className="mb-4"
+        onSubmit={(e) => {
+          void handleSubmit((body) => {
+            setNotice(null);
+            add.mutate(body, {
+              onSuccess: (res) => {
+                if (res.code === 'success') {
+                  setNotice({ ok: true, text: 'Worked' });
+                  reset();
+                }
+              },
+              onError: (err) =>
+                setNotice({
+                  ok: false,
+                  text: err instanceof ApiError ? err.message : 'An unknown error occurred.',
+                }),
+            });
+          })(e);
+        }}
+      >
+        <Form.Group className="mb-3" controlId="mailing-email">
+          <Form.Label>Email address</Form.Label>
+          <Form.Control type="email" autoComplete="email" isInvalid={!!errors.email} {...register('email')} />
+          <Form.Control.Feedback type="invalid">{errors.email?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="mailing-name">
+          <Form.Label>Name</Form.Label>
+          <Form.Control autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
+          <Form.Control.Feedback type="invalid">{errors.name?.message}</Form.Control.Feedback>
+        </Form.Group>
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add to mailing list'}
+        </Button>
+      </Form>
+      {notice ? (
+        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      ) : null}
+      <h2 className="h5">Members</h2>
+      {members.isPending ? (
+        <Loading />
+      ) : members.error ? (
+        <ErrorText>Error: {members.error.message}</ErrorText>
+      ) : members.data.data.length === 0 ? (
+        <p>No results available</p>
+      ) : (
+        <Table striped bordered responsive size="sm">
+          <caption className="caption-top small">Mailing-list members stored here, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Email address</th>
+              <th scope="col">Name</th>
+              <th scope="col">Sent to the mailing-list provider</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.data.map((m) => (
+              <tr key={m.id}>
+                <td>{m.email}</td>
+                <td>{m.name ?? ''}</td>
+                <td>{m.synced_at ? new Date(m.synced_at).toLocaleString() : 'No'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}

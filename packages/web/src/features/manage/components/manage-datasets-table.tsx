@@ -1,0 +1,85 @@
+import type { Dataset } from '@bvdb/contract';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { GradeBadge, IncludedBadge, PublishedBadge, ReviewedBadge } from '../../../components/dataset-badges';
+
+/** Every dataset of the chosen measurand or reference, published or not, with its tools. */
+export function ManageDatasetsTable({
+  datasets,
+  exportUrl,
+  caption,
+}: {
+  datasets: Dataset[];
+  exportUrl: string;
+  caption: string;
+}) {
+  return (
+    <>
+      <a href={exportUrl} className="btn btn-success btn-sm mb-2">
+        Export
+      </a>
+      {datasets.length === 0 ? (
+        <p className="my-3">No Data found in database</p>
+      ) : (
+        <Table striped bordered responsive size="sm">
+          <caption className="caption-top">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">ID</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Measurand</th>
+              <th scope="col">Matrix</th>
+              <th scope="col">Status</th>
+              <th scope="col">Score</th>
+              <th scope="col">Tools</th>
+            </tr>
+          </thead>
+          <tbody>
+            {datasets.map((d) => (
+              <tr key={d.id}>
+                <td>{d.id}</td>
+                <td>
+                  <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+                  <div className="small text-muted">
+                    {d.reference_author} ({d.reference_year_of_publication ?? 'n.d.'})
+                  </div>
+                </td>
+                <td>
+                  <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
+                  <div className="small text-muted">{d.unique_identifier}</div>
+                </td>
+                <td>{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
+                <td>
+                  <div className="d-flex flex-column align-items-start gap-1">
+                    <IncludedBadge value={d.include_in_meta_analysis} />
+                    <ReviewedBadge value={d.review} />
+                    <PublishedBadge value={d.published} />
+                  </div>
+                </td>
+                <td>
+                  <GradeBadge grade={d.total_score} />
+                </td>
+                <td className="text-nowrap">
+                  <Link
+                    to={`/bv_specifications/${d.id}`}
+                    className="btn btn-outline-primary btn-sm me-1"
+                    aria-label={`View dataset ${d.id}`}
+                  >
+                    View
+                  </Link>
+                  <Link
+                    to={`/bv_specifications/${d.id}/edit`}
+                    className="btn btn-outline-secondary btn-sm"
+                    aria-label={`Edit dataset ${d.id}`}
+                  >
+                    Edit
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}

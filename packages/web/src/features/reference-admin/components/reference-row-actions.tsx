@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useDeleteReference } from '../api/delete-reference';
+import { DeleteReferenceModal } from './delete-reference-modal';
+
+export type DeleteOutcome = { ok: true; text: string } | { ok: false; text: string };
+
+/** Edit and Delete of one reference row (signed-in users); the outcome goes up to the page. */
+export function ReferenceRowActions({
+  id,
+  title,
+  onOutcome,
+}: {
+  id: number;
+  title: string;
+  onOutcome: (outcome: DeleteOutcome) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const del = useDeleteReference();
+  return (
+    <div className="d-flex gap-1 flex-wrap">
+      <Link
+        to={`/references/${id}/edit`}
+        className="btn btn-outline-secondary btn-sm"
+        aria-label={`Edit reference ${id}`}
+        title={`Edit: ${title}`}
+      >
+        Edit
+      </Link>
+      <Button
+        variant="outline-danger"
+        size="sm"
+        aria-label={`Delete reference ${id}`}
+        disabled={del.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </Button>
+      <DeleteReferenceModal
+        show={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          // mutateAsync, not mutate's callbacks: the row (and this component) is gone once the list
+          // refetches, and the page must still hear the outcome.
+          del
+            .mutateAsync(id)
+            .then(() => onOutcome({ ok: true, text: 'Delete successful' }))
+            .catch((err: unknown) => {
+              console.error('Reference deletion failed', err);
+              onOutcome({
+                ok: false,
+                text: err instanceof ApiError ? err.message : 'The reference could not be deleted.',
+              });
+            });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { uploadReferenceFileCall } from './api/upload-reference-file';
+
+export const messageOf = (err: unknown) =>
+  err instanceof ApiError ? err.message : 'An unknown error occurred.';
+
+/** Saves the fields, then the file if one was chosen (a refused file leaves the saved fields saved). */
+export function useSaveThenUpload() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (id: number, file: File | null, setMessage: (m: ReactNode) => void) => {
+    if (file) {
+      try {
+        await uploadReferenceFileCall(id, file, session.csrf_token);
+      } catch (err) {
+        await queryClient.invalidateQueries();
+        setMessage(
+          <Alert variant="danger">
+            The reference was saved, but the file was not attached: {messageOf(err)}{' '}
+            <Link to={`/references/${id}`}>Go to the reference</Link>
+          </Alert>,
+        );
+        return;
+      }
+    }
+    await queryClient.invalidateQueries();
+    void navigate(`/references/${id}`, { state: { saved: true } });
+  };
+}

@@ -1,0 +1,114 @@
+import type { Dataset } from '@bvdb/contract';
+import { formatCi, formatFixed, QUALITY_ITEMS } from '@bvdb/domain';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Popover from 'react-bootstrap/Popover';
+import Table from 'react-bootstrap/Table';
+import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
+
+const DEMO_NOTE = 'provisional demo appraisal, not an official BIVAC assessment';
+
+const estimate = (v: number | null, lo: number | null, hi: number | null) =>
+  v === null ? 'N/A' : `${formatFixed(v, 2)} (${formatCi(lo)} – ${formatCi(hi)})`;
+
+export function ScoringTable({ dataset }: { dataset: Dataset }) {
+  return (
+    <Table bordered size="sm">
+      <caption className="caption-top">Scoring in Detail{dataset.is_demo ? ` (${DEMO_NOTE})` : ''}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Quality item</th>
+          <th scope="col">Grade</th>
+          <th scope="col">Allowed grades</th>
+        </tr>
+      </thead>
+      <tbody>
+        {QUALITY_ITEMS.map((item) => (
+          <tr key={item.key}>
+            <th scope="row">
+              QI{item.number} {item.label}
+            </th>
+            <td>
+              <GradeBadge grade={dataset[item.key]} />
+            </td>
+            <td>{item.allowedGrades.join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The dataset summary table with its "Scoring explained" popover and the Specification Details modal. */
+export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
+  const [show, setShow] = useState(false);
+  const popover = (
+    <Popover id={`scoring-${d.id}`}>
+      <Popover.Header as="h3">Scoring explained</Popover.Header>
+      <Popover.Body>
+        Each dataset is appraised with the 14 items of the BIVAC checklist, graded A (best) to D. The total
+        score is the worst grade of any item; a D excludes the estimates from meta-analysis.
+        {d.is_demo ? <em> This is a {DEMO_NOTE}.</em> : null}
+      </Popover.Body>
+    </Popover>
+  );
+  const cviLo = d.reported_cvi_lower_confidence_interval ?? d.calculated_within_bv_lower_ci;
+  const cviHi = d.reported_cvi_upper_confidence_interval ?? d.calculated_within_bv_upper_ci;
+  const cvgLo = d.reported_cvg_lower_confidence_interval ?? d.calculated_between_bv_lower_ci;
+  const cvgHi = d.reported_cvg_upper_confidence_interval ?? d.calculated_between_bv_upper_ci;
+  return (
+    <>
+      <Table bordered responsive className="align-middle table-min-width">
+        <caption className="caption-top">Dataset summary</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reference</th>
+            <th scope="col">Inclusion</th>
+            <th scope="col">
+              Total Score{' '}
+              <OverlayTrigger trigger={['click', 'focus']} placement="bottom" overlay={popover} rootClose>
+                <Button size="sm" variant="outline-secondary" className="py-0">
+                  Scoring explained
+                </Button>
+              </OverlayTrigger>
+            </th>
+            <th scope="col">Estimates of Within Subject (± calculated CI)</th>
+            <th scope="col">Estimates of Between Subject (± calculated CI)</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{d.reference_title}</td>
+            <td>
+              <IncludedBadge value={d.include_in_meta_analysis} />
+            </td>
+            <td>
+              <GradeBadge grade={d.total_score} />{' '}
+              <Button size="sm" variant="link" onClick={() => setShow(true)}>
+                Details
+              </Button>
+            </td>
+            <td data-testid="summary-cvi">{estimate(d.estimates_of_cvi, cviLo, cviHi)}</td>
+            <td data-testid="summary-cvg">{estimate(d.estimates_of_cvg, cvgLo, cvgHi)}</td>
+          </tr>
+        </tbody>
+      </Table>
+      <Modal show={show} onHide={() => setShow(false)} fullscreen aria-labelledby={`spec-details-${d.id}`}>
+        <Modal.Header closeButton>
+          <Modal.Title id={`spec-details-${d.id}`}>Specification Details</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <ScoringTable dataset={d} />
+          {d.scoring_comment ? <p className="small">{d.scoring_comment}</p> : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setShow(false)}>
+            Close
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { getSession, type Session } from '@bvdb/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from './api-client';
+
+const signedOut: Session = { user: null, user_id: null, csrf_token: null };
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async () => {
+    try {
+      return await apiCall(getSession);
+    } catch {
+      return signedOut;
+    }
+  },
+  staleTime: 30_000,
+  // Per visitor (their CSRF token and cookie): never part of a server-rendered, shared page.
+  meta: { ssr: false },
+});
+
+/** Who is signed in; the UI only reflects it, the server enforces it. */
+export function useSession(): Session {
+  return useQuery(sessionQuery).data ?? signedOut;
+}
