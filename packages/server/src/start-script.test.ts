@@ -177,3 +177,25 @@ describe('npm start as a service', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm test on a fresh PostgreSQL server', () => {
+  it('creates the database named in BVDB_TEST_PG_URL when it is missing', async () => {
+    const testAll = pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href;
+    const { ensureDatabase } = (await import(testAll)) as {
+      ensureDatabase: (url: string) => Promise<boolean>;
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `bvdb_ci_${Date.now()}`;
+    url.pathname = `/${name}`;
+    const { default: pg } = await import('pg');
+    try {
+      expect(await ensureDatabase(url.toString())).toBe(true);
+      expect(await ensureDatabase(url.toString())).toBe(false);
+    } finally {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    }
+  });
+});
