@@ -12,22 +12,19 @@ const EXIT_LOCKED = 75; // EX_TEMPFAIL
 /** Why the port cannot be ours, as a message naming the setting, with the exit code to use. */
 function portProblem(err: unknown, config: Config): { message: string; code: number } | undefined {
   const where = `port ${config.PORT} on ${config.HOST}`;
-  switch ((err as NodeJS.ErrnoException).code) {
-    case 'EADDRINUSE':
-      return {
-        message: `${where} is in use by another process: stop it, or set PORT to a free port`,
-        code: EXIT_LOCKED,
-      };
-    case 'EACCES':
-      return { message: `not allowed to listen on ${where}: set PORT to 1024 or above`, code: EXIT_CONFIG };
-    case 'EADDRNOTAVAIL':
-      return {
-        message: `HOST ${config.HOST} is not an address of this machine (${where})`,
-        code: EXIT_CONFIG,
-      };
-    default:
-      return undefined;
-  }
+  const problems: Record<string, { message: string; code: number } | undefined> = {
+    EADDRINUSE: {
+      message: `${where} is in use by another process: stop it, or set PORT to a free port`,
+      code: EXIT_LOCKED,
+    },
+    EACCES: { message: `not allowed to listen on ${where}: set PORT to 1024 or above`, code: EXIT_CONFIG },
+    EADDRNOTAVAIL: {
+      message: `HOST ${config.HOST} is not an address of this machine (${where})`,
+      code: EXIT_CONFIG,
+    },
+  };
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code ? problems[code] : undefined;
 }
 
 /**
