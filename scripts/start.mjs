@@ -1,27 +1,120 @@
 #!/usr/bin/env node
-// `npm start`: build whatever is not built yet, then run the server (API + app + job worker).
+// `npm start`: rebuild whatever is older than its sources (so `git pull && npm start` never serves
+// stale code), then run the server (API + app + job worker) in this very process, so the pid that
+// Docker, systemd or pm2 signal is the server's. BVDB_SKIP_BUILD=1 skips the check (a tree built
+// once, e.g. in an image).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const outputs = {
-  domain: 'packages/domain/dist/index.js',
-  contract: 'packages/contract/dist/index.js',
-  server: 'packages/server/dist/main.js',
-  web: 'packages/web/dist/index.html',
-};
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Written after a successful build: tsc leaves outputs untouched when their content is unchanged. */
+const STAMP = '.bvdb-built';
+
+const isTest = (name) => /\.test\.tsx?$/.test(name) || name === 'test' || name === 'test-data.ts';
+
+/** Newest modification time (ms) under the given files and folders; 0 when none exists. */
+function newest(root, entries, { skipTests = false } = {}) {
+  let max = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory()) {
+      max = Math.max(max, st.mtimeMs);
+      return;
+    }
+    for (const name of fs.readdirSync(p)) {
+      if (skipTests && isTest(name)) continue;
+      visit(path.join(p, name));
+    }
+  };
+  for (const e of entries) visit(path.join(root, e));
+  return max;
+}
+
+const shared = ['package.json', 'package-lock.json', 'tsconfig.base.json'];
+const workspace = (name) => [
+  `packages/${name}/src`,
+  `packages/${name}/package.json`,
+  `packages/${name}/tsconfig.json`,
+  `packages/${name}/tsconfig.build.json`,
+];
+
+/**
+ * The parts whose build is missing or older than their sources: 'server' (domain, contract and
+ * server, built together by `tsc -b`) and 'web' (the browser app and its server renderer).
+ */
+export function staleParts(root = repoRoot) {
+  const parts = [];
+  const serverStale = [
+    ['domain', 'index.js'],
+    ['contract', 'index.js'],
+    ['server', 'main.js'],
+  ].some(([name, entry]) => {
+    if (!fs.existsSync(path.join(root, `packages/${name}/dist/${entry}`))) return true;
+    const inputs = newest(root, [...shared, ...workspace(name)], { skipTests: true });
+    return newest(root, [`packages/${name}/dist`]) < inputs;
+  });
+  if (serverStale) parts.push('server');
+  const webInputs = newest(
+    root,
+    [
+      ...shared,
+      'packages/domain/src',
+      'packages/contract/src',
+      ...workspace('web'),
+      'packages/web/index.html',
+      'packages/web/vite.config.ts',
+      'packages/web/public',
+      'packages/web/build',
+      'packages/web/scripts',
+    ],
+    { skipTests: true },
+  );
+  const webBuilt = fs.existsSync(path.join(root, 'packages/web/dist/index.html'))
+    ? Math.min(newest(root, ['packages/web/dist']), newest(root, ['packages/web/dist-ssr']))
+    : 0;
+  if (webBuilt < webInputs) parts.push('web');
+  return parts;
+}
 
 function run(cmd, args) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', shell: false });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot });
+  if (res.status !== 0) {
+    console.error('bvdb: the build failed; not starting.');
+    process.exit(res.status ?? 1);
+  }
 }
 
-if (!existsSync(outputs.domain) || !existsSync(outputs.contract) || !existsSync(outputs.server)) {
-  console.log('bvdb: building the server…');
-  run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
+function stamp(folders) {
+  for (const f of folders) fs.writeFileSync(path.join(repoRoot, f, STAMP), `${new Date().toISOString()}\n`);
 }
-if (!existsSync(outputs.web)) {
-  console.log('bvdb: building the web app…');
-  run('npm', ['run', 'build', '-w', '@bvdb/web']);
+
+function buildStale() {
+  const stale = staleParts();
+  if (stale.includes('server')) {
+    console.log('bvdb: the server is older than its sources: building it…');
+    run(process.execPath, [
+      path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'packages/server/tsconfig.build.json',
+    ]);
+    stamp(['packages/domain/dist', 'packages/contract/dist', 'packages/server/dist']);
+  }
+  if (stale.includes('web')) {
+    console.log('bvdb: the web app is older than its sources: building it…');
+    run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@bvdb/web']);
+    stamp(['packages/web/dist', 'packages/web/dist-ssr']);
+  }
 }
-const child = spawnSync(process.execPath, [outputs.server, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(child.status ?? 1);
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  if (process.env.BVDB_SKIP_BUILD !== '1') buildStale();
+  // The server runs here, in this process: its SIGTERM/SIGINT handlers are the ones that fire.
+  await import(pathToFileURL(path.join(repoRoot, 'packages/server/dist/main.js')).href);
+}

@@ -1,9 +1,57 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** An unset or empty variable is absent; anything else must be valid. */
 const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankIsAbsent, z.url().optional());
+
+/** Names proxy-addr (Fastify) understands for the private and loopback ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: `false` (none: the client is the socket's peer), a
+ * number of proxy hops in front of the server, or the proxies' addresses. A bare `true` would let
+ * any client name its own address and escape the rate limit and the sign-in lock, so it is refused
+ * (docs/decisions/005-trust-proxy.md).
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "`true` would trust a client's own X-Forwarded-For header; set the number of proxies in front of " +
+        'bvdb (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be at most 10 proxy hops' });
+    return hops;
+  }
+  const items = value.split(',').map((i) => i.trim());
+  const bad = items.filter((i) => !isAddressOrRange(i));
+  if (bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return items;
+}
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -49,10 +97,7 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: z.preprocess(blankIsAbsent, z.string().default('false').transform(parseTrustProxy)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
@@ -68,4 +113,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** TRUST_PROXY in the form Fastify's types take (it does hop counts at run time, its types do not). */
+export function trustProxyOption(
+  config: Config,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  const trust = config.TRUST_PROXY;
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

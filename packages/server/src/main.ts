@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -8,7 +9,53 @@ import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 const EXIT_CONFIG = 78; // EX_CONFIG
 const EXIT_LOCKED = 75; // EX_TEMPFAIL
 
+/** Why the port cannot be ours, as a message naming the setting, with the exit code to use. */
+function portProblem(err: unknown, config: Config): { message: string; code: number } | undefined {
+  const where = `port ${config.PORT} on ${config.HOST}`;
+  const problems: Record<string, { message: string; code: number } | undefined> = {
+    EADDRINUSE: {
+      message: `${where} is in use by another process: stop it, or set PORT to a free port`,
+      code: EXIT_LOCKED,
+    },
+    EACCES: { message: `not allowed to listen on ${where}: set PORT to 1024 or above`, code: EXIT_CONFIG },
+    EADDRNOTAVAIL: {
+      message: `HOST ${config.HOST} is not an address of this machine (${where})`,
+      code: EXIT_CONFIG,
+    },
+  };
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code ? problems[code] : undefined;
+}
+
+/**
+ * Checked before the database is opened, so that a second server started by mistake on a busy port
+ * neither creates and seeds a data folder nor waits for the folder lock.
+ */
+async function assertPortFree(config: Config): Promise<void> {
+  if (config.PORT === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({ port: config.PORT, host: config.HOST, exclusive: true }, () =>
+      probe.close(() => resolve()),
+    );
+  });
+}
+
+function exitOnPortProblem(err: unknown, config: Config): void {
+  const problem = portProblem(err, config);
+  if (!problem) return;
+  console.error(`bvdb: ${problem.message}`);
+  process.exit(problem.code);
+}
+
 async function start(config: Config): Promise<void> {
+  if (config.ROLE !== 'worker') {
+    await assertPortFree(config).catch((err: unknown) => {
+      exitOnPortProblem(err, config);
+      throw err;
+    });
+  }
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -64,7 +111,15 @@ async function start(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    // Taken between the check and now: close what was opened, then say so.
+    await jobs.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    exitOnPortProblem(err, config);
+    throw err;
+  }
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`bvdb: serving on http://${config.HOST}:${config.PORT}/ (${where})`);
 }

@@ -1,0 +1,201 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `npm start` (scripts/start.mjs) and the start of the built server, run as an operator would.
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const startScript = path.join(repo, 'scripts/start.mjs');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-start-'));
+const children: ChildProcess[] = [];
+
+type StartModule = { staleParts: (root: string) => string[] };
+const loadStartModule = async () => (await import(pathToFileURL(startScript).href)) as StartModule;
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [startScript], {
+    cwd: tmp,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent',
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'test-password-123',
+      BVDB_SKIP_BUILD: '1',
+      ...env,
+    },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+describe('staleness check of npm start', () => {
+  const root = path.join(tmp, 'tree');
+  const file = (rel: string, ageSeconds: number) => {
+    const p = path.join(root, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, 'x');
+    const t = new Date(Date.now() - ageSeconds * 1000);
+    fs.utimesSync(p, t, t);
+  };
+
+  beforeAll(() => {
+    for (const f of ['package.json', 'package-lock.json', 'tsconfig.base.json']) file(f, 100);
+    for (const p of ['domain', 'contract', 'server', 'web']) file(`packages/${p}/package.json`, 100);
+    file('packages/domain/src/index.ts', 100);
+    file('packages/contract/src/index.ts', 100);
+    file('packages/server/src/main.ts', 100);
+    file('packages/web/src/main.tsx', 100);
+    file('packages/web/index.html', 100);
+    file('packages/domain/dist/index.js', 50);
+    file('packages/contract/dist/index.js', 50);
+    file('packages/server/dist/main.js', 50);
+    file('packages/web/dist/index.html', 50);
+    file('packages/web/dist-ssr/entry-server.js', 50);
+  });
+
+  it('finds nothing to build when every build is newer than its sources', async () => {
+    const { staleParts } = await loadStartModule();
+    expect(staleParts(root)).toEqual([]);
+    file('packages/server/src/main.test.ts', 10); // tests are not part of the build
+    file('packages/web/src/test/setup.ts', 10);
+    expect(staleParts(root)).toEqual([]);
+  });
+
+  it('rebuilds the server after a server source changed (git pull), and only the server', async () => {
+    const { staleParts } = await loadStartModule();
+    file('packages/server/src/modules/new.service.ts', 10);
+    expect(staleParts(root)).toEqual(['server']);
+    file('packages/server/dist/.bvdb-built', 5);
+    expect(staleParts(root)).toEqual([]);
+  });
+
+  it('rebuilds both after a shared source changed, the web app after its page changed', async () => {
+    const { staleParts } = await loadStartModule();
+    file('packages/domain/src/rounding.ts', 4);
+    expect(staleParts(root)).toEqual(['server', 'web']);
+    file('packages/domain/dist/.bvdb-built', 3);
+    file('packages/web/dist/.bvdb-built', 3);
+    file('packages/web/dist-ssr/.bvdb-built', 3);
+    expect(staleParts(root)).toEqual([]);
+    file('packages/web/index.html', 1);
+    expect(staleParts(root)).toEqual(['web']);
+  });
+
+  it('builds what was never built', async () => {
+    const { staleParts } = await loadStartModule();
+    fs.rmSync(path.join(root, 'packages/web/dist'), { recursive: true });
+    fs.rmSync(path.join(root, 'packages/contract/dist'), { recursive: true });
+    expect(staleParts(root)).toEqual(['server', 'web']);
+  });
+});
+
+describe('npm start as a service', () => {
+  beforeAll(async () => {
+    // These tests run the built server: build it if it is older than its sources.
+    const { staleParts } = await loadStartModule();
+    if (staleParts(repo).includes('server')) {
+      const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
+      const res = spawnSync(process.execPath, [tsc, '-b', 'packages/server/tsconfig.build.json'], {
+        cwd: repo,
+      });
+      if (res.status !== 0) throw new Error(`the server build failed: ${res.stdout.toString()}`);
+    }
+  });
+
+  it('is the process that receives SIGTERM: one signal to its pid stops the server', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'signal-data') });
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+      if (Date.now() > deadline) throw new Error(`not ready after 90 s: ${server.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const sentAt = performance.now();
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    const ms = performance.now() - sentAt;
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    expect(await portOpen(port)).toBe(false);
+    // The folder was released on the way out.
+    expect(fs.existsSync(path.join(tmp, 'signal-data', '.bvdb.lock'))).toBe(false);
+  });
+
+  it('refuses a busy port before it creates a data folder, naming PORT', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as net.AddressInfo;
+    try {
+      const dataDir = path.join(tmp, 'never-created');
+      const server = startServer({ PORT: String(port), DATA_DIR: dataDir });
+      const { code } = await server.exited;
+      expect(code).toBe(75);
+      expect(server.output()).toContain(`port ${port}`);
+      expect(server.output()).toContain('PORT');
+      expect(fs.existsSync(dataDir)).toBe(false);
+    } finally {
+      busy.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm test on a fresh PostgreSQL server', () => {
+  it('creates the database named in BVDB_TEST_PG_URL when it is missing', async () => {
+    const testAll = pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href;
+    const { ensureDatabase } = (await import(testAll)) as {
+      ensureDatabase: (url: string) => Promise<boolean>;
+    };
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `bvdb_ci_${Date.now()}`;
+    url.pathname = `/${name}`;
+    const { default: pg } = await import('pg');
+    try {
+      expect(await ensureDatabase(url.toString())).toBe(true);
+      expect(await ensureDatabase(url.toString())).toBe(false);
+    } finally {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    }
+  });
+});
