@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { seedDatabase } from './db/seed/seed.js';
+import { seedDatabase } from './seed/seed.js';
 import { createTestDatabase, TEST_ADMIN, testConfig } from './test/test-app.js';
 
 const PROXY = '127.0.0.1';

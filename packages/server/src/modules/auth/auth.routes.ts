@@ -3,7 +3,8 @@ import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
-import { ANON_CSRF_COOKIE, SESSION_COOKIE } from './auth.plugin.js';
+import { ANON_CSRF_COOKIE } from '../../plugins/csrf.js';
+import { SESSION_COOKIE } from './auth.plugin.js';
 import * as auth from './auth.service.js';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {

@@ -4,7 +4,6 @@ import { gradesOf, storedValuesOf } from './dataset-columns.js';
 import type { DatasetRow } from './datasets.repository.js';
 
 // The meta-analysis rules read a row's grades through the presenter, as they always have.
-export { gradesOf } from './dataset-columns.js';
 
 /**
  * Database row → the public dataset shape: the editable fields as stored, then what the joins and

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import { presentDataset } from './datasets.presenter.js';
 import * as repo from './datasets.repository.js';
 
 export type { DatasetFilter, DatasetRow } from './datasets.repository.js';
@@ -11,3 +12,10 @@ export const listDatasets = (db: DbOrTx, f: repo.DatasetFilter) => repo.listData
 
 export const countDatasets = (db: DbOrTx, f: Pick<repo.DatasetFilter, 'signedIn' | 'updatedSince'>) =>
   repo.countDatasets(db, f);
+
+/** Datasets in the read API's shape, for modules that hand them on (exports). */
+export const listPresentedDatasets = async (db: DbOrTx, f: repo.DatasetFilter) =>
+  (await repo.listDatasets(db, f)).map(presentDataset);
+
+/** The 14 BIVAC grades of a stored dataset, keyed by checklist item. */
+export { gradesOf } from './dataset-columns.js';

@@ -6,14 +6,11 @@ import { notFound } from '../../lib/app-error.js';
 import { route } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
-import { listDatasets } from '../datasets/datasets.service.js';
-import { presentDataset } from '../datasets/datasets.presenter.js';
+import { listPresentedDatasets } from '../datasets/datasets.service.js';
 import {
-  listDatasetsOfMetas,
-  listDisplayedMetas,
-  listMetasOfAnalyte,
+  listPresentedMetas,
+  listPresentedMetasOfAnalyte,
 } from '../meta-analysis/results/meta-results.service.js';
-import { presentMeta } from '../meta-analysis/results/meta-results.presenter.js';
 import { exportNotice } from './exports.service.js';
 import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
 
@@ -59,28 +56,15 @@ export function registerExportRoutes(app: FastifyInstance): void {
   const db = () => app.deps.database.db;
   const notice = exportNotice(app.deps.config);
 
-  async function metasWithDatasets(rows: Awaited<ReturnType<typeof listMetasOfAnalyte>>) {
-    const links = await listDatasetsOfMetas(
-      db(),
-      rows.map((r) => r.meta.id),
-    );
-    return rows.map((r) => ({
-      ...presentMeta(
-        r,
-        links.filter((l) => l.metaId === r.meta.id),
-      ),
-      analyte: r.analyteName,
-    }));
-  }
-
   route(app, exportByAnalyte, async ({ params, request, reply }) =>
     sendXlsx(request, reply, false, async () => {
       const analyte = await findAnalyte(db(), params.file);
       if (!analyte) throw notFound(`Measurand ${params.file}`);
-      const datasets = (
-        await listDatasets(db(), { signedIn: request.user != null, analyteId: analyte.id })
-      ).map(presentDataset);
-      const metas = await metasWithDatasets(await listMetasOfAnalyte(db(), analyte.id));
+      const datasets = await listPresentedDatasets(db(), {
+        signedIn: request.user != null,
+        analyteId: analyte.id,
+      });
+      const metas = await listPresentedMetasOfAnalyte(db(), analyte.id);
       return {
         name: fileName('BV', analyte.displayName),
         workbook: {
@@ -99,13 +83,14 @@ export function registerExportRoutes(app: FastifyInstance): void {
       const reference = await findReference(db(), params.file);
       if (!reference) throw notFound(`Reference ${params.file}`);
       const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
-      const datasets = (
-        await listDatasets(db(), { signedIn: request.user != null, referenceId: reference.id })
-      ).map(presentDataset);
+      const datasets = await listPresentedDatasets(db(), {
+        signedIn: request.user != null,
+        referenceId: reference.id,
+      });
       const analyteIds = [...new Set(datasets.map((d) => d.analyte_id))];
       const metas: (MetaRecord & { analyte: string })[] = [];
       for (const id of analyteIds) {
-        const all = await metasWithDatasets(await listMetasOfAnalyte(db(), id));
+        const all = await listPresentedMetasOfAnalyte(db(), id);
         metas.push(...all.filter((m) => m.datasets.some((d) => d.reference_id === reference.id)));
       }
       return {
@@ -124,7 +109,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
   route(app, exportDatabase, async ({ params, request, reply }) => {
     // Published data only, whoever asks: the same file for everyone, so always cached.
     const stamp = new Date().toISOString().slice(0, 10);
-    const published = async () => (await listDatasets(db(), { signedIn: false })).map(presentDataset);
+    const published = async () => await listPresentedDatasets(db(), { signedIn: false });
     if (params.file === 'bv_database.csv') {
       const type = 'text/csv; charset=utf-8';
       return cachedFile(request, reply, { type, compress: true, sameForEveryone: true }, async () => ({
@@ -137,7 +122,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       workbook: {
         title: 'Biological variation database: all published data',
         datasets: await published(),
-        metas: await metasWithDatasets(await listDisplayedMetas(db())),
+        metas: await listPresentedMetas(db()),
         generatedAt: new Date(),
         notice,
       },

@@ -2,7 +2,7 @@ import { addMailingListMember, listMailingListMembers, subscribeToMailingList } 
 import type { FastifyInstance } from 'fastify';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
-import { assertCsrf } from '../auth/auth.plugin.js';
+import { assertCsrf } from '../../plugins/csrf.js';
 import { mailgunSettings } from './mailgun-client.js';
 import { MailingListService } from './mailing-list.service.js';
 

@@ -6,7 +6,7 @@ import {
   type OverallGrade,
 } from '@bvdb/domain';
 import type { bvSpecifications } from '../../../db/schema.js';
-import { gradesOf } from '../../datasets/datasets.presenter.js';
+import { gradesOf } from '../../datasets/datasets.service.js';
 
 export type Spec = typeof bvSpecifications.$inferSelect;
 export type VarType = ':cvi' | ':cvg';

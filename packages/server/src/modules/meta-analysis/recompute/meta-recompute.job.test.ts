@@ -7,7 +7,7 @@ import { signInAs } from '../../../test/sign-in.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { insertJob } from '../jobs/job-records.repository.js';
 import { runMetaRecompute, workMetaRecompute } from './meta-recompute.job.js';
-import { gradesOf } from '../../datasets/datasets.presenter.js';
+import { gradesOf } from '../../datasets/datasets.service.js';
 import { estimateOf } from './meta-eligibility.js';
 import { buildApp } from '../../../app.js';
 import { testConfig } from '../../../test/test-app.js';

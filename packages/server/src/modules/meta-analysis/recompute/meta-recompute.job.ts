@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
-import { markFinished, markProgress, markStarted } from '../jobs/job-records.repository.js';
+import { markFinished, markProgress, markStarted } from '../jobs/job-records.service.js';
 import { listAnalyteIdsWithDatasets, recomputeAnalyteMetas } from './meta-recompute.service.js';
 
 export const META_JOB_NAMES = {

@@ -111,3 +111,5 @@ export async function recomputeAnalyteMetas(
 
 /** The measurands a full recomputation walks: those with a dataset the curators included. */
 export const listAnalyteIdsWithDatasets = (db: DbOrTx) => repo.listAnalyteIdsWithDatasets(db);
+
+export { metaEligibility, type MetaEligibility, type VarType } from './meta-eligibility.js';

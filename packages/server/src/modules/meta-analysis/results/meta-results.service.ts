@@ -1,19 +1,40 @@
+import type { MetaRecord } from '@bvdb/contract';
 import type { DbOrTx } from '../../../db/client.js';
 import { notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { findAnalyte } from '../../analytes/analytes.service.js';
 import { findMatrix } from '../../lookups/lookups.service.js';
+import { presentMeta } from './meta-results.presenter.js';
 import * as repo from './meta-results.repository.js';
+import type { MetaRow } from './meta-results.repository.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
-/** The meta-analysis results' read face for other modules (never the repository). */
-export const listDisplayedMetas = (db: DbOrTx, opts: { limit?: number; offset?: number } = {}) =>
-  repo.listDisplayedMetas(db, opts);
+/** Results with the datasets each was computed from, in the read API's shape, named by measurand. */
+async function presentWithDatasets(
+  db: DbOrTx,
+  rows: MetaRow[],
+): Promise<(MetaRecord & { analyte: string })[]> {
+  const links = await repo.listDatasetsOfMetas(
+    db,
+    rows.map((r) => r.meta.id),
+  );
+  return rows.map((r) => ({
+    ...presentMeta(
+      r,
+      links.filter((l) => l.metaId === r.meta.id),
+    ),
+    analyte: r.analyteName,
+  }));
+}
 
-export const listMetasOfAnalyte = (db: DbOrTx, analyteId: number) => repo.listMetasOfAnalyte(db, analyteId);
+/** Every displayed result, presented (the whole-database export). */
+export const listPresentedMetas = async (db: DbOrTx) =>
+  presentWithDatasets(db, await repo.listDisplayedMetas(db));
 
-export const listDatasetsOfMetas = (db: DbOrTx, metaIds: number[]) => repo.listDatasetsOfMetas(db, metaIds);
+/** One measurand's displayed results, presented (the per-measurand and per-reference exports). */
+export const listPresentedMetasOfAnalyte = async (db: DbOrTx, analyteId: number) =>
+  presentWithDatasets(db, await repo.listMetasOfAnalyte(db, analyteId));
 
 /** The home page's counters; signed-in callers count the unpublished datasets too. */
 export async function countRecords(deps: Deps, signedIn: boolean) {

@@ -17,3 +17,6 @@ export function runMetacalculation(rows: StatsRow[], seed?: number): StatsResult
   );
   return presentStatsResult(result);
 }
+
+/** The outside statistics service, for the tools that compare with it. */
+export { calculateMeta, statsEndpoints } from './stats-client.js';
