@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app.js';
 import { signInAs } from './test/sign-in.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ demo: false });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ demo: false });
 
 const sample = (url: string) =>
   url

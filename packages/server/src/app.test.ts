@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from './config.js';
-import { createTestApp, type TestContext } from './test/test-app.js';
+import { useTestApp } from './test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 describe('the server', () => {
   it('answers /healthz and /readyz', async () => {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ demo: false, env: { RATE_LIMIT_PER_MINUTE: '3' } });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ demo: false, env: { RATE_LIMIT_PER_MINUTE: '3' } });
 
 describe('rate limit', () => {
   it('answers 429 with Retry-After past the documented limit, per client IP', async () => {

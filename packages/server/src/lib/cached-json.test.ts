@@ -1,15 +1,11 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from './app-state.repository.js';
 import { signInAs } from '../test/sign-in.js';
-import { createTestApp, type TestContext } from '../test/test-app.js';
+import { useTestApp } from '../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 describe('cached public answers', () => {
   it('sends the dataset list pre-compressed, the same bytes as the plain answer, and 304 when unchanged', async () => {

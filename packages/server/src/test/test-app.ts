@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -78,3 +79,16 @@ export async function createTestApp(
 }
 
 export const json = <T = any>(res: LightMyRequestResponse): T => res.json<T>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * One seeded app for the whole test file: created before the first test, closed after the last.
+ * The returned object is filled in by `beforeAll`, so read it inside tests, not at import time.
+ */
+export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestApp(opts));
+  });
+  afterAll(async () => ctx.close());
+  return ctx;
+}

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.js';
-import { createTestApp, TEST_ADMIN, type TestContext } from '../../test/test-app.js';
+import { TEST_ADMIN, useTestApp } from '../../test/test-app.js';
 import { signInAs } from '../../test/sign-in.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ demo: false });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ demo: false });
 
 describe('sign-in and sessions', () => {
   it('signs in, sets an HttpOnly SameSite=Lax cookie, and the session names the user', async () => {

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../../db/schema.js';
 import { signInAs } from '../../test/sign-in.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 describe('curators see unpublished datasets; the public does not', () => {
   it('manage_by_analyte and manage_by_reference list unpublished datasets to a signed-in user only', async () => {

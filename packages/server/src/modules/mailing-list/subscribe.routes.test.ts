@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/sign-in.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { useTestApp } from '../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ demo: false });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ demo: false });
 
 async function visitorToken() {
   const res = await ctx.app.inject({ url: '/api/session' });

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { metaAnalyse, overallGrade } from '@bvdb/domain';
 import { bvSpecifications, jobs, metaCalculations } from '../../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 import { signInAs } from '../../../test/sign-in.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { insertJob } from '../jobs/job-records.repository.js';
@@ -12,11 +12,7 @@ import { estimateOf } from './meta-eligibility.js';
 import { buildApp } from '../../../app.js';
 import { testConfig } from '../../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp();
 
 const snapshot = async () =>
   (

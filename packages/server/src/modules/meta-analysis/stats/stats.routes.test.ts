@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { metaAnalyse } from '@bvdb/domain';
-import { createTestApp, type TestContext } from '../../../test/test-app.js';
+import { useTestApp } from '../../../test/test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ demo: false });
-});
-afterAll(async () => ctx.close());
+const ctx = useTestApp({ demo: false });
 
 const rows = [
   { ID: 1, Include: true, Score: 'C', CV: 18.8, CI_lower: 14.648, CI_upper: 25.564 },
