@@ -8,7 +8,6 @@ import {
 import { useId, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { NumberField } from '../../../components/number-field';
 import { toNumberOrZero } from '../number-input';
 
 function attempt<T>(fn: () => T): { value: T; error: null } | { value: null; error: string } {
@@ -55,9 +54,36 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   return (
     <div className="row g-3">
       <div className="col-12 row g-3">
-        <NumberField className="col-4" id={`${id}-cvi`} label="CVI (%)" value={cvi} onChange={setCvi} />
-        <NumberField className="col-4" id={`${id}-cvg`} label="CVG (%)" value={cvg} onChange={setCvg} />
-        <NumberField className="col-4" id={`${id}-cva`} label="CVA (%)" value={cva} onChange={setCva} />
+        <Form.Group className="col-4" controlId={`${id}-cvi`}>
+          <Form.Label>CVI (%)</Form.Label>
+          <Form.Control
+            type="number"
+            min={0}
+            step={0.1}
+            value={cvi}
+            onChange={(e) => setCvi(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-4" controlId={`${id}-cvg`}>
+          <Form.Label>CVG (%)</Form.Label>
+          <Form.Control
+            type="number"
+            min={0}
+            step={0.1}
+            value={cvg}
+            onChange={(e) => setCvg(e.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="col-4" controlId={`${id}-cva`}>
+          <Form.Label>CVA (%)</Form.Label>
+          <Form.Control
+            type="number"
+            min={0}
+            step={0.1}
+            value={cva}
+            onChange={(e) => setCva(e.target.value)}
+          />
+        </Form.Group>
       </div>
       <div className="col-md-4">
         <Card className="h-100">
