@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
+import { expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: screenshots of the form are written there
-
-async function signIn(page: Page) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
-}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

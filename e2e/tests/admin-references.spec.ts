@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
+import { expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function signIn(page: Page) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
-}
 
 test('signed out, the administrators’ screens say Not Authorised', async ({ page }) => {
   for (const path of ['/analyte_filter', '/reference_filter', '/units', '/mailing_list', '/references/new']) {

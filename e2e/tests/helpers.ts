@@ -34,6 +34,15 @@ export const test = base.extend({
 /** The administrator the e2e server is started with (playwright.config.ts). */
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'e2e-password-123' };
 
+/** Signs in as the e2e administrator and waits for the Administration menu. */
+export async function signIn(page: Page) {
+  await page.goto('/users/sign_in');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
+}
+
 /** WCAG 2.1 AA scan of the page as it is now; any violation fails with its rule and targets. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

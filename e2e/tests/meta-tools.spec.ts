@@ -1,13 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiJson, E2E_ADMIN, expect, expectNoAxeViolations, test } from './helpers';
-
-async function signIn(page: Page) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
-}
+import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 const creatinineId = async (page: Page) =>
   (await apiJson<{ id: number; display_name: string }[]>(page, '/autocomplete?query=Creatinine')).find(

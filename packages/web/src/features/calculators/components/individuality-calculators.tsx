@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { toNumberOrZero } from '../number-input';
+import { NumberField } from './number-field';
 
 function attempt<T>(fn: () => T): { value: T; error: null } | { value: null; error: string } {
   try {
@@ -54,36 +55,33 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   return (
     <div className="row g-3">
       <div className="col-12 row g-3">
-        <Form.Group className="col-4" controlId={`${id}-cvi`}>
-          <Form.Label>CVI (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvi}
-            onChange={(e) => setCvi(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-4" controlId={`${id}-cvg`}>
-          <Form.Label>CVG (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvg}
-            onChange={(e) => setCvg(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-4" controlId={`${id}-cva`}>
-          <Form.Label>CVA (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cva}
-            onChange={(e) => setCva(e.target.value)}
-          />
-        </Form.Group>
+        <NumberField
+          className="col-4"
+          controlId={`${id}-cvi`}
+          label="CVI (%)"
+          min={0}
+          step={0.1}
+          value={cvi}
+          onChange={setCvi}
+        />
+        <NumberField
+          className="col-4"
+          controlId={`${id}-cvg`}
+          label="CVG (%)"
+          min={0}
+          step={0.1}
+          value={cvg}
+          onChange={setCvg}
+        />
+        <NumberField
+          className="col-4"
+          controlId={`${id}-cva`}
+          label="CVA (%)"
+          min={0}
+          step={0.1}
+          value={cva}
+          onChange={setCva}
+        />
       </div>
       <div className="col-md-4">
         <Card className="h-100">
@@ -119,16 +117,15 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
             <Card.Title as="h3" className="h6">
               Samples to estimate the set point
             </Card.Title>
-            <Form.Group controlId={`${id}-d`} className="mb-2">
-              <Form.Label>Within ±D % of the set point</Form.Label>
-              <Form.Control
-                type="number"
-                min={0}
-                step={0.5}
-                value={d}
-                onChange={(e) => setD(e.target.value)}
-              />
-            </Form.Group>
+            <NumberField
+              className="mb-2"
+              controlId={`${id}-d`}
+              label="Within ±D % of the set point"
+              min={0}
+              step={0.5}
+              value={d}
+              onChange={setD}
+            />
             {n.error !== null ? (
               <p className="text-danger small" data-testid="set-point-samples">
                 {n.error}

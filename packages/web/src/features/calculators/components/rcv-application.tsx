@@ -1,10 +1,10 @@
 import { formatFixed, percentChange, rcvAsymmetric, rcvModellingCurve, zFromProbability } from '@bvdb/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { toNumberOrZero } from '../number-input';
+import { NumberField } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
@@ -38,34 +38,40 @@ export function RcvApplication({
         Application of the RCV
       </h2>
       <div className="row g-3 mb-3">
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-r1`}>
-          <Form.Label>1st Result</Form.Label>
-          <Form.Control type="number" step={0.1} value={first} onChange={(e) => setFirst(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-r2`}>
-          <Form.Label>2nd Result</Form.Label>
-          <Form.Control type="number" step={0.1} value={second} onChange={(e) => setSecond(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-cvi`}>
-          <Form.Label>CVI (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvi}
-            onChange={(e) => setCvi(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-cva`}>
-          <Form.Label>CVA (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cva}
-            onChange={(e) => setCva(e.target.value)}
-          />
-        </Form.Group>
+        <NumberField
+          className="col-6 col-md-3"
+          controlId={`${id}-r1`}
+          label="1st Result"
+          step={0.1}
+          value={first}
+          onChange={setFirst}
+        />
+        <NumberField
+          className="col-6 col-md-3"
+          controlId={`${id}-r2`}
+          label="2nd Result"
+          step={0.1}
+          value={second}
+          onChange={setSecond}
+        />
+        <NumberField
+          className="col-6 col-md-3"
+          controlId={`${id}-cvi`}
+          label="CVI (%)"
+          min={0}
+          step={0.1}
+          value={cvi}
+          onChange={setCvi}
+        />
+        <NumberField
+          className="col-6 col-md-3"
+          controlId={`${id}-cva`}
+          label="CVA (%)"
+          min={0}
+          step={0.1}
+          value={cva}
+          onChange={setCva}
+        />
       </div>
       {cvaN === 0 ? <Alert variant="danger">{CVA_ZERO_ALERT}</Alert> : null}
       <Table bordered size="sm">
