@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { toNumberOrZero } from '../number-input';
-import { NumberField } from './number-field';
+import { NumberField, NumberFields } from './number-field';
 
 function attempt<T>(fn: () => T): { value: T; error: null } | { value: null; error: string } {
   try {
@@ -55,32 +55,14 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   return (
     <div className="row g-3">
       <div className="col-12 row g-3">
-        <NumberField
+        <NumberFields
+          idPrefix={id}
           className="col-4"
-          controlId={`${id}-cvi`}
-          label="CVI (%)"
-          min={0}
-          step={0.1}
-          value={cvi}
-          onChange={setCvi}
-        />
-        <NumberField
-          className="col-4"
-          controlId={`${id}-cvg`}
-          label="CVG (%)"
-          min={0}
-          step={0.1}
-          value={cvg}
-          onChange={setCvg}
-        />
-        <NumberField
-          className="col-4"
-          controlId={`${id}-cva`}
-          label="CVA (%)"
-          min={0}
-          step={0.1}
-          value={cva}
-          onChange={setCva}
+          fields={[
+            { name: 'cvi', label: 'CVI (%)', min: 0, value: cvi, onChange: setCvi },
+            { name: 'cvg', label: 'CVG (%)', min: 0, value: cvg, onChange: setCvg },
+            { name: 'cva', label: 'CVA (%)', min: 0, value: cva, onChange: setCva },
+          ]}
         />
       </div>
       <div className="col-md-4">

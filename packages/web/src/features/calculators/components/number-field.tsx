@@ -1,17 +1,17 @@
 import Form from 'react-bootstrap/Form';
 
-interface Props {
+interface FieldProps {
   controlId: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   className?: string;
   min?: number;
-  step: number;
+  step?: number;
 }
 
 /** A labelled `type="number"` input holding its text as typed (parsed later by toNumberOrZero). */
-export function NumberField({ controlId, label, value, onChange, className, min, step }: Props) {
+export function NumberField({ controlId, label, value, onChange, className, min, step = 0.1 }: FieldProps) {
   return (
     <Form.Group className={className} controlId={controlId}>
       <Form.Label>{label}</Form.Label>
@@ -24,4 +24,19 @@ export function NumberField({ controlId, label, value, onChange, className, min,
       />
     </Form.Group>
   );
+}
+
+/** A row of NumberFields (step 0.1) sharing a class; each one's id is `${idPrefix}-${name}`. */
+export function NumberFields({
+  idPrefix,
+  className,
+  fields,
+}: {
+  idPrefix: string;
+  className: string;
+  fields: (Pick<FieldProps, 'label' | 'value' | 'onChange' | 'min'> & { name: string })[];
+}) {
+  return fields.map(({ name, ...field }) => (
+    <NumberField key={name} className={className} controlId={`${idPrefix}-${name}`} {...field} />
+  ));
 }

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { toNumberOrZero } from '../number-input';
-import { NumberField } from './number-field';
+import { NumberFields } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
@@ -38,39 +38,15 @@ export function RcvApplication({
         Application of the RCV
       </h2>
       <div className="row g-3 mb-3">
-        <NumberField
+        <NumberFields
+          idPrefix={id}
           className="col-6 col-md-3"
-          controlId={`${id}-r1`}
-          label="1st Result"
-          step={0.1}
-          value={first}
-          onChange={setFirst}
-        />
-        <NumberField
-          className="col-6 col-md-3"
-          controlId={`${id}-r2`}
-          label="2nd Result"
-          step={0.1}
-          value={second}
-          onChange={setSecond}
-        />
-        <NumberField
-          className="col-6 col-md-3"
-          controlId={`${id}-cvi`}
-          label="CVI (%)"
-          min={0}
-          step={0.1}
-          value={cvi}
-          onChange={setCvi}
-        />
-        <NumberField
-          className="col-6 col-md-3"
-          controlId={`${id}-cva`}
-          label="CVA (%)"
-          min={0}
-          step={0.1}
-          value={cva}
-          onChange={setCva}
+          fields={[
+            { name: 'r1', label: '1st Result', value: first, onChange: setFirst },
+            { name: 'r2', label: '2nd Result', value: second, onChange: setSecond },
+            { name: 'cvi', label: 'CVI (%)', min: 0, value: cvi, onChange: setCvi },
+            { name: 'cva', label: 'CVA (%)', min: 0, value: cva, onChange: setCva },
+          ]}
         />
       </div>
       {cvaN === 0 ? <Alert variant="danger">{CVA_ZERO_ALERT}</Alert> : null}
