@@ -1,15 +1,14 @@
 import type { Unit } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { unitsQuery, useUnitMutations } from '../api/units';
 
-type Notice = { ok: boolean; text: string } | null;
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
 /** The units with their dataset counts: add, rename, delete when unused. */
@@ -17,7 +16,7 @@ export function UnitsEditor() {
   const units = useQuery(unitsQuery);
   const m = useUnitMutations();
   const [name, setName] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   if (units.isPending) return <Loading />;
   if (units.error) return <ErrorText>Error: {units.error.message}</ErrorText>;
@@ -50,11 +49,7 @@ export function UnitsEditor() {
           Add unit
         </Button>
       </Form>
-      {notice ? (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      ) : null}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       {units.data.data.length === 0 ? (
         <p>No results available</p>
       ) : (
@@ -121,7 +116,7 @@ export function UnitsEditor() {
   );
 }
 
-function RenameRow({ unit, onDone }: { unit: Unit; onDone: (n: Notice) => void }) {
+function RenameRow({ unit, onDone }: { unit: Unit; onDone: (n: Notice | null) => void }) {
   const m = useUnitMutations();
   const [name, setName] = useState(unit.name);
   const save = () =>
