@@ -1,9 +1,9 @@
 import { Z_VALUE_TABLE } from '@bvdb/domain';
-import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { RcvApplication } from './rcv-application';
 import { RcvCalculator } from './rcv-calculator';
+import { CloseFooter } from '../../../components/close-footer';
 
 /** The full-screen "RCV Calculation" modal: explanation, the z / p-value table and the RCV tools. */
 export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => void; cvi: number | null }) {
@@ -41,11 +41,7 @@ export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => v
         <hr />
         <RcvApplication initialCvi={cvi} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onHide} />
     </Modal>
   );
 }

@@ -7,6 +7,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
+import { CloseFooter } from '../../../components/close-footer';
 
 const DEMO_NOTE = 'provisional demo appraisal, not an official BIVAC assessment';
 
@@ -103,11 +104,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
           <ScoringTable dataset={d} />
           {d.scoring_comment ? <p className="small">{d.scoring_comment}</p> : null}
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setShow(false)}>
-            Close
-          </Button>
-        </Modal.Footer>
+        <CloseFooter onClose={() => setShow(false)} />
       </Modal>
     </>
   );
