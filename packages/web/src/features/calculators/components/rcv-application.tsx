@@ -6,6 +6,7 @@ import { Loading } from '../../../components/state-views';
 import { toNumberOrZero } from '../number-input';
 import { NumberFields } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
+import { HeaderRow } from '../../../components/header-row';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
 
@@ -53,11 +54,7 @@ export function RcvApplication({
       <Table bordered size="sm">
         <caption className="caption-top">Change between the two results</caption>
         <thead>
-          <tr>
-            <th scope="col">Result 1</th>
-            <th scope="col">Result 2</th>
-            <th scope="col">% Change</th>
-          </tr>
+          <HeaderRow names={['Result 1', 'Result 2', '% Change']} />
         </thead>
         <tbody>
           <tr>

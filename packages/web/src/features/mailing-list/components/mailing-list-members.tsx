@@ -8,6 +8,7 @@ import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { mailingListMembersQuery, useAddMailingListMember } from '../api/mailing-list';
 import { useMemberForm } from '../use-member-form';
+import { HeaderRow } from '../../../components/header-row';
 
 /** Adds a member (success says "Worked") and lists the members. */
 export function MailingListMembers() {
@@ -71,11 +72,7 @@ export function MailingListMembers() {
         <Table striped bordered responsive size="sm">
           <caption className="caption-top small">Mailing-list members stored here, newest first</caption>
           <thead>
-            <tr>
-              <th scope="col">Email address</th>
-              <th scope="col">Name</th>
-              <th scope="col">Sent to the mailing-list provider</th>
-            </tr>
+            <HeaderRow names={['Email address', 'Name', 'Sent to the mailing-list provider']} />
           </thead>
           <tbody>
             {members.data.data.map((m) => (

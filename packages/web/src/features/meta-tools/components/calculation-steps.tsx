@@ -124,12 +124,7 @@ export function CalculationSteps({
       <Table size="sm" bordered className="w-auto">
         <caption className="visually-hidden">{title}: result</caption>
         <thead>
-          <tr>
-            <th scope="col">N</th>
-            <th scope="col">W.Median</th>
-            <th scope="col">Range_lower</th>
-            <th scope="col">Range_upper</th>
-          </tr>
+          <HeaderRow names={['N', 'W.Median', 'Range_lower', 'Range_upper']} />
         </thead>
         <tbody>
           <tr data-testid={`result-${type}`}>

@@ -8,6 +8,7 @@ import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
 import { CloseFooter } from '../../../components/close-footer';
+import { HeaderRow } from '../../../components/header-row';
 
 const DEMO_NOTE = 'provisional demo appraisal, not an official BIVAC assessment';
 
@@ -19,11 +20,7 @@ export function ScoringTable({ dataset }: { dataset: Dataset }) {
     <Table bordered size="sm">
       <caption className="caption-top">Scoring in Detail{dataset.is_demo ? ` (${DEMO_NOTE})` : ''}</caption>
       <thead>
-        <tr>
-          <th scope="col">Quality item</th>
-          <th scope="col">Grade</th>
-          <th scope="col">Allowed grades</th>
-        </tr>
+        <HeaderRow names={['Quality item', 'Grade', 'Allowed grades']} />
       </thead>
       <tbody>
         {QUALITY_ITEMS.map((item) => (

@@ -8,6 +8,7 @@ import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { unitsQuery, useUnitMutations } from '../api/units';
+import { HeaderRow } from '../../../components/header-row';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
@@ -58,11 +59,7 @@ export function UnitsEditor() {
             Units and the datasets using them (as unit or second unit)
           </caption>
           <thead>
-            <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Used In</th>
-              <th scope="col">Actions</th>
-            </tr>
+            <HeaderRow names={['Unit', 'Used In', 'Actions']} />
           </thead>
           <tbody>
             {units.data.data.map((u) =>
