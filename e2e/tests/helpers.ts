@@ -34,7 +34,7 @@ export const test = base.extend({
 /** The administrator the e2e server is started with (playwright.config.ts). */
 export const E2E_ADMIN = { email: 'admin@example.org', password: 'e2e-password-123' };
 
-/** Signs the administrator in through the form and waits for the Administration menu. */
+/** Signs in as the e2e administrator and waits for the Administration menu. */
 export async function signIn(page: Page) {
   await page.goto('/users/sign_in');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);

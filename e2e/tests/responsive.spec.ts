@@ -1,4 +1,4 @@
-import { apiJson, E2E_ADMIN, expect, test, waitForApp } from './helpers';
+import { apiJson, expect, signIn, test, waitForApp } from './helpers';
 
 /** Every public screen at a phone's width: nothing wider than the screen but the tables' own scroll. */
 test('every public screen fits 375 px without sideways scrolling', async ({ browser, page }) => {
@@ -64,11 +64,7 @@ test('a modal traps the focus and gives it back to the button that opened it', a
 });
 
 test('signed in, the navigation fits a 1280 px screen', async ({ page }) => {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
+  await signIn(page);
   for (const width of [1200, 1280, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

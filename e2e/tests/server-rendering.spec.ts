@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiJson, E2E_ADMIN, expect, test } from './helpers';
+import { apiJson, expect, signIn, test } from './helpers';
 
 const SERVER_RENDERED = [
   '/',
@@ -71,11 +71,7 @@ test('a page the browser renders gets its code and data preloaded, and asks for 
 });
 
 test('a signed-in curator gets pages rendered in the browser, with their tools', async ({ page }) => {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Administration' })).toBeVisible();
+  await signIn(page);
   const html = await (await page.request.get('/analytes/1', { headers: { accept: 'text/html' } })).text();
   expect(html).toContain('<div id="root"></div>');
   expect(html).not.toContain('bvdb-state');

@@ -3,6 +3,7 @@ import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
 import Accordion from 'react-bootstrap/Accordion';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { HeaderRow } from './header-row';
 
 export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
   switch (m.method) {
@@ -39,15 +40,17 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
           Meta-analysis estimates (weighted median of the included studies)
         </caption>
         <thead>
-          <tr>
-            <th scope="col">Matrix</th>
-            <th scope="col">BV Estimate</th>
-            <th scope="col">median CV estimate</th>
-            <th scope="col">lower CI limit</th>
-            <th scope="col">higher CI limit</th>
-            <th scope="col">Comments</th>
-            <th scope="col">Date Updated</th>
-          </tr>
+          <HeaderRow
+            names={[
+              'Matrix',
+              'BV Estimate',
+              'median CV estimate',
+              'lower CI limit',
+              'higher CI limit',
+              'Comments',
+              'Date Updated',
+            ]}
+          />
         </thead>
         <tbody>
           {groups.flatMap(([matrix, g]) =>
@@ -90,14 +93,7 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
                 <Table size="sm" bordered responsive>
                   <caption className="visually-hidden">Datasets used for {m.name}</caption>
                   <thead>
-                    <tr>
-                      <th scope="col">Reference</th>
-                      <th scope="col">Dataset</th>
-                      <th scope="col">Grade</th>
-                      <th scope="col">CV %</th>
-                      <th scope="col">CI</th>
-                      <th scope="col">Weight</th>
-                    </tr>
+                    <HeaderRow names={['Reference', 'Dataset', 'Grade', 'CV %', 'CI', 'Weight']} />
                   </thead>
                   <tbody>
                     {m.datasets.map((d) => (

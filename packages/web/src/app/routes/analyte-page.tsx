@@ -14,6 +14,7 @@ import { analyteDatasetsQuery } from '../../features/specifications/api/get-data
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
 import { groupMetas, MetaSummary } from '../../components/meta-summary';
+import { CloseFooter } from '../../components/close-footer';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -78,11 +79,7 @@ export function AnalytePage() {
         <Modal.Body>
           <ApsCalculator initialCvi={cvi} initialCvg={cvg} />
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setAps(false)}>
-            Close
-          </Button>
-        </Modal.Footer>
+        <CloseFooter onClose={() => setAps(false)} />
       </Modal>
       <RcvModal show={rcv} onHide={() => setRcv(false)} cvi={cvi} />
     </>

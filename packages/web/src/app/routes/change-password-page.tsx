@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { apiCall, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { TextInputField } from '../../components/text-input-field';
 
 export function ChangePasswordPage() {
   const session = useSession();
@@ -41,38 +42,32 @@ export function ChangePasswordPage() {
             );
         }}
       >
-        <Form.Group className="mb-3" controlId="current-password">
-          <Form.Label>Current password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="new-password">
-          <Form.Label>New password (8 to 128 characters)</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="confirm-password">
-          <Form.Label>Confirm new password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        </Form.Group>
+        <TextInputField
+          controlId="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <TextInputField
+          controlId="new-password"
+          label="New password (8 to 128 characters)"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          value={password}
+          onChange={setPassword}
+        />
+        <TextInputField
+          controlId="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+        />
         <Button type="submit">Change Password</Button>
       </Form>
     </div>

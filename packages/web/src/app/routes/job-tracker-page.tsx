@@ -7,6 +7,7 @@ import { RequireSignIn } from '../../components/require-sign-in';
 import { queueJobsQuery } from '../../features/meta-tools/api/list-queue-jobs';
 import { PercentBar } from '../../features/meta-tools/components/percent-bar';
 import { jobPercent } from '../../features/meta-tools/use-job-progress';
+import { HeaderRow } from '../../components/header-row';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : '');
 
@@ -38,8 +39,8 @@ function JobsTable() {
       <Table striped bordered size="sm" className="align-middle">
         <caption className="visually-hidden">Background jobs</caption>
         <thead>
-          <tr>
-            {[
+          <HeaderRow
+            names={[
               'Name',
               'Job id',
               'background-job id',
@@ -52,12 +53,8 @@ function JobsTable() {
               'Progress Current',
               'Progress Max',
               'Progress',
-            ].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
+            ]}
+          />
         </thead>
         <tbody>
           {q.data.data.map((j) => (

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { metaListQuery } from '../../features/metas/api/get-counters';
+import { HeaderRow } from '../../components/header-row';
 
 export function MetaListPage() {
   const { data, error, isPending } = useQuery(metaListQuery);
@@ -20,16 +21,18 @@ export function MetaListPage() {
         <Table striped bordered responsive size="sm">
           <caption className="caption-top">Meta-analysis results ({data.data.length})</caption>
           <thead>
-            <tr>
-              <th scope="col">Measurand</th>
-              <th scope="col">Matrix</th>
-              <th scope="col">Type</th>
-              <th scope="col">Weighted median CV (%)</th>
-              <th scope="col">Lower limit</th>
-              <th scope="col">Upper limit</th>
-              <th scope="col">N</th>
-              <th scope="col">Date Updated</th>
-            </tr>
+            <HeaderRow
+              names={[
+                'Measurand',
+                'Matrix',
+                'Type',
+                'Weighted median CV (%)',
+                'Lower limit',
+                'Upper limit',
+                'N',
+                'Date Updated',
+              ]}
+            />
           </thead>
           <tbody>
             {data.data.map((m) => (

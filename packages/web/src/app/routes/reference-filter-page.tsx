@@ -1,12 +1,11 @@
 import { exportReferenceUrl } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { allReferencesQuery, manageByReferenceQuery } from '../../features/manage/api/get-manage';
-import { ManageDatasetsTable } from '../../features/manage/components/manage-datasets-table';
+import { ManagedDatasets, ManageFilterForm } from '../../features/manage/components/manage-filter';
 
 /** "Filter and Manage Data by Reference" (spec section 2): search, choose a reference, see all its datasets. */
 export function ReferenceFilterPage() {
@@ -28,7 +27,6 @@ function ReferenceFilter() {
   const refs = useQuery(allReferencesQuery);
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
-  const [managed, setManaged] = useState<number | null>(null);
   const options = useMemo(() => {
     const all = refs.data ?? [];
     const words = fold(search).split(/\s+/).filter(Boolean);
@@ -48,58 +46,42 @@ function ReferenceFilter() {
     return <ErrorText>Error: {refs.error.message}</ErrorText>;
   }
   return (
-    <>
-      <Form
-        className="mb-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (chosen) setManaged(Number(chosen));
-        }}
-      >
-        <Form.Group controlId="manage-reference-search" className="mb-2" style={{ maxWidth: 640 }}>
-          <Form.Label>Search references</Form.Label>
-          <Form.Control
-            type="search"
-            placeholder="Author, year, title, journal or doi"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            aria-describedby="manage-reference-count"
-          />
-          <Form.Text id="manage-reference-count" muted>
-            {options.length} of {refs.data.length} references
-          </Form.Text>
-        </Form.Group>
-        <Form.Group controlId="manage-reference" className="mb-2" style={{ maxWidth: 640 }}>
-          <Form.Label>Reference</Form.Label>
-          <Form.Select value={chosen} onChange={(e) => setChosen(e.target.value)} htmlSize={8}>
-            {options.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.id}: {r.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Button type="submit" disabled={!chosen}>
-          Manage Reference Dataset
-        </Button>
-      </Form>
-      {managed !== null ? <ReferenceDatasets id={managed} /> : null}
-    </>
+    <ManageFilterForm className="mb-3" chosen={chosen} datasets={(id) => <ReferenceDatasets id={id} />}>
+      <Form.Group controlId="manage-reference-search" className="mb-2" style={{ maxWidth: 640 }}>
+        <Form.Label>Search references</Form.Label>
+        <Form.Control
+          type="search"
+          placeholder="Author, year, title, journal or doi"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-describedby="manage-reference-count"
+        />
+        <Form.Text id="manage-reference-count" muted>
+          {options.length} of {refs.data.length} references
+        </Form.Text>
+      </Form.Group>
+      <Form.Group controlId="manage-reference" className="mb-2" style={{ maxWidth: 640 }}>
+        <Form.Label>Reference</Form.Label>
+        <Form.Select value={chosen} onChange={(e) => setChosen(e.target.value)} htmlSize={8}>
+          {options.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.id}: {r.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </ManageFilterForm>
   );
 }
 
 function ReferenceDatasets({ id }: { id: number }) {
   const q = useQuery(manageByReferenceQuery(id));
-  if (q.isPending) return <Loading />;
-  if (q.error) {
-    console.error(q.error);
-    return <ErrorText>Failed to load specifications.</ErrorText>;
-  }
   return (
-    <ManageDatasetsTable
-      datasets={q.data.dataset}
-      exportUrl={exportReferenceUrl(id)}
+    <ManagedDatasets
+      query={q}
+      exportUrl={() => exportReferenceUrl(id)}
       caption="Datasets of the chosen reference"
+      errorText="Failed to load specifications."
     />
   );
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { HistoryCard } from '../../features/audit/components/history-card';
 import { referenceQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
+import { HeaderRow } from '../../components/header-row';
 
 export function ReferencePage() {
   const id = Number(useParams().id);
@@ -46,15 +47,9 @@ export function ReferencePage() {
             <Table striped bordered responsive>
               <caption className="caption-top">Specifications of this reference</caption>
               <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Analyte</th>
-                  <th scope="col">Included in Meta</th>
-                  <th scope="col">Reviewed</th>
-                  <th scope="col">Published</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Tools</th>
-                </tr>
+                <HeaderRow
+                  names={['ID', 'Analyte', 'Included in Meta', 'Reviewed', 'Published', 'Score', 'Tools']}
+                />
               </thead>
               <tbody>
                 {datasets.data.datasets.map((d) => (

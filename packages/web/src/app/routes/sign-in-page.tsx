@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { apiCall, ApiError } from '../../lib/api-client';
+import { TextInputField } from '../../components/text-input-field';
 
 export function SignInPage() {
   const [email, setEmail] = useState('');
@@ -34,27 +35,23 @@ export function SignInPage() {
             .finally(() => setBusy(false));
         }}
       >
-        <Form.Group className="mb-3" controlId="email">
-          <Form.Label>Email</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Form.Group>
+        <TextInputField
+          controlId="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextInputField
+          controlId="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          value={password}
+          onChange={setPassword}
+        />
         <Button type="submit" disabled={busy}>
           Log in
         </Button>

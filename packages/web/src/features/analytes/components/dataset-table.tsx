@@ -2,6 +2,7 @@ import type { Dataset } from '@bvdb/contract';
 import { formatFixed } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { HeaderRow } from '../../../components/header-row';
 
 const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 2));
 const age = (d: Dataset) =>
@@ -27,17 +28,19 @@ export function DatasetTable({ datasets }: { datasets: Dataset[] }) {
       <Table bordered responsive className="align-middle">
         <caption className="caption-top">Datasets</caption>
         <thead>
-          <tr>
-            <th scope="col">Reference</th>
-            <th scope="col">Dataset</th>
-            <th scope="col">Estimate of CVI</th>
-            <th scope="col">Estimate of CVG</th>
-            <th scope="col">Gender</th>
-            <th scope="col">Age</th>
-            <th scope="col">State of Well Being</th>
-            <th scope="col">Matrix</th>
-            <th scope="col">Sampling Interval</th>
-          </tr>
+          <HeaderRow
+            names={[
+              'Reference',
+              'Dataset',
+              'Estimate of CVI',
+              'Estimate of CVG',
+              'Gender',
+              'Age',
+              'State of Well Being',
+              'Matrix',
+              'Sampling Interval',
+            ]}
+          />
         </thead>
         <tbody>
           {datasets.map((d) => (

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { auditHistoryQuery } from '../api/get-audit-history';
 import type { AuditEntity } from '@bvdb/contract';
+import { HeaderRow } from '../../../components/header-row';
 
 const ACTION = { create: 'Created', update: 'Edited', delete: 'Deleted' } as const;
 
@@ -26,12 +27,7 @@ export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: num
           <Table size="sm" responsive className="mb-0">
             <caption className="caption-top small">Changes to this {noun}, newest first</caption>
             <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Fields changed</th>
-              </tr>
+              <HeaderRow names={['When', 'Who', 'What', 'Fields changed']} />
             </thead>
             <tbody>
               {history.data.data.map((e) => (

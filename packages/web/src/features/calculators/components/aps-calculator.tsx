@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { toNumberOrZero } from '../number-input';
+import { HeaderRow } from '../../../components/header-row';
 
 interface Props {
   initialCvi?: number | null;
@@ -83,12 +84,7 @@ export function ApsCalculator({ initialCvi, initialCvg }: Props) {
                 {formatFixed(cvg, 1)}%
               </caption>
               <thead>
-                <tr>
-                  <th scope="col">Measure</th>
-                  <th scope="col">Minimum</th>
-                  <th scope="col">Desirable</th>
-                  <th scope="col">Optimal</th>
-                </tr>
+                <HeaderRow names={['Measure', 'Minimum', 'Desirable', 'Optimal']} />
               </thead>
               <tbody>
                 {rows.map(([label, key]) => (

@@ -5,10 +5,11 @@ import {
   personalisedReferenceInterval,
   samplesForSetPoint,
 } from '@bvdb/domain';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { toNumberOrZero } from '../number-input';
+import { NumberField, NumberFields } from './number-field';
 
 function attempt<T>(fn: () => T): { value: T; error: null } | { value: null; error: string } {
   try {
@@ -54,132 +55,103 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   return (
     <div className="row g-3">
       <div className="col-12 row g-3">
-        <Form.Group className="col-4" controlId={`${id}-cvi`}>
-          <Form.Label>CVI (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvi}
-            onChange={(e) => setCvi(e.target.value)}
-          />
+        <NumberFields
+          idPrefix={id}
+          className="col-4"
+          fields={[
+            { name: 'cvi', label: 'CVI (%)', min: 0, value: cvi, onChange: setCvi },
+            { name: 'cvg', label: 'CVG (%)', min: 0, value: cvg, onChange: setCvg },
+            { name: 'cva', label: 'CVA (%)', min: 0, value: cva, onChange: setCva },
+          ]}
+        />
+      </div>
+      <CalculatorCard title="Index of individuality">
+        <Answer testId="ii" error={ii.error}>
+          {ii.value !== null ? <>{formatFixed(ii.value, 2)}</> : null}
+        </Answer>
+        {ii.value !== null ? (
+          <p className="small">
+            {ii.value < 0.6
+              ? 'Below 0.6: a population reference interval is of little use to detect a change in one person; use the RCV.'
+              : ii.value > 1.4
+                ? 'Above 1.4: a population reference interval is useful.'
+                : 'Between 0.6 and 1.4: population reference intervals are of limited use.'}
+          </p>
+        ) : null}
+        <p className="small text-muted mb-0">II = CVI / CVG (Harris EK, Clin Chem 1974;20:1535-42).</p>
+      </CalculatorCard>
+      <CalculatorCard title="Samples to estimate the set point">
+        <NumberField
+          className="mb-2"
+          controlId={`${id}-d`}
+          label="Within ±D % of the set point"
+          min={0}
+          step={0.5}
+          value={d}
+          onChange={setD}
+        />
+        <Answer testId="set-point-samples" error={n.error}>
+          {n.value !== null ? (
+            <>
+              {n.value} sample{n.value === 1 ? '' : 's'}
+            </>
+          ) : null}
+        </Answer>
+        <p className="small text-muted mb-0">
+          n = ⌈(z·√(CVA²+CVI²)/D)²⌉, z = 1.96 (Fraser CG, Harris EK, Crit Rev Clin Lab Sci 1989;27:409-37).
+        </p>
+      </CalculatorCard>
+      <CalculatorCard title="Personalised reference interval">
+        <Form.Group controlId={`${id}-results`} className="mb-2">
+          <Form.Label>Previous results of the person (space separated)</Form.Label>
+          <Form.Control as="textarea" rows={2} value={results} onChange={(e) => setResults(e.target.value)} />
         </Form.Group>
-        <Form.Group className="col-4" controlId={`${id}-cvg`}>
-          <Form.Label>CVG (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvg}
-            onChange={(e) => setCvg(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-4" controlId={`${id}-cva`}>
-          <Form.Label>CVA (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cva}
-            onChange={(e) => setCva(e.target.value)}
-          />
-        </Form.Group>
-      </div>
-      <div className="col-md-4">
-        <Card className="h-100">
-          <Card.Body>
-            <Card.Title as="h3" className="h6">
-              Index of individuality
-            </Card.Title>
-            {ii.error !== null ? (
-              <p className="text-danger small" data-testid="ii">
-                {ii.error}
-              </p>
-            ) : (
-              <p className="fs-4 mb-1" data-testid="ii">
-                {formatFixed(ii.value, 2)}
-              </p>
-            )}
-            {ii.value !== null ? (
-              <p className="small">
-                {ii.value < 0.6
-                  ? 'Below 0.6: a population reference interval is of little use to detect a change in one person; use the RCV.'
-                  : ii.value > 1.4
-                    ? 'Above 1.4: a population reference interval is useful.'
-                    : 'Between 0.6 and 1.4: population reference intervals are of limited use.'}
-              </p>
-            ) : null}
-            <p className="small text-muted mb-0">II = CVI / CVG (Harris EK, Clin Chem 1974;20:1535-42).</p>
-          </Card.Body>
-        </Card>
-      </div>
-      <div className="col-md-4">
-        <Card className="h-100">
-          <Card.Body>
-            <Card.Title as="h3" className="h6">
-              Samples to estimate the set point
-            </Card.Title>
-            <Form.Group controlId={`${id}-d`} className="mb-2">
-              <Form.Label>Within ±D % of the set point</Form.Label>
-              <Form.Control
-                type="number"
-                min={0}
-                step={0.5}
-                value={d}
-                onChange={(e) => setD(e.target.value)}
-              />
-            </Form.Group>
-            {n.error !== null ? (
-              <p className="text-danger small" data-testid="set-point-samples">
-                {n.error}
-              </p>
-            ) : (
-              <p className="fs-4 mb-1" data-testid="set-point-samples">
-                {n.value} sample{n.value === 1 ? '' : 's'}
-              </p>
-            )}
-            <p className="small text-muted mb-0">
-              n = ⌈(z·√(CVA²+CVI²)/D)²⌉, z = 1.96 (Fraser CG, Harris EK, Crit Rev Clin Lab Sci
-              1989;27:409-37).
-            </p>
-          </Card.Body>
-        </Card>
-      </div>
-      <div className="col-md-4">
-        <Card className="h-100">
-          <Card.Body>
-            <Card.Title as="h3" className="h6">
-              Personalised reference interval
-            </Card.Title>
-            <Form.Group controlId={`${id}-results`} className="mb-2">
-              <Form.Label>Previous results of the person (space separated)</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                value={results}
-                onChange={(e) => setResults(e.target.value)}
-              />
-            </Form.Group>
-            {pri === null ? null : pri.error !== null ? (
-              <p className="text-danger">{pri.error}</p>
-            ) : (
-              <ul className="list-unstyled mb-1" data-testid="pri">
-                {pri.value.map((i) => (
-                  <li key={i.model}>
-                    {i.model === 'population-cvi' ? 'With the database CVI' : "With the person's own SD"}:{' '}
-                    {formatFixed(i.lower, 2)} – {formatFixed(i.upper, 2)}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="small text-muted mb-0">
-              95% prediction interval around the mean of the results: mean ± z·mean·√(CVA²+CVI²)·√(1+1/n);
-              from 5 results also mean ± t·SD·√(1+1/n) (Coskun A et al., Clin Chem 2021;67:374-84; Clin Chem
-              Lab Med 2022;60:629-35).
-            </p>
-          </Card.Body>
-        </Card>
-      </div>
+        {pri === null ? null : pri.error !== null ? (
+          <p className="text-danger">{pri.error}</p>
+        ) : (
+          <ul className="list-unstyled mb-1" data-testid="pri">
+            {pri.value.map((i) => (
+              <li key={i.model}>
+                {i.model === 'population-cvi' ? 'With the database CVI' : "With the person's own SD"}:{' '}
+                {formatFixed(i.lower, 2)} – {formatFixed(i.upper, 2)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="small text-muted mb-0">
+          95% prediction interval around the mean of the results: mean ± z·mean·√(CVA²+CVI²)·√(1+1/n); from 5
+          results also mean ± t·SD·√(1+1/n) (Coskun A et al., Clin Chem 2021;67:374-84; Clin Chem Lab Med
+          2022;60:629-35).
+        </p>
+      </CalculatorCard>
     </div>
+  );
+}
+
+function CalculatorCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="col-md-4">
+      <Card className="h-100">
+        <Card.Body>
+          <Card.Title as="h3" className="h6">
+            {title}
+          </Card.Title>
+          {children}
+        </Card.Body>
+      </Card>
+    </div>
+  );
+}
+
+/** The calculated answer, or why there is none. */
+function Answer({ testId, error, children }: { testId: string; error: string | null; children: ReactNode }) {
+  return error !== null ? (
+    <p className="text-danger small" data-testid={testId}>
+      {error}
+    </p>
+  ) : (
+    <p className="fs-4 mb-1" data-testid={testId}>
+      {children}
+    </p>
   );
 }

@@ -1,11 +1,12 @@
 import { formatFixed, percentChange, rcvAsymmetric, rcvModellingCurve, zFromProbability } from '@bvdb/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { toNumberOrZero } from '../number-input';
+import { NumberFields } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
+import { HeaderRow } from '../../../components/header-row';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
 
@@ -38,44 +39,22 @@ export function RcvApplication({
         Application of the RCV
       </h2>
       <div className="row g-3 mb-3">
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-r1`}>
-          <Form.Label>1st Result</Form.Label>
-          <Form.Control type="number" step={0.1} value={first} onChange={(e) => setFirst(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-r2`}>
-          <Form.Label>2nd Result</Form.Label>
-          <Form.Control type="number" step={0.1} value={second} onChange={(e) => setSecond(e.target.value)} />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-cvi`}>
-          <Form.Label>CVI (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cvi}
-            onChange={(e) => setCvi(e.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-3" controlId={`${id}-cva`}>
-          <Form.Label>CVA (%)</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={0.1}
-            value={cva}
-            onChange={(e) => setCva(e.target.value)}
-          />
-        </Form.Group>
+        <NumberFields
+          idPrefix={id}
+          className="col-6 col-md-3"
+          fields={[
+            { name: 'r1', label: '1st Result', value: first, onChange: setFirst },
+            { name: 'r2', label: '2nd Result', value: second, onChange: setSecond },
+            { name: 'cvi', label: 'CVI (%)', min: 0, value: cvi, onChange: setCvi },
+            { name: 'cva', label: 'CVA (%)', min: 0, value: cva, onChange: setCva },
+          ]}
+        />
       </div>
       {cvaN === 0 ? <Alert variant="danger">{CVA_ZERO_ALERT}</Alert> : null}
       <Table bordered size="sm">
         <caption className="caption-top">Change between the two results</caption>
         <thead>
-          <tr>
-            <th scope="col">Result 1</th>
-            <th scope="col">Result 2</th>
-            <th scope="col">% Change</th>
-          </tr>
+          <HeaderRow names={['Result 1', 'Result 2', '% Change']} />
         </thead>
         <tbody>
           <tr>

@@ -13,6 +13,7 @@ import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { toNumberOrZero } from '../number-input';
 import { RcvCurveTable } from './rcv-curve-table';
+import { HeaderRow } from '../../../components/header-row';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
 
@@ -99,14 +100,7 @@ export function RcvCalculator({ initialCvi }: { initialCvi?: number | null }) {
             <Table bordered size="sm">
               <caption className="caption-top">Reference change values</caption>
               <thead>
-                <tr>
-                  <th scope="col">CVI</th>
-                  <th scope="col">CVA</th>
-                  <th scope="col">z</th>
-                  <th scope="col">RCV Increase</th>
-                  <th scope="col">RCV Decrease</th>
-                  <th scope="col">Symmetric RCV</th>
-                </tr>
+                <HeaderRow names={['CVI', 'CVA', 'z', 'RCV Increase', 'RCV Decrease', 'Symmetric RCV']} />
               </thead>
               <tbody>
                 <tr>

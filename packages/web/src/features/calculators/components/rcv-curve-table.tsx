@@ -1,5 +1,6 @@
 import { formatFixed, type RcvCurvePoint } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
+import { HeaderRow } from '../../../components/header-row';
 
 /** The table alternative of the RCV chart. */
 export function RcvCurveTable({ curve }: { curve: RcvCurvePoint[] }) {
@@ -9,13 +10,7 @@ export function RcvCurveTable({ curve }: { curve: RcvCurvePoint[] }) {
       <Table size="sm" bordered responsive>
         <caption className="caption-top">RCV by probability</caption>
         <thead>
-          <tr>
-            <th scope="col">Probability</th>
-            <th scope="col">p-value</th>
-            <th scope="col">z</th>
-            <th scope="col">RCV Increase</th>
-            <th scope="col">RCV Decrease</th>
-          </tr>
+          <HeaderRow names={['Probability', 'p-value', 'z', 'RCV Increase', 'RCV Decrease']} />
         </thead>
         <tbody>
           {curve.map((p) => (

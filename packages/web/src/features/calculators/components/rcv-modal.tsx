@@ -1,9 +1,10 @@
 import { Z_VALUE_TABLE } from '@bvdb/domain';
-import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { RcvApplication } from './rcv-application';
 import { RcvCalculator } from './rcv-calculator';
+import { CloseFooter } from '../../../components/close-footer';
+import { HeaderRow } from '../../../components/header-row';
 
 /** The full-screen "RCV Calculation" modal: explanation, the z / p-value table and the RCV tools. */
 export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => void; cvi: number | null }) {
@@ -21,11 +22,7 @@ export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => v
         <Table bordered size="sm" style={{ maxWidth: 480 }}>
           <caption className="caption-top">Z-value / p-value</caption>
           <thead>
-            <tr>
-              <th scope="col">Z-value</th>
-              <th scope="col">p-value (one-sided)</th>
-              <th scope="col">p-value (two-sided)</th>
-            </tr>
+            <HeaderRow names={['Z-value', 'p-value (one-sided)', 'p-value (two-sided)']} />
           </thead>
           <tbody>
             {Z_VALUE_TABLE.map((r) => (
@@ -41,11 +38,7 @@ export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => v
         <hr />
         <RcvApplication initialCvi={cvi} />
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onHide} />
     </Modal>
   );
 }

@@ -143,6 +143,19 @@ export function SelectField({
   );
 }
 
+/** Several SelectFields of one width and one placeholder, in order. */
+export function SelectFields({
+  md,
+  placeholder,
+  fields,
+}: {
+  md: number;
+  placeholder: string;
+  fields: { name: Name; label: string; options: readonly Option[] }[];
+}) {
+  return fields.map((f) => <SelectField key={f.name} md={md} placeholder={placeholder} {...f} />);
+}
+
 export function FlagField({ name, label }: { name: Name; label: string }) {
   const { register, id } = useField(name);
   return <Form.Check type="switch" id={id} label={label} className="mb-2" {...register} />;

@@ -12,7 +12,14 @@ import { FormProvider, useForm, useFormContext, type UseFormSetError } from 'rea
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
-import { FlagField, NumberField, SelectField, TextField, type Option } from './dataset-form-fields';
+import {
+  FlagField,
+  NumberField,
+  SelectField,
+  SelectFields,
+  TextField,
+  type Option,
+} from './dataset-form-fields';
 import { DatasetFormInputSchema, type DatasetFormValues } from '../dataset-form-values';
 
 const UNIT_OPTIONS: Option[] = INTERVAL_UNITS.map((u) => ({ value: u, label: u }));
@@ -144,6 +151,7 @@ export function DatasetForm({
   if (analytes.error) return <ErrorText>Error: {analytes.error.message}</ErrorText>;
   const l = lookups.data;
   const opts = <T,>(list: T[] | undefined, f: (t: T) => Option) => (list ?? []).map(f);
+  const unitOptions = opts(l?.units, (u) => ({ value: u.id, label: u.name }));
 
   return (
     <FormProvider {...form}>
@@ -178,29 +186,25 @@ export function DatasetForm({
         </Section>
 
         <Section title="Population">
-          <SelectField
-            name="state_of_well_being_id"
-            label="State of Well Being"
+          <SelectFields
             md={4}
             placeholder="Not defined"
-            options={opts(l?.states_of_well_being, (s) => ({
-              value: s.id,
-              label: s.state_of_well_being_descriptor_expansion,
-            }))}
-          />
-          <SelectField
-            name="ethnicity_id"
-            label="Ethnicity"
-            md={4}
-            placeholder="Not defined"
-            options={opts(l?.ethnicities, (e) => ({ value: e.id, label: e.ethnicity_expansion }))}
-          />
-          <SelectField
-            name="sex_for_meta_analysis"
-            label="Sex for Meta-Analysis"
-            md={4}
-            placeholder="Not defined"
-            options={SEX_OPTIONS}
+            fields={[
+              {
+                name: 'state_of_well_being_id',
+                label: 'State of Well Being',
+                options: opts(l?.states_of_well_being, (s) => ({
+                  value: s.id,
+                  label: s.state_of_well_being_descriptor_expansion,
+                })),
+              },
+              {
+                name: 'ethnicity_id',
+                label: 'Ethnicity',
+                options: opts(l?.ethnicities, (e) => ({ value: e.id, label: e.ethnicity_expansion })),
+              },
+              { name: 'sex_for_meta_analysis', label: 'Sex for Meta-Analysis', options: SEX_OPTIONS },
+            ]}
           />
           <DiseasePicker diseases={opts(l?.diseases, (d) => ({ value: d.id, label: d.item_type }))} />
           <NumberField name="number_of_subjects" label="Number of Subjects" />
@@ -257,26 +261,18 @@ export function DatasetForm({
         </Section>
 
         <Section title="Units and Concentrations">
-          <SelectField
-            name="unit_id"
-            label="Unit"
+          <SelectFields
             md={4}
             placeholder="None"
-            options={opts(l?.units, (u) => ({ value: u.id, label: u.name }))}
-          />
-          <SelectField
-            name="second_unit_id"
-            label="Second Unit"
-            md={4}
-            placeholder="None"
-            options={opts(l?.units, (u) => ({ value: u.id, label: u.name }))}
-          />
-          <SelectField
-            name="overall_principle_method_id"
-            label="Overall Analytical Principle Method"
-            md={4}
-            placeholder="None"
-            options={opts(l?.methods, (m) => ({ value: m.id, label: m.name }))}
+            fields={[
+              { name: 'unit_id', label: 'Unit', options: unitOptions },
+              { name: 'second_unit_id', label: 'Second Unit', options: unitOptions },
+              {
+                name: 'overall_principle_method_id',
+                label: 'Overall Analytical Principle Method',
+                options: opts(l?.methods, (m) => ({ value: m.id, label: m.name })),
+              },
+            ]}
           />
           <TextField name="standard_unit_for_reporting_of_analyte" label="Standard Unit for Reporting" />
           <TextField name="second_standard_unit" label="Second Standard Unit" />

@@ -1,30 +1,26 @@
-import { MailingListMemberBodySchema, type MailingListMemberBody } from '@bvdb/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useForm } from 'react-hook-form';
+import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { mailingListMembersQuery, useAddMailingListMember } from '../api/mailing-list';
+import { useMemberForm } from '../use-member-form';
+import { HeaderRow } from '../../../components/header-row';
 
 /** Adds a member (success says "Worked") and lists the members. */
 export function MailingListMembers() {
   const add = useAddMailingListMember();
   const members = useQuery(mailingListMembersQuery);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<MailingListMemberBody>({
-    resolver: zodResolver(MailingListMemberBodySchema),
-    defaultValues: { email: '', name: '' },
-  });
+  } = useMemberForm();
   return (
     <>
       <Form
@@ -64,11 +60,7 @@ export function MailingListMembers() {
           {add.isPending ? 'Adding...' : 'Add to mailing list'}
         </Button>
       </Form>
-      {notice ? (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      ) : null}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       <h2 className="h5">Members</h2>
       {members.isPending ? (
         <Loading />
@@ -80,11 +72,7 @@ export function MailingListMembers() {
         <Table striped bordered responsive size="sm">
           <caption className="caption-top small">Mailing-list members stored here, newest first</caption>
           <thead>
-            <tr>
-              <th scope="col">Email address</th>
-              <th scope="col">Name</th>
-              <th scope="col">Sent to the mailing-list provider</th>
-            </tr>
+            <HeaderRow names={['Email address', 'Name', 'Sent to the mailing-list provider']} />
           </thead>
           <tbody>
             {members.data.data.map((m) => (

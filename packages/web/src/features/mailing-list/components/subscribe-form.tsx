@@ -1,24 +1,15 @@
-import { MailingListMemberBodySchema, type MailingListMemberBody } from '@bvdb/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useSubscribe } from '../api/subscribe';
+import { useMemberForm } from '../use-member-form';
 
 /** Visitors ask to hear about new estimates; stored here and sent to the list provider when configured. */
 export function SubscribeForm() {
   const subscribe = useSubscribe();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<MailingListMemberBody>({
-    resolver: zodResolver(MailingListMemberBodySchema),
-    defaultValues: { email: '', name: '' },
-  });
+  const { register, handleSubmit, reset, formState } = useMemberForm();
+  const { errors } = formState;
   const onSubmit = handleSubmit((body) =>
     subscribe.mutate(body, { onSuccess: () => reset({ email: '', name: '' }) }),
   );

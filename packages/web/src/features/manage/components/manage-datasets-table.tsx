@@ -2,6 +2,7 @@ import type { Dataset } from '@bvdb/contract';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { GradeBadge, IncludedBadge, PublishedBadge, ReviewedBadge } from '../../../components/dataset-badges';
+import { HeaderRow } from '../../../components/header-row';
 
 /** Every dataset of the chosen measurand or reference, published or not, with its tools. */
 export function ManageDatasetsTable({
@@ -24,15 +25,7 @@ export function ManageDatasetsTable({
         <Table striped bordered responsive size="sm">
           <caption className="caption-top">{caption}</caption>
           <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Measurand</th>
-              <th scope="col">Matrix</th>
-              <th scope="col">Status</th>
-              <th scope="col">Score</th>
-              <th scope="col">Tools</th>
-            </tr>
+            <HeaderRow names={['ID', 'Reference', 'Measurand', 'Matrix', 'Status', 'Score', 'Tools']} />
           </thead>
           <tbody>
             {datasets.map((d) => (

@@ -2,6 +2,7 @@ import type { MetaInputRow, StatsResult } from '@bvdb/contract';
 import { formatFixed, GRADE_WEIGHT } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
 import { ErrorText } from '../../../components/state-views';
+import { HeaderRow } from '../../../components/header-row';
 
 export type Calculation = StatsResult & { source: 'built-in' | 'remote' };
 
@@ -51,13 +52,7 @@ export function CalculationSteps({
       <Table size="sm" bordered responsive>
         <caption className="visually-hidden">{title}: input rows</caption>
         <thead>
-          <tr>
-            {['ID', 'Include', 'Score', 'CV', 'CI_lower', 'CI_upper'].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeaderRow names={['ID', 'Include', 'Score', 'CV', 'CI_lower', 'CI_upper']} />
         </thead>
         <tbody>
           {rows.map((r, i) => (
@@ -83,8 +78,8 @@ export function CalculationSteps({
       <Table size="sm" bordered responsive>
         <caption className="visually-hidden">{title}: study weights</caption>
         <thead>
-          <tr>
-            {[
+          <HeaderRow
+            names={[
               'Study ID',
               'Rows',
               'Grade',
@@ -94,12 +89,8 @@ export function CalculationSteps({
               'CI width',
               'Weight',
               'Normalised weight',
-            ].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
+            ]}
+          />
         </thead>
         <tbody>
           {failed || !result ? (
@@ -133,12 +124,7 @@ export function CalculationSteps({
       <Table size="sm" bordered className="w-auto">
         <caption className="visually-hidden">{title}: result</caption>
         <thead>
-          <tr>
-            <th scope="col">N</th>
-            <th scope="col">W.Median</th>
-            <th scope="col">Range_lower</th>
-            <th scope="col">Range_upper</th>
-          </tr>
+          <HeaderRow names={['N', 'W.Median', 'Range_lower', 'Range_upper']} />
         </thead>
         <tbody>
           <tr data-testid={`result-${type}`}>

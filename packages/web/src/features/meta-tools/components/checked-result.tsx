@@ -7,6 +7,7 @@ import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
 import { metasByTypeQuery } from '../api/get-metas-by-type';
 import { runMetacalculation } from '../api/simulate-metacalculation';
+import { HeaderRow } from '../../../components/header-row';
 
 const r4 = (v: number | null | undefined) =>
   v === null || v === undefined ? 'NA' : String(Math.round(v * 1e4) / 1e4);
@@ -51,11 +52,7 @@ export function CheckedResult({ meta, analyte }: { meta: MetaRecord; analyte: st
         <Table size="sm" bordered className="w-auto">
           <caption className="caption-top">Results</caption>
           <thead>
-            <tr>
-              <th scope="col">Factor</th>
-              <th scope="col">Calculated</th>
-              <th scope="col">Original</th>
-            </tr>
+            <HeaderRow names={['Factor', 'Calculated', 'Original']} />
           </thead>
           <tbody>
             <tr>

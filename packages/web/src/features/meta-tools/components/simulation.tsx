@@ -9,6 +9,7 @@ import { runMetacalculation } from '../api/simulate-metacalculation';
 import { validateDatasets } from '../api/validate-for-meta';
 import { CalculationSteps, type Calculation } from './calculation-steps';
 import { ValidationTable } from './validation-table';
+import { HeaderRow } from '../../../components/header-row';
 
 /** The ticked datasets validated, then the CVI and CVG calculated from them and previewed as the site would show them. */
 export function Simulation({ ids }: { ids: number[] }) {
@@ -45,15 +46,9 @@ function SelectedDatasets({ rows }: { rows: ValidationRow[] }) {
       <Table bordered responsive size="sm">
         <caption className="visually-hidden">Selected datasets</caption>
         <thead>
-          <tr>
-            {['Dataset', 'Unique Identifier', 'Reference', 'Matrix', 'Grade', 'CVI (CI)', 'CVG (CI)'].map(
-              (h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ),
-            )}
-          </tr>
+          <HeaderRow
+            names={['Dataset', 'Unique Identifier', 'Reference', 'Matrix', 'Grade', 'CVI (CI)', 'CVG (CI)']}
+          />
         </thead>
         <tbody>
           {rows.map(([s]) => (

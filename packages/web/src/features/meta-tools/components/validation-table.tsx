@@ -1,6 +1,7 @@
 import type { ValidationRow } from '@bvdb/contract';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
+import { HeaderRow } from '../../../components/header-row';
 
 function Result({ result: [ok, reason] }: { result: ValidationRow[1] }) {
   if (ok === 1) return <span className="text-success">Included in Meta-Analysis</span>;
@@ -20,11 +21,7 @@ export function ValidationTable({ rows }: { rows: ValidationRow[] }) {
     <Table bordered responsive size="sm" className="align-middle">
       <caption className="caption-top">Validation of the selected datasets</caption>
       <thead>
-        <tr>
-          <th scope="col">Reference id</th>
-          <th scope="col">Validation CVI</th>
-          <th scope="col">Validation CVG</th>
-        </tr>
+        <HeaderRow names={['Reference id', 'Validation CVI', 'Validation CVG']} />
       </thead>
       <tbody>
         {rows.map(([spec, cvi, cvg]) => (

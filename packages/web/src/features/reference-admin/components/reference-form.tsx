@@ -142,6 +142,10 @@ export function ReferenceForm({
     resolver: zodResolver(ReferenceFormSchema),
     defaultValues: initial,
   });
+  const bind = (name: keyof ReferenceFormValues) => ({
+    error: errors[name]?.message,
+    register: register(name),
+  });
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -156,69 +160,28 @@ export function ReferenceForm({
     >
       {message}
       <Row>
-        <Field
-          id="title"
-          label="Title"
-          md={12}
-          as="textarea"
-          error={errors.title?.message}
-          register={register('title')}
-        />
+        <Field id="title" label="Title" md={12} as="textarea" {...bind('title')} />
         <Field
           id="author"
           label="Authors"
           md={12}
-          error={errors.author?.message}
-          register={register('author')}
+          {...bind('author')}
           hint="Comma-separated, e.g. Aarsand AK, Røraas T"
         />
-        <Field id="journal" label="Journal" error={errors.journal?.message} register={register('journal')} />
-        <Field
-          id="year"
-          label="Year of Publication"
-          md={2}
-          type="number"
-          error={errors.year_of_publication?.message}
-          register={register('year_of_publication')}
-        />
-        <Field
-          id="volume"
-          label="Volume"
-          md={2}
-          type="number"
-          error={errors.volume?.message}
-          register={register('volume')}
-        />
-        <Field id="pages" label="Pages" md={2} error={errors.pages?.message} register={register('pages')} />
-        <Field
-          id="doi"
-          label="doi"
-          error={errors.doi?.message}
-          register={register('doi')}
-          hint="e.g. 10.1373/clinchem.2017.276741"
-        />
-        <Field
-          id="pubmed"
-          label="Pubmed Link"
-          type="url"
-          error={errors.pubmed_link?.message}
-          register={register('pubmed_link')}
-        />
-        <Field id="link" label="Links" type="url" error={errors.link?.message} register={register('link')} />
-        <Field
-          id="article-url"
-          label="Article address"
-          type="url"
-          error={errors.article_url?.message}
-          register={register('article_url')}
-        />
+        <Field id="journal" label="Journal" {...bind('journal')} />
+        <Field id="year" label="Year of Publication" md={2} type="number" {...bind('year_of_publication')} />
+        <Field id="volume" label="Volume" md={2} type="number" {...bind('volume')} />
+        <Field id="pages" label="Pages" md={2} {...bind('pages')} />
+        <Field id="doi" label="doi" {...bind('doi')} hint="e.g. 10.1373/clinchem.2017.276741" />
+        <Field id="pubmed" label="Pubmed Link" type="url" {...bind('pubmed_link')} />
+        <Field id="link" label="Links" type="url" {...bind('link')} />
+        <Field id="article-url" label="Article address" type="url" {...bind('article_url')} />
         <Field
           id="article-id"
           label="Article ID"
           md={3}
           type="number"
-          error={errors.link_to_spanish_database?.message}
-          register={register('link_to_spanish_database')}
+          {...bind('link_to_spanish_database')}
         />
         <Form.Group as={Col} md={9} className="mb-3" controlId="reference-file">
           <Form.Label>Article file (PDF, 20 MB at most)</Form.Label>

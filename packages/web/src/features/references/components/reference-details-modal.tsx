@@ -1,6 +1,6 @@
 import type { Reference } from '@bvdb/contract';
-import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { CloseFooter } from '../../../components/close-footer';
 
 const orNA = (v: string | number | null | undefined) =>
   v === null || v === undefined || v === '' ? 'N/A' : v;
@@ -33,13 +33,7 @@ export function ReferenceDetailsModal({
           <dd className="col-sm-8">{orNA(r.year_of_publication)}</dd>
           <dt className="col-sm-4">Pubmed Link</dt>
           <dd className="col-sm-8">
-            {r.pubmed_link ? (
-              <a href={r.pubmed_link} target="_blank" rel="noopener noreferrer">
-                {r.pubmed_link}
-              </a>
-            ) : (
-              'N/A'
-            )}
+            <LinkOrNA href={r.pubmed_link} text={r.pubmed_link} />
           </dd>
           <dt className="col-sm-4">Pages</dt>
           <dd className="col-sm-8">{orNA(r.pages)}</dd>
@@ -47,23 +41,11 @@ export function ReferenceDetailsModal({
           <dd className="col-sm-8">{orNA(r.volume)}</dd>
           <dt className="col-sm-4">doi</dt>
           <dd className="col-sm-8">
-            {r.doi ? (
-              <a href={`https://doi.org/${r.doi}`} target="_blank" rel="noopener noreferrer">
-                {r.doi}
-              </a>
-            ) : (
-              'N/A'
-            )}
+            <LinkOrNA href={`https://doi.org/${r.doi}`} text={r.doi} />
           </dd>
           <dt className="col-sm-4">Links</dt>
           <dd className="col-sm-8">
-            {r.link ? (
-              <a href={r.link} target="_blank" rel="noopener noreferrer">
-                {r.link}
-              </a>
-            ) : (
-              'N/A'
-            )}
+            <LinkOrNA href={r.link} text={r.link} />
           </dd>
           <dt className="col-sm-4">Article ID</dt>
           <dd className="col-sm-8">{r.link_to_spanish_database}</dd>
@@ -83,11 +65,18 @@ export function ReferenceDetailsModal({
           </dd>
         </dl>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Close
-        </Button>
-      </Modal.Footer>
+      <CloseFooter onClose={onHide} />
     </Modal>
+  );
+}
+
+/** A link opening in a new tab, or N/A when the field is empty. */
+function LinkOrNA({ href, text }: { href: string | null; text: string | null }) {
+  return text && href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  ) : (
+    'N/A'
   );
 }

@@ -7,6 +7,8 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
+import { CloseFooter } from '../../../components/close-footer';
+import { HeaderRow } from '../../../components/header-row';
 
 const DEMO_NOTE = 'provisional demo appraisal, not an official BIVAC assessment';
 
@@ -18,11 +20,7 @@ export function ScoringTable({ dataset }: { dataset: Dataset }) {
     <Table bordered size="sm">
       <caption className="caption-top">Scoring in Detail{dataset.is_demo ? ` (${DEMO_NOTE})` : ''}</caption>
       <thead>
-        <tr>
-          <th scope="col">Quality item</th>
-          <th scope="col">Grade</th>
-          <th scope="col">Allowed grades</th>
-        </tr>
+        <HeaderRow names={['Quality item', 'Grade', 'Allowed grades']} />
       </thead>
       <tbody>
         {QUALITY_ITEMS.map((item) => (
@@ -103,11 +101,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
           <ScoringTable dataset={d} />
           {d.scoring_comment ? <p className="small">{d.scoring_comment}</p> : null}
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setShow(false)}>
-            Close
-          </Button>
-        </Modal.Footer>
+        <CloseFooter onClose={() => setShow(false)} />
       </Modal>
     </>
   );

@@ -1,15 +1,15 @@
 import type { Unit } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
+import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { unitsQuery, useUnitMutations } from '../api/units';
+import { HeaderRow } from '../../../components/header-row';
 
-type Notice = { ok: boolean; text: string } | null;
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
 /** The units with their dataset counts: add, rename, delete when unused. */
@@ -17,7 +17,7 @@ export function UnitsEditor() {
   const units = useQuery(unitsQuery);
   const m = useUnitMutations();
   const [name, setName] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   if (units.isPending) return <Loading />;
   if (units.error) return <ErrorText>Error: {units.error.message}</ErrorText>;
@@ -50,11 +50,7 @@ export function UnitsEditor() {
           Add unit
         </Button>
       </Form>
-      {notice ? (
-        <Alert variant={notice.ok ? 'success' : 'danger'} dismissible onClose={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      ) : null}
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       {units.data.data.length === 0 ? (
         <p>No results available</p>
       ) : (
@@ -63,11 +59,7 @@ export function UnitsEditor() {
             Units and the datasets using them (as unit or second unit)
           </caption>
           <thead>
-            <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Used In</th>
-              <th scope="col">Actions</th>
-            </tr>
+            <HeaderRow names={['Unit', 'Used In', 'Actions']} />
           </thead>
           <tbody>
             {units.data.data.map((u) =>
@@ -121,7 +113,7 @@ export function UnitsEditor() {
   );
 }
 
-function RenameRow({ unit, onDone }: { unit: Unit; onDone: (n: Notice) => void }) {
+function RenameRow({ unit, onDone }: { unit: Unit; onDone: (n: Notice | null) => void }) {
   const m = useUnitMutations();
   const [name, setName] = useState(unit.name);
   const save = () =>
