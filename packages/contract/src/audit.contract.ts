@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 /** Records whose changes are kept in the audit trail. */
@@ -29,7 +29,6 @@ export const getAuditHistory = defineRoute({
   params: z.object({ entity: AuditEntitySchema, id: z.coerce.number().int().positive() }),
   responses: {
     200: z.object({ data: z.array(AuditEntrySchema) }),
-    400: ErrorSchema,
-    401: ErrorSchema,
+    ...errorsFor(400, 401),
   },
 });

@@ -18,6 +18,11 @@ export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() 
 /** 0/1 flags as the live system sends them. */
 export const FlagSchema = z.union([z.literal(0), z.literal(1)]);
 
+/** The error answers of a route, e.g. `...errorsFor(400, 401, 404)`: each is an ErrorSchema. */
+export function errorsFor<C extends number>(...codes: C[]): Record<C, typeof ErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, ErrorSchema])) as Record<C, typeof ErrorSchema>;
+}
+
 export const errorResponses = {
   400: ErrorSchema,
   404: ErrorSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { ErrorSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const CONTENT_SLUGS = [
@@ -53,9 +53,6 @@ export const updateContentPage = defineRoute({
   body: UpdateContentBodySchema,
   responses: {
     200: ContentPageSchema,
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 409),
   },
 });

@@ -51,18 +51,14 @@ const units = z.enum(INTERVAL_UNITS).nullable();
 /** '' and an absent value both mean "not filled in": stored as null (spec section 5). */
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
+/** A number not below zero (the rule both numeric kinds start from). */
+const nonNegativeNumber = () => z.number(DATASET_MESSAGES.nonNegative).min(0, DATASET_MESSAGES.nonNegative);
+
 /** A numeric field: when filled, a number not below zero; empty is null. */
 const nonNegative = () =>
   field(
     'number',
-    z.preprocess(
-      blankToNull,
-      z
-        .number(DATASET_MESSAGES.nonNegative)
-        .min(0, DATASET_MESSAGES.nonNegative)
-        .max(1e12, 'Must be at most 1000000000000.')
-        .nullable(),
-    ),
+    z.preprocess(blankToNull, nonNegativeNumber().max(1e12, 'Must be at most 1000000000000.').nullable()),
     num,
   );
 
@@ -72,9 +68,7 @@ const nonNegativeInt = () =>
     'number',
     z.preprocess(
       blankToNull,
-      z
-        .number(DATASET_MESSAGES.nonNegative)
-        .min(0, DATASET_MESSAGES.nonNegative)
+      nonNegativeNumber()
         .int('Must be a whole number.')
         .max(INT_MAX, `Must be at most ${INT_MAX}.`)
         .nullable(),

@@ -1,6 +1,6 @@
 import { NON_HEALTHY_STATE_ID } from '@bvdb/domain';
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
 import { DATASET_MESSAGES, datasetShape } from './dataset-fields.js';
 import { DatasetSchema } from './datasets.contract.js';
 import { defineRoute } from './route.js';
@@ -106,8 +106,7 @@ export const updateDataset = defineRoute({
   responses: {
     200: z.object({ dataset: DatasetSchema }),
     ...writeErrors,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(404, 409),
   },
 });
 
@@ -121,10 +120,6 @@ export const deleteDataset = defineRoute({
   query: z.object({ version: z.coerce.number('version is required').int().positive() }).strict(),
   responses: {
     200: z.object({ code: z.literal('success') }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 404, 409),
   },
 });

@@ -1,6 +1,6 @@
 import { QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
 import { z } from 'zod';
-import { ErrorSchema, FlagSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, FlagSchema, IdParamsSchema, errorsFor } from './common.js';
 import { MatrixSchema, DiseaseSchema } from './lookups.contract.js';
 import { defineRoute } from './route.js';
 
@@ -156,12 +156,9 @@ export const datasetsByMeasurand = defineRoute({
 });
 
 export const specsForAnalytes = defineRoute({
-  method: 'GET',
+  ...datasetsByMeasurand,
   path: '/api/bv_specifications/specs_for_analytes',
   summary: 'Visible datasets grouped by measurand display name (legacy alias of by_measurand)',
-  tags: ['datasets'],
-  access: 'public',
-  responses: { 200: z.object({ datasets: z.record(z.string(), z.array(DatasetSchema)) }) },
 });
 
 export const datasetsOfAnalyte = defineRoute({
@@ -196,23 +193,12 @@ export const manageByAnalyte = defineRoute({
   query: z.object({ id: z.coerce.number().int().positive() }),
   responses: {
     200: z.object({ dataset: z.array(DatasetSchema), export_url: z.string() }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(400, 401, 404),
   },
 });
 
 export const manageByReference = defineRoute({
-  method: 'GET',
+  ...manageByAnalyte,
   path: '/api/bv_specifications/manage_by_reference',
   summary: 'Every dataset of one reference, published or not, for curators',
-  tags: ['datasets'],
-  access: 'signed-in',
-  query: z.object({ id: z.coerce.number().int().positive() }),
-  responses: {
-    200: z.object({ dataset: z.array(DatasetSchema), export_url: z.string() }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    404: ErrorSchema,
-  },
 });

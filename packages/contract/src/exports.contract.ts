@@ -20,15 +20,10 @@ export const exportByAnalyte = defineRoute({
 });
 
 export const exportByReference = defineRoute({
-  method: 'GET',
+  ...exportByAnalyte,
   path: '/export_by_reference/:file',
   summary:
     'Spreadsheet of one reference: its datasets, their meta-analysis results, citation (`{reference id}.xlsx`)',
-  tags: ['exports'],
-  access: 'public',
-  produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  params: z.object({ file: xlsxFile }),
-  responses: { 200: z.unknown(), 400: ErrorSchema, 404: ErrorSchema },
 });
 
 export const exportDatabase = defineRoute({

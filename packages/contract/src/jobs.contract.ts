@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const JobSchema = z.object({
@@ -28,8 +28,7 @@ export const getQueueJob = defineRoute({
   params: IdParamsSchema,
   responses: {
     200: z.object({ code: z.literal('success'), data: JobSchema }),
-    401: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(401, 404),
   },
 });
 
@@ -66,8 +65,6 @@ export const startMetaRecompute = defineRoute({
     .default({}),
   responses: {
     202: z.object({ meta: JobSchema, consolidated: JobSchema }),
-    401: ErrorSchema,
-    403: ErrorSchema,
-    503: ErrorSchema,
+    ...errorsFor(401, 403, 503),
   },
 });

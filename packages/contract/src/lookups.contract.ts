@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const MatrixSchema = z.object({
@@ -83,8 +83,7 @@ export const findMatrixConsolidations = defineRoute({
       matrix: MatrixSchema.pick({ matrix_expansion: true, matrix_explanation: true }),
       consolidation: MatrixConsolidationSchema.nullable(),
     }),
-    400: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(400, 404),
   },
 });
 

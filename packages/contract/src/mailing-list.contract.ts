@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { ErrorSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const MailingListMemberBodySchema = z
@@ -39,10 +39,7 @@ export const addMailingListMember = defineRoute({
       member: MailingListMemberSchema,
       synced: z.boolean().describe('false when no provider is configured'),
     }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    502: ErrorSchema,
+    ...errorsFor(400, 401, 403, 502),
   },
 });
 
@@ -65,9 +62,6 @@ export const subscribeToMailingList = defineRoute({
   body: MailingListMemberBodySchema,
   responses: {
     200: z.object({ code: z.literal('success'), message: z.string() }),
-    400: ErrorSchema,
-    403: ErrorSchema,
-    429: ErrorSchema,
-    502: ErrorSchema,
+    ...errorsFor(400, 403, 429, 502),
   },
 });

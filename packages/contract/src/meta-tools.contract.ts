@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { ErrorSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 import { StatsResultSchema, StatsRowSchema } from './stats.contract.js';
 
@@ -58,8 +58,7 @@ export const validateForMeta = defineRoute({
       output: z.array(ValidationRowSchema),
       not_found: z.array(z.number().int()),
     }),
-    400: ErrorSchema,
-    401: ErrorSchema,
+    ...errorsFor(400, 401),
   },
 });
 
@@ -78,9 +77,7 @@ export const simulateMetacalculation = defineRoute({
     200: StatsResultSchema.extend({
       source: z.enum(['built-in', 'remote']).describe('Which statistics service answered'),
     }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    502: ErrorSchema,
+    ...errorsFor(400, 401, 502),
   },
 });
 
@@ -120,7 +117,6 @@ export const metaInputTables = defineRoute({
       analyte: z.object({ id: z.number().int(), display_name: z.string() }),
       tables: z.array(InputTableSchema),
     }),
-    401: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(401, 404),
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { ErrorSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const VarTypeSchema = z.enum([':cvi', ':cvg']);
@@ -123,7 +123,6 @@ export const metaByAnalyteMatrixType = defineRoute({
   }),
   responses: {
     200: z.object({ metacalculations: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-    400: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(400, 404),
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
 import { defineRoute } from './route.js';
 
 export const ReferenceSchema = z.object({
@@ -158,10 +158,7 @@ export const createReference = defineRoute({
   body: ReferenceBodySchema,
   responses: {
     201: z.object({ reference: ReferenceSchema }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 409),
   },
 });
 
@@ -176,11 +173,7 @@ export const updateReference = defineRoute({
   body: UpdateReferenceBodySchema,
   responses: {
     200: z.object({ reference: ReferenceSchema }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 404, 409),
   },
 });
 
@@ -193,10 +186,7 @@ export const deleteReference = defineRoute({
   params: IdParamsSchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(401, 403, 404, 409),
   },
 });
 
@@ -213,11 +203,7 @@ export const uploadReferenceFile = defineRoute({
   params: IdParamsSchema,
   responses: {
     200: z.object({ reference: ReferenceSchema }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    422: ErrorSchema,
+    ...errorsFor(400, 401, 403, 404, 422),
   },
 });
 
@@ -230,9 +216,7 @@ export const deleteReferenceFile = defineRoute({
   params: IdParamsSchema,
   responses: {
     200: z.object({ reference: ReferenceSchema }),
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(401, 403, 404),
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema } from './common.js';
+import { ErrorSchema, errorsFor } from './common.js';
 import { AnalyteWithCountSchema } from './analytes.contract.js';
 import { defineRoute } from './route.js';
 
@@ -42,7 +42,6 @@ export const searchById = defineRoute({
   responses: {
     200: z.object({ analyte: AnalyteWithCountSchema }),
     302: z.null(),
-    400: ErrorSchema,
-    404: ErrorSchema,
+    ...errorsFor(400, 404),
   },
 });

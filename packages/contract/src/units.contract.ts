@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
 import { UnitSchema } from './lookups.contract.js';
 import { defineRoute } from './route.js';
 
@@ -29,10 +29,7 @@ export const createUnit = defineRoute({
   body: UnitBodySchema,
   responses: {
     201: z.object({ unit: UnitSchema }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 409),
   },
 });
 
@@ -46,11 +43,7 @@ export const updateUnit = defineRoute({
   body: UpdateUnitBodySchema,
   responses: {
     200: z.object({ unit: UnitSchema }),
-    400: ErrorSchema,
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(400, 401, 403, 404, 409),
   },
 });
 
@@ -63,9 +56,6 @@ export const deleteUnit = defineRoute({
   params: IdParamsSchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
-    401: ErrorSchema,
-    403: ErrorSchema,
-    404: ErrorSchema,
-    409: ErrorSchema,
+    ...errorsFor(401, 403, 404, 409),
   },
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_ADMIN } from './test-app.js';
+import { createTestApp, TEST_ADMIN, type TestContext } from './test-app.js';
 
 /** Signs in through the real endpoint; returns the cookie header and CSRF token for later calls. */
 export async function signInAs(
@@ -16,4 +16,12 @@ export async function signInAs(
     csrf,
     headers: { cookie: `bvdb_session=${cookie.value}`, 'x-csrf-token': csrf },
   };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signInAs>>;
+
+/** A fresh test app with the seeded administrator signed in (the usual setup of a write-route test file). */
+export async function createSignedInTestApp(): Promise<{ ctx: TestContext; s: SignedIn }> {
+  const ctx = await createTestApp();
+  return { ctx, s: await signInAs(ctx.app) };
 }

@@ -2,17 +2,16 @@ import { DATASET_MESSAGES } from '@bvdb/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analytes, bvSpecifications, metaCalculations, references } from '../../db/schema.js';
-import { signInAs } from '../../test/sign-in.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
+import type { TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
-let s: Awaited<ReturnType<typeof signInAs>>;
+let s: SignedIn;
 let analyteId: number;
 let referenceId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  s = await signInAs(ctx.app);
+  ({ ctx, s } = await createSignedInTestApp());
   const [a] = await ctx.database.db.select().from(analytes).limit(1);
   const [r] = await ctx.database.db.select().from(references).limit(1);
   analyteId = a!.id;

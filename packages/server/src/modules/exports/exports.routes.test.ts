@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../../db/schema.js';
+import { analyteIdByName } from '../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { DATASET_COLUMNS, neutralise } from './export-columns.js';
 
@@ -9,10 +10,7 @@ let ctx: TestContext;
 let creatinineId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const list = (await ctx.app.inject({ url: '/api/analytes_with_bv_specifications' })).json<{
-    analytes: { id: number; display_name: string }[];
-  }>().analytes;
-  creatinineId = list.find((a) => a.display_name === 'Creatinine')!.id;
+  creatinineId = await analyteIdByName(ctx.app, 'Creatinine');
 });
 afterAll(async () => ctx.close());
 

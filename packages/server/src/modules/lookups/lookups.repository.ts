@@ -25,9 +25,9 @@ export async function findMatricesByIds(db: DbOrTx, ids: number[]) {
   return db.select().from(matrices).where(inArray(matrices.id, ids)).orderBy(asc(matrices.id));
 }
 
-/** The consolidation whose members are exactly the given matrices, if one exists. */
-export async function findConsolidationForMatrices(db: DbOrTx, ids: number[]) {
-  const rows = await db
+/** Every consolidation with one row per member matrix. */
+export async function listConsolidationMembers(db: DbOrTx) {
+  return db
     .select({
       id: matrixConsolidations.id,
       name: matrixConsolidations.name,
@@ -38,6 +38,11 @@ export async function findConsolidationForMatrices(db: DbOrTx, ids: number[]) {
       matrixConsolidationMembers,
       eq(matrixConsolidationMembers.consolidationId, matrixConsolidations.id),
     );
+}
+
+/** The consolidation whose members are exactly the given matrices, if one exists. */
+export async function findConsolidationForMatrices(db: DbOrTx, ids: number[]) {
+  const rows = await listConsolidationMembers(db);
   const byId = new Map<number, { id: number; name: string; matrix_ids: number[] }>();
   for (const r of rows) {
     const c = byId.get(r.id) ?? { id: r.id, name: r.name, matrix_ids: [] };

@@ -13,6 +13,12 @@ import * as repo from './lookups.repository.js';
 /** The lookups module's face for its routes and for other modules (never its repository). */
 export const findMatrix = (db: DbOrTx, id: number) => repo.findMatrix(db, id);
 
+/** Matrix rows by id, in id order (as stored). */
+export const findMatricesByIds = (db: DbOrTx, ids: number[]) => repo.findMatricesByIds(db, ids);
+
+/** Every consolidation with one row per member matrix. */
+export const listConsolidationMembers = (db: DbOrTx) => repo.listConsolidationMembers(db);
+
 export async function listMatrices(db: DbOrTx): Promise<Matrix[]> {
   return (await repo.listMatrices(db)).map(presentMatrix);
 }

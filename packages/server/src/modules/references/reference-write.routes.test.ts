@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFiles, references } from '../../db/schema.js';
 import { cleanFileName } from './reference-file.service.js';
 import { articleFileDisposition } from './references.presenter.js';
-import { signInAs } from '../../test/sign-in.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
+import type { TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
-let s: Awaited<ReturnType<typeof signInAs>>;
+let s: SignedIn;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  s = await signInAs(ctx.app);
+  ({ ctx, s } = await createSignedInTestApp());
 });
 afterAll(async () => ctx.close());
 

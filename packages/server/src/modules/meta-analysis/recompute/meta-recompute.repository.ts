@@ -1,13 +1,6 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import {
-  bvSpecifications,
-  matrices,
-  matrixConsolidationMembers,
-  matrixConsolidations,
-  metaCalculationDatasets,
-  metaCalculations,
-} from '../../../db/schema.js';
+import { bvSpecifications, metaCalculationDatasets, metaCalculations } from '../../../db/schema.js';
 
 export type RecomputeScope = 'matrices' | 'consolidations' | 'all';
 
@@ -17,25 +10,6 @@ export async function listSpecsOfAnalyte(tx: DbOrTx, analyteId: number) {
     .from(bvSpecifications)
     .where(eq(bvSpecifications.analyteId, analyteId))
     .orderBy(asc(bvSpecifications.id));
-}
-
-export async function listMatricesByIds(tx: DbOrTx, ids: number[]) {
-  return tx.select().from(matrices).where(inArray(matrices.id, ids)).orderBy(asc(matrices.id));
-}
-
-/** Every consolidation with one row per member matrix. */
-export async function listConsolidationMembers(tx: DbOrTx) {
-  return tx
-    .select({
-      id: matrixConsolidations.id,
-      name: matrixConsolidations.name,
-      matrixId: matrixConsolidationMembers.matrixId,
-    })
-    .from(matrixConsolidations)
-    .innerJoin(
-      matrixConsolidationMembers,
-      eq(matrixConsolidationMembers.consolidationId, matrixConsolidations.id),
-    );
 }
 
 /** Deletes a measurand's results of the scope (their dataset links go with them, on delete cascade). */

@@ -1,6 +1,7 @@
 import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { findAnalyte } from '../../analytes/analytes.service.js';
+import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-recompute.repository.js';
 
@@ -20,7 +21,7 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
   const specs = await repo.listSpecsOfAnalyte(tx, analyteId);
   if (specs.length === 0) return { analyte, groups: [] };
 
-  const matrixRows = await repo.listMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
+  const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
   const groups: MetaGroup[] = (scope === 'consolidations' ? [] : matrixRows).map((m) => ({
     matrixId: m.id,
     consolidationId: null,
@@ -28,7 +29,7 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
     specs: specs.filter((s) => s.matrixId === m.id),
   }));
   const consolidations = new Map<number, { name: string; matrixIds: Set<number> }>();
-  for (const m of await repo.listConsolidationMembers(tx)) {
+  for (const m of await listConsolidationMembers(tx)) {
     const c = consolidations.get(m.id) ?? { name: m.name, matrixIds: new Set<number>() };
     c.matrixIds.add(m.matrixId);
     consolidations.set(m.id, c);

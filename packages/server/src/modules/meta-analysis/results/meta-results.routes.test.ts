@@ -1,16 +1,14 @@
 import { metaAnalyse } from '@bvdb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaRecordSchema } from '@bvdb/contract';
+import { analyteIdByName } from '../../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
 let ctx: TestContext;
 let creatinineId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const list = (await ctx.app.inject({ url: '/api/analytes_with_bv_specifications' })).json<{
-    analytes: { id: number; display_name: string }[];
-  }>().analytes;
-  creatinineId = list.find((a) => a.display_name === 'Creatinine')!.id;
+  creatinineId = await analyteIdByName(ctx.app, 'Creatinine');
 });
 afterAll(async () => ctx.close());
 
