@@ -1,15 +1,19 @@
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetSchema } from '@bvdb/contract';
 import { bvSpecifications, references } from '../../db/schema.js';
-import { useTestApp } from '../../test/test-app.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
 
-const ctx = useTestApp();
-// One unpublished dataset: anonymous callers must never see it.
-await ctx.database.db
-  .update(bvSpecifications)
-  .set({ published: false })
-  .where(eq(bvSpecifications.uniqueIdentifier, 'DEMO-001'));
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // One unpublished dataset: anonymous callers must never see it.
+  await ctx.database.db
+    .update(bvSpecifications)
+    .set({ published: false })
+    .where(eq(bvSpecifications.uniqueIdentifier, 'DEMO-001'));
+});
+afterAll(async () => ctx.close());
 
 describe('GET /api/bv_specifications', () => {
   it('lists the published datasets with their flattened reference and analyte fields', async () => {
