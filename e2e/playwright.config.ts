@@ -48,6 +48,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_HEAVY_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
     },
   },
 });

@@ -4,6 +4,10 @@
 //   2. the meta-analysis engine (packages/domain/bench)
 //   3. a full recompute of every measurand × matrix × type, on the demo database and on one 10× its size
 //   4. the HTTP API under load (autocannon, 50 connections) on the demo database and on a 10× one
+//   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
+//   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
+//      recompute after it, timed separately
+//   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
 import { spawnSync } from 'node:child_process';
 
 function run(cmd, args, env = {}) {
@@ -19,3 +23,9 @@ console.log('\n## Meta-analysis engine');
 run(process.execPath, ['packages/domain/bench/meta-analysis.bench.mjs']);
 console.log('\n## Recompute and HTTP API');
 run(process.execPath, ['packages/server/dist/bench/api.bench.js', ...process.argv.slice(2)]);
+console.log('\n## Recompute through the job queue');
+run(process.execPath, ['packages/server/dist/bench/drain.bench.js']);
+console.log('\n## Whole-database import');
+run(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.argv.slice(2)]);
+console.log('\n## Public reads of bulk consumers (issue 14; BENCH_API_FACTORS, default 1,100)');
+run(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);

@@ -111,6 +111,14 @@ test('create a dataset through the form, edit it, copy it, delete it', async ({ 
   await expect(page.getByRole('heading', { name: 'Copy Dataset' })).toBeVisible();
   await expect(page.getByLabel('Unique Identifier')).toHaveValue(uid);
   await expect(page.getByLabel('Comment', { exact: true })).toHaveValue('Edited in the browser');
+  // Saved unchanged, the copy could not be told from its source: the form says so and sends nothing.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    page.getByText(
+      `A copy needs its own Unique Identifier: "${uid}" is the one of the dataset it was copied from (same reference and measurand).`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Form submitted successfully!')).toHaveCount(0);
   await page.getByLabel('Unique Identifier').fill(`${uid}-copy`);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Form submitted successfully!')).toBeVisible();

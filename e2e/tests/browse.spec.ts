@@ -115,7 +115,7 @@ test('by measurand: record counts, accordion by reference title, tiles open by i
 test('meta-analysis list, and its error state', async ({ page }) => {
   await page.goto('/meta_calculations');
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await page.route('**/api/meta_calculations', (r) => r.fulfill({ status: 500, body: '{}' }));
+  await page.route('**/api/v1/metas?**', (r) => r.fulfill({ status: 500, body: '{}' }));
   await openInApp(page, '/meta_calculations');
   await expect(page.getByText('An error occurred while fetching meta calculations.')).toBeVisible();
 });

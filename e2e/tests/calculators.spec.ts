@@ -4,18 +4,25 @@ import {
   percentChange,
   rcvAsymmetric,
   rcvSymmetric,
+  RCV_NOT_MEANINGFUL_MESSAGE,
+  Z_VALUE_TABLE,
+  zForChange,
   zFromProbability,
 } from '@bvdb/domain';
 import { expect, expectNoAxeViolations, test } from './helpers';
 
-test('APS: hidden until Calculate, hidden again on edit, numbers as the domain computes them, zero warnings', async ({
+test('APS: no error state on arrival, hidden until Calculate, hidden again on edit, numbers as the domain computes them, zero warnings', async ({
   page,
 }) => {
   await page.goto('/calculators/aps');
-  const cvi = page.getByLabel('% within-subject (CVI)');
-  const cvg = page.getByLabel('% between-subject (CVG)');
+  const cvi = page.getByLabel('% Within-subject (CVI)');
+  const cvg = page.getByLabel('% Between-subject (CVG)');
+  await expect(page.getByText('Note CVI is 0')).toHaveCount(0);
+  await expect(cvi).not.toHaveClass(/is-invalid/);
+  await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByText('Note CVI is 0')).toBeVisible();
   await expect(cvi).toHaveClass(/is-invalid/);
+  await expect(page.getByRole('heading', { name: 'Results' })).toHaveCount(0);
   await cvi.fill('12.6');
   await cvg.fill('30');
   await expect(page.getByRole('heading', { name: 'Results' })).toHaveCount(0);
@@ -23,7 +30,7 @@ test('APS: hidden until Calculate, hidden again on edit, numbers as the domain c
   const aps = calculateAps(12.6, 30);
   for (const level of ['minimum', 'desirable', 'optimal'] as const) {
     for (const key of ['imprecision', 'bias', 'totalError', 'mau'] as const) {
-      await expect(page.getByTestId(`aps-${level}-${key}`)).toHaveText(`${formatFixed(aps[level][key], 1)}%`);
+      await expect(page.getByTestId(`aps-${level}-${key}`)).toHaveText(formatFixed(aps[level][key], 1));
     }
   }
   await expectNoAxeViolations(page);
@@ -48,6 +55,9 @@ test('asymmetric RCV: results only after a change, z read-only from the probabil
   await expect(page.getByTestId('rcv-symmetric')).toHaveText(`±${formatFixed(rcvSymmetric(2.7, 1, z), 1)}%`);
   await expect(page.locator('.recharts-legend-item-text').filter({ hasText: 'RCV Increase' })).toBeVisible();
   await expect(page.locator('.recharts-legend-item-text').filter({ hasText: 'RCV Decrease' })).toBeVisible();
+  await page.getByLabel('Probability', { exact: true }).fill('0.5');
+  await expect(page.getByText(RCV_NOT_MEANINGFUL_MESSAGE)).toBeVisible();
+  await expect(page.getByTestId('rcv-up')).toHaveCount(0);
   await page.getByLabel('Probability', { exact: true }).fill('1.5');
   await expect(page.getByText('probability must be between 0 and 1')).toBeVisible();
   await page.getByLabel('Probability', { exact: true }).fill('0.0000000001');
@@ -65,9 +75,47 @@ test('application of the RCV: % change with 1 decimal, the CVA-is-zero alert', a
   await page.getByLabel('CVA (%)').fill('2.2');
   await expect(page.getByTestId('percent-change')).toHaveText(`${formatFixed(percentChange(80, 93.5), 1)}%`);
   await expect(page.getByText('Analytical CV (CVA) is zero')).toHaveCount(0);
+  const { up, down } = rcvAsymmetric(4.4, 2.2, zForChange(0.05, 'one-direction'));
+  await expect(page.getByTestId('rcv-verdict')).toHaveText(
+    `With CVI 4.40%, CVA 2.20% and z 1.64 (p 0.05, a change in one stated direction), the RCV is ` +
+      `+${formatFixed(up, 1)}% for a rise and ${formatFixed(down, 1)}% for a fall. ` +
+      'The change of +16.9% is a rise larger than the RCV: likely a real change.',
+  );
   await page.getByLabel('1st Result').fill('');
   await expect(page.getByTestId('percent-change')).toHaveText('0.0%');
+  await expect(page.getByTestId('rcv-verdict')).toHaveText(
+    'Enter a first result greater than 0 to assess the change.',
+  );
   await expectNoAxeViolations(page);
+});
+
+test('application of the RCV: no verdict on nothing, a 0 → 5 change is not "within the RCV", p 0.5 is not meaningful', async ({
+  page,
+}) => {
+  await page.goto('/calculators/rcv-application');
+  await expect(page.getByTestId('rcv-verdict')).toHaveText(
+    'Enter a first result greater than 0 to assess the change.',
+  );
+  await expect(page.getByText(/larger than the RCV/)).toHaveCount(0);
+  await page.getByLabel('1st Result').fill('0');
+  await page.getByLabel('2nd Result').fill('5');
+  await page.getByLabel('CVI (%)').fill('5.6');
+  await expect(page.getByTestId('rcv-verdict')).toHaveText(
+    'Enter a first result greater than 0 to assess the change.',
+  );
+  await page.getByLabel('1st Result').fill('5');
+  await page.getByLabel('2nd Result').fill('5.78');
+  await page.getByLabel('CVA (%)').fill('2');
+  await expect(page.getByTestId('rcv-verdict')).toContainText('likely a real change');
+  await page.getByLabel(/Either direction/).check();
+  await expect(page.getByLabel('z-value')).toHaveValue('1.96');
+  await expect(page.getByTestId('rcv-verdict')).toContainText(
+    'z 1.96 (p 0.05, a change in either direction)',
+  );
+  await expect(page.getByTestId('rcv-verdict')).toContainText('within the RCV');
+  await page.getByLabel(/One direction/).check();
+  await page.getByLabel('Probability', { exact: true }).fill('0.5');
+  await expect(page.getByTestId('rcv-verdict')).toHaveText(RCV_NOT_MEANINGFUL_MESSAGE);
 });
 
 test('index of individuality, samples for the set point, personalised reference interval', async ({
@@ -81,6 +129,22 @@ test('index of individuality, samples for the set point, personalised reference 
   await expect(page.getByTestId('set-point-samples')).toHaveText('4 samples');
   await page.getByLabel(/Previous results/).fill('80 84 82 79 85');
   await expect(page.getByTestId('pri').locator('li')).toHaveCount(2);
+  await page.getByLabel(/Previous results/).fill('78,5; 80,1; 79');
+  await expect(page.getByTestId('results-reading')).toHaveText(
+    'Read 3 results (separated by semicolons or lines, decimal commas): 78.5; 80.1; 79.',
+  );
+  await page.getByLabel(/Previous results/).fill('78, 82, 80');
+  await expect(page.getByTestId('results-reading')).toHaveText(
+    'Read 3 results (separated by commas): 78; 82; 80.',
+  );
+});
+
+test('individuality tools judge nothing before it is entered', async ({ page }) => {
+  await page.goto('/calculators/individuality');
+  await expect(page.getByTestId('ii')).toHaveText('Enter the CVI and the CVG.');
+  await expect(page.getByTestId('set-point-samples')).toHaveText('Enter the CVI.');
+  await expect(page.getByText('CVG must be greater than 0')).toHaveCount(0);
+  await expect(page.getByText('1 sample', { exact: true })).toHaveCount(0);
 });
 
 test('the analyte page opens the APS modal with the meta medians to 1 decimal, and the RCV modal', async ({
@@ -90,9 +154,27 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   await page.getByRole('button', { name: 'Analytical Performance Specification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('% within-subject (CVI)')).toHaveValue(/^\d+\.\d$/);
+  await expect(dialog.getByLabel('% Within-subject (CVI)')).toHaveValue(/^\d+\.\d$/);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await page.getByRole('button', { name: 'Reference Change Value' }).click();
   const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
-  await expect(rcv.getByRole('table', { name: 'Z-value / p-value' })).toBeVisible();
+  const table = rcv.getByRole('table', { name: 'Z-value / p-value' });
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr td:first-child')).toHaveText(Z_VALUE_TABLE.map((r) => r.z.toFixed(2)));
+  await expect(table.locator('tbody tr').last()).toHaveText('3.090.0010.002');
+  // One set of inputs: p 0.05 → z 1.64 for both tools, and one CVI field.
+  await expect(rcv.getByLabel('z-value')).toHaveValue('1.64');
+  await expect(rcv.getByLabel('CVI (%)')).toHaveCount(1);
+  const cvi = Number(await rcv.getByLabel('CVI (%)').inputValue());
+  await rcv.getByLabel('CVA (%)').fill('2');
+  await rcv.getByLabel('1st Result').fill('100');
+  await rcv.getByLabel('2nd Result').fill('110');
+  const { up } = rcvAsymmetric(cvi, 2, zForChange(0.05, 'one-direction'));
+  await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(up, 1)}%`);
+  await expect(rcv.getByTestId('rcv-verdict')).toContainText(`the RCV is +${formatFixed(up, 1)}% for a rise`);
+  await rcv.getByLabel(/Either direction/).check();
+  const either = rcvAsymmetric(cvi, 2, zForChange(0.05, 'either-direction')).up;
+  await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(either, 1)}%`);
+  await expect(rcv.getByTestId('rcv-verdict')).toContainText(`z 1.96`);
+  await expectNoAxeViolations(page);
 });

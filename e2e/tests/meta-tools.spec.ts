@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
+import { formatFixed } from '@bvdb/domain';
 import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
+
+const oneDecimal = (v: number | null) => (v === null ? 'NA' : formatFixed(v, 1));
 
 const creatinineId = async (page: Page) =>
   (await apiJson<{ id: number; display_name: string }[]>(page, '/autocomplete?query=Creatinine')).find(
@@ -88,7 +91,7 @@ test('simulator: real demo datasets, validation, the steps, and numbers as the s
   // A measurand whose stored results have a CVI from several studies and a CVG.
   const list = await apiJson<{
     data: { analyte_id: number; matrix: string; var_type: string; number_used: number }[];
-  }>(page, '/api/meta_calculations');
+  }>(page, '/api/v1/metas?limit=1000');
   const id = list.data.find(
     (m) =>
       m.var_type === ':cvi' &&
@@ -130,9 +133,10 @@ test('simulator: real demo datasets, validation, the steps, and numbers as the s
     const result = page.getByTestId(`result-${type}`).locator('td');
     await expect(result).toHaveText([
       String(stats.N),
-      String(stats['W.Median'] ?? 'NA'),
-      String(stats.Range_lower ?? 'NA'),
-      String(stats.Range_upper ?? 'NA'),
+      // The spec's rounding on screen: the weighted median and its limits to 1 decimal.
+      oneDecimal(stats['W.Median']),
+      oneDecimal(stats.Range_lower),
+      oneDecimal(stats.Range_upper),
     ]);
     expect(stats.N).toBeGreaterThan(0);
     await expect(section.getByRole('table', { name: /study weights/ }).locator('tbody tr')).toHaveCount(

@@ -63,12 +63,20 @@ test('a modal traps the focus and gives it back to the button that opened it', a
   await expect(opener).toBeFocused();
 });
 
-test('signed in, the navigation fits a 1280 px screen', async ({ page }) => {
+test('signed in, the navigation is one row from 1200 px, its search box whole', async ({ page }) => {
   await signIn(page);
-  for (const width of [1200, 1280, 1440]) {
+  for (const width of [1200, 1280, 1366, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${overflow}px too wide at ${width}px`).toBeLessThanOrEqual(1);
+    const navHeight = await page.locator('header .navbar').evaluate((n) => n.getBoundingClientRect().height);
+    expect(navHeight, `navigation ${navHeight}px high at ${width}px`).toBeLessThan(70);
+    // The placeholder fits its box: the search box is not cut short.
+    const search = page.locator('header').getByPlaceholder('Search for analyte');
+    const cut = await search.evaluate((i: HTMLInputElement) => i.scrollWidth > i.clientWidth);
+    expect(cut, `search box truncated at ${width}px`).toBe(false);
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     await expect(page.getByRole('link', { name: 'How to Write a Paper on BV' })).toBeVisible();
+    await page.keyboard.press('Escape');
   }
 });

@@ -62,6 +62,8 @@ for (const path of SERVER_RENDERED) {
 test('a page the browser renders gets its code and data preloaded, and asks for each answer once', async ({
   page,
 }) => {
+  // Pages are rendered in the browser for a signed-in visitor.
+  await signIn(page);
   const seen = watch(page);
   await page.goto('/bv_specifications');
   await expect(page.getByText(/Total Number of BVIAC datasets found/)).toBeVisible();

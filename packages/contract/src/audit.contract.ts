@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorsFor } from './common.js';
+import { errorsFor, IdSchema } from './common.js';
 import { defineRoute } from './route.js';
 
 /** Records whose changes are kept in the audit trail. */
@@ -26,7 +26,7 @@ export const getAuditHistory = defineRoute({
   summary: 'The change history of one record (who, when, before and after), newest first',
   tags: ['audit'],
   access: 'signed-in',
-  params: z.object({ entity: AuditEntitySchema, id: z.coerce.number().int().positive() }),
+  params: z.object({ entity: AuditEntitySchema, id: IdSchema }),
   responses: {
     200: z.object({ data: z.array(AuditEntrySchema) }),
     ...errorsFor(400, 401),

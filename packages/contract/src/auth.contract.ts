@@ -38,11 +38,20 @@ export const SignInBodySchema = z.object({
 export const signIn = defineRoute({
   method: 'POST',
   path: '/users/sign_in',
-  summary: 'Sign in (JSON or form body {email, password}); sets the session cookie',
+  summary:
+    'Sign in (JSON or form body {email, password}); sets the session cookie. 403 for a cross-site ' +
+    'Origin or Referer; 429 (Retry-After) after repeated failures; 503 (Retry-After) while the server is busy checking passwords',
   tags: ['auth'],
   access: 'public',
   body: z.union([SignInBodySchema, z.object({ user: SignInBodySchema })]),
-  responses: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+  responses: {
+    200: SessionSchema,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    429: ErrorSchema,
+    503: ErrorSchema,
+  },
 });
 
 export const signOut = defineRoute({
@@ -68,9 +77,18 @@ export const ChangePasswordBodySchema = z
 export const changePassword = defineRoute({
   method: 'PUT',
   path: '/users',
-  summary: 'Change your password (the current one is required); other sessions end',
+  summary:
+    'Change your password (the current one is required); other sessions end. Throttled as sign-in is (429, 503)',
   tags: ['auth'],
   access: 'signed-in',
   body: ChangePasswordBodySchema,
-  responses: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 422: ErrorSchema },
+  responses: {
+    200: SessionSchema,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    422: ErrorSchema,
+    429: ErrorSchema,
+    503: ErrorSchema,
+  },
 });

@@ -13,7 +13,27 @@ export const ErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** PostgreSQL's `integer`: no row has an id or a version beyond it, and no query may be sent one. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a path or query (text coerced to a whole number, 1 to 2^31-1). */
+export const IdSchema = z.coerce
+  .number('must be a number')
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(INT4_MAX, `must be at most ${INT4_MAX}`);
+
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+/** An id or a version in a JSON body: a whole number from 1 to 2^31-1 (no text coerced). */
+export const PositiveInt4Schema = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(INT4_MAX, `must be at most ${INT4_MAX}`);
+
+/** The version a person saw, on a delete: optional; when given, a changed row answers 409. */
+export const OptionalVersionQuerySchema = z.object({ version: IdSchema.optional() }).strict();
 
 /** 0/1 flags as the live system sends them. */
 export const FlagSchema = z.union([z.literal(0), z.literal(1)]);

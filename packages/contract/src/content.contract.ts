@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, errorsFor } from './common.js';
+import { ErrorSchema, errorsFor, PositiveInt4Schema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const CONTENT_SLUGS = [
@@ -39,7 +39,7 @@ export const UpdateContentBodySchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(200),
     markdown: z.string().max(100_000, 'The page is too long (100000 characters at most)'),
-    version: z.number().int().positive(),
+    version: PositiveInt4Schema,
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { NON_HEALTHY_STATE_ID } from '@bvdb/domain';
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor, PositiveInt4Schema } from './common.js';
 import { DATASET_MESSAGES, datasetShape } from './dataset-fields.js';
 import { DatasetSchema } from './datasets.contract.js';
 import { defineRoute } from './route.js';
@@ -100,7 +100,7 @@ export const updateDataset = defineRoute({
   body: z
     .object({
       bv_specification: DatasetInputSchema,
-      version: z.number('version is required').int().positive(),
+      version: z.number('version is required').pipe(PositiveInt4Schema),
     })
     .strict(),
   responses: {
@@ -117,7 +117,7 @@ export const deleteDataset = defineRoute({
   tags: ['datasets'],
   access: 'signed-in',
   params: IdParamsSchema,
-  query: z.object({ version: z.coerce.number('version is required').int().positive() }).strict(),
+  query: z.object({ version: z.coerce.number('version is required').pipe(PositiveInt4Schema) }).strict(),
   responses: {
     200: z.object({ code: z.literal('success') }),
     ...errorsFor(400, 401, 403, 404, 409),

@@ -29,12 +29,17 @@ export const exportByReference = defineRoute({
 export const exportDatabase = defineRoute({
   method: 'GET',
   path: '/export/:file',
-  summary: 'Every published dataset and meta-analysis result: `bv_database.xlsx` or `bv_database.csv`',
+  summary:
+    'Every published dataset and meta-analysis result: `bv_database.xlsx` or `bv_database.csv`; ' +
+    '`bv_database.json` is the whole database, lossless, with ids and a format version, for `npm run import` ' +
+    '(signed in: with unpublished records; `?full=1`, administrators: a complete backup with users, ' +
+    'audit trail, mailing list, content pages and PDFs)',
   tags: ['exports'],
   access: 'public',
   produces: 'application/octet-stream',
-  params: z.object({ file: z.enum(['bv_database.xlsx', 'bv_database.csv']) }),
-  responses: { 200: z.unknown(), 400: ErrorSchema },
+  params: z.object({ file: z.enum(['bv_database.xlsx', 'bv_database.csv', 'bv_database.json']) }),
+  query: z.object({ full: z.enum(['0', '1']).optional() }),
+  responses: { 200: z.unknown(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
 });
 
 export const exportAnalyteUrl = (id: number) => `/export_by_analyte/${id}.xlsx`;

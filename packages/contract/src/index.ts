@@ -19,3 +19,6 @@ export * from './site.contract.js';
 export * from './audit.contract.js';
 export * from './units.contract.js';
 export * from './mailing-list.contract.js';
+export * from './backup.contract.js';
+export * from './citations.contract.js';
+export * from './v1.contract.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor, PositiveInt4Schema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const JobSchema = z.object({
@@ -60,7 +60,7 @@ export const startMetaRecompute = defineRoute({
   tags: ['jobs'],
   access: 'signed-in',
   body: z
-    .object({ analyte_ids: z.array(z.number().int().positive()).max(10_000).optional() })
+    .object({ analyte_ids: z.array(PositiveInt4Schema).max(10_000).optional() })
     .strict()
     .default({}),
   responses: {

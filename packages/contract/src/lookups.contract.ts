@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
+import { ErrorSchema, IdParamsSchema, errorsFor, INT4_MAX } from './common.js';
 import { defineRoute } from './route.js';
 
 export const MatrixSchema = z.object({
@@ -74,7 +74,13 @@ export const findMatrixConsolidations = defineRoute({
       )
       .pipe(
         z
-          .array(z.number().int('ids must be whole numbers').positive('ids must be positive'))
+          .array(
+            z
+              .number()
+              .int('ids must be whole numbers')
+              .positive('ids must be positive')
+              .max(INT4_MAX, `ids must be at most ${INT4_MAX}`),
+          )
           .min(1, 'ids must name at least one matrix'),
       ),
   }),

@@ -56,7 +56,7 @@ export const subscribeToMailingList = defineRoute({
   method: 'POST',
   path: '/api/mailing_list/subscribe',
   summary:
-    'A visitor subscribes to the mailing list (public; needs the CSRF token of GET /api/session, bound to a SameSite=Strict cookie)',
+    'A visitor subscribes to the mailing list (public; needs the CSRF token of GET /api/session, bound to a SameSite=Strict cookie). An address already on the list is left as stored (its name is not overwritten)',
   tags: ['mailing-list'],
   access: 'public',
   body: MailingListMemberBodySchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, errorsFor } from './common.js';
+import { ErrorSchema, errorsFor, IdSchema } from './common.js';
 import { defineRoute } from './route.js';
 import { StatsResultSchema, StatsRowSchema } from './stats.contract.js';
 
@@ -52,7 +52,7 @@ export const validateForMeta = defineRoute({
     'Whether each dataset enters the meta-analysis for CVI and for CVG, and why not (the rules of the recomputation). Unknown ids are listed in `not_found`.',
   tags: ['meta-tools'],
   access: 'signed-in',
-  body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(1000) }),
+  body: z.object({ ids: z.array(IdSchema).min(1).max(1000) }),
   responses: {
     200: z.object({
       output: z.array(ValidationRowSchema),
@@ -76,6 +76,9 @@ export const simulateMetacalculation = defineRoute({
   responses: {
     200: StatsResultSchema.extend({
       source: z.enum(['built-in', 'remote']).describe('Which statistics service answered'),
+      bvdb_rule: StatsResultSchema.describe(
+        "What bvdb's own recompute would publish from these rows: its eligibility rule (grade D and zero-width CIs left out), where the statistics service keeps them",
+      ),
     }),
     ...errorsFor(400, 401, 502),
   },
@@ -111,7 +114,7 @@ export const metaInputTables = defineRoute({
   summary: 'The CSV input rows the meta-analysis of one measurand uses, per matrix and consolidation',
   tags: ['meta-tools'],
   access: 'signed-in',
-  params: z.object({ analyte_id: z.coerce.number().int().positive() }),
+  params: z.object({ analyte_id: IdSchema }),
   responses: {
     200: z.object({
       analyte: z.object({ id: z.number().int(), display_name: z.string() }),

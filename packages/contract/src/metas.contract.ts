@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ErrorSchema, errorsFor } from './common.js';
+import { AnalyteSchema } from './analytes.contract.js';
+import { ErrorSchema, errorsFor, IdSchema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const VarTypeSchema = z.enum([':cvi', ':cvg']);
@@ -71,39 +72,120 @@ export const getCounters = defineRoute({
   },
 });
 
+/**
+ * The matrix of a result as the live API sends it: an object, never a bare string. For a matrix
+ * consolidation `id` is null and `matrix_expansion` is the consolidation's name.
+ */
+export const LegacyMatrixSchema = z.object({
+  id: z.number().int().nullable().describe('Matrix id; null when the result is of a matrix consolidation'),
+  matrix_expansion: z.string().describe('Matrix name, e.g. "Serum" (or the consolidation name)'),
+});
+
+/** A headline result as `/api/meta_calculations` sends it: every number present, so `float()` never fails. */
+export const HeadlineMetaSchema = z.object({
+  id: z.number().int().describe('Stable id of the meta-analysis result'),
+  name: z.string(),
+  var_type: VarTypeSchema.describe('":cvi" within-subject CV, ":cvg" between-subject CV'),
+  median: z.number().describe('Weighted median CV, in %'),
+  lower: z
+    .number()
+    .describe('Lower limit in % (the range of the included studies, not a confidence interval)'),
+  upper: z
+    .number()
+    .describe('Upper limit in % (the range of the included studies, not a confidence interval)'),
+  number_used: z.number().int().describe('Number of studies in the meta-analysis'),
+  matrix: LegacyMatrixSchema,
+  matrix_id: z.number().int().nullable(),
+  matrix_consolidation_id: z.number().int().nullable(),
+  updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
+});
+
+const pageQuery = (max: number) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(max).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    format: z.enum(['json']).optional(),
+  });
+
 export const listMetaCalculations = defineRoute({
   method: 'GET',
   path: '/api/meta_calculations',
-  summary: 'Every displayed meta-analysis result',
-  tags: ['metas'],
+  summary:
+    'Legacy: one entry per measurand with the results of its headline matrix (one per type; docs/decisions/007)',
+  tags: ['metas', 'legacy'],
   access: 'public',
-  query: z.object({
-    limit: z.coerce.number().int().min(1).max(5000).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
-  }),
+  query: pageQuery(1000),
   responses: {
-    200: z.object({ code: z.literal('success'), data: z.array(MetaListItemSchema), total: z.number().int() }),
+    200: z.object({
+      code: z.literal('success'),
+      data: z.array(z.object({ analyte: AnalyteSchema, metas: z.array(HeadlineMetaSchema) })),
+      total: z.number().int().describe('Number of measurands with a headline result (all pages)'),
+    }),
     400: ErrorSchema,
   },
 });
 
+/** One stored result with the datasets behind it; `matrix` is the live API's object. */
+export const LegacyMetaRecordSchema = MetaRecordSchema.extend({ matrix: LegacyMatrixSchema });
+
 export const metaByAnalyte = defineRoute({
   method: 'GET',
   path: '/api/meta_calculations/meta_by_analyte/:id',
-  summary: 'The meta-analysis results of one measurand (all matrices, CVI and CVG)',
-  tags: ['metas'],
+  summary: 'Legacy: the meta-analysis results of one measurand (all matrices, CVI and CVG)',
+  tags: ['metas', 'legacy'],
   access: 'public',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: IdSchema }),
   responses: {
     200: z.object({
       data: z.array(
         z.object({
           analyte: z.object({ id: z.number().int(), display_name: z.string() }),
-          metas: z.array(MetaRecordSchema),
+          metas: z.array(LegacyMetaRecordSchema),
         }),
       ),
     }),
-    404: ErrorSchema,
+    ...errorsFor(400, 404),
+  },
+});
+
+/** One headline estimate as `/api/measurands` sends it. */
+export const MeasurandEstimateSchema = z.object({
+  id: z.number().int().describe('Stable id of the meta-analysis result'),
+  median: z.number().describe('Weighted median CV, in %'),
+  lower: z.number().describe('Lower limit in % (range of the included studies, not a CI)'),
+  upper: z.number().describe('Upper limit in % (range of the included studies, not a CI)'),
+  number_used: z.number().int().describe('Number of studies in the meta-analysis'),
+  updated_at: z
+    .string()
+    .describe('When this estimate last changed (ISO 8601); a recompute that changes nothing keeps it'),
+});
+
+export const listMeasurands = defineRoute({
+  method: 'GET',
+  path: '/api/measurands',
+  summary:
+    'Legacy: every measurand with a result, with the CVI and CVG of its headline matrix (docs/decisions/007)',
+  tags: ['metas', 'legacy'],
+  access: 'public',
+  query: z.object({ format: z.enum(['json']).optional() }),
+  responses: {
+    200: z.object({
+      data: z.array(
+        z.object({
+          analyte: z.object({ id: z.number().int(), display_name: z.string() }),
+          metas: z
+            .array(
+              z.object({
+                matrix: LegacyMatrixSchema,
+                cvi: MeasurandEstimateSchema.nullable().describe('Within-subject CV; null when none'),
+                cvg: MeasurandEstimateSchema.nullable().describe('Between-subject CV; null when none'),
+              }),
+            )
+            .describe('One item: the headline matrix'),
+        }),
+      ),
+    }),
+    400: ErrorSchema,
   },
 });
 
@@ -114,8 +196,8 @@ export const metaByAnalyteMatrixType = defineRoute({
   tags: ['metas'],
   access: 'public',
   params: z.object({
-    analyte: z.coerce.number().int().positive(),
-    matrix: z.coerce.number().int().positive(),
+    analyte: IdSchema,
+    matrix: IdSchema,
     type: z
       .string()
       .transform((t) => (t.startsWith(':') ? t : `:${t}`))

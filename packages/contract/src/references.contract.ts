@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
+import {
+  ErrorSchema,
+  IdParamsSchema,
+  OptionalVersionQuerySchema,
+  errorsFor,
+  IdSchema,
+  PositiveInt4Schema,
+} from './common.js';
 import { defineRoute } from './route.js';
 
 export const ReferenceSchema = z.object({
@@ -54,7 +61,7 @@ export const listReferences = defineRoute({
   tags: ['references'],
   access: 'public',
   query: z.object({
-    page: z.coerce.number().int().positive().optional(),
+    page: IdSchema.optional(),
     search: z.string().max(200).optional(),
     per_page: z.coerce.number().int().min(1).max(100).optional(),
   }),
@@ -146,7 +153,7 @@ export const ReferenceBodySchema = z
 export type ReferenceBody = z.infer<typeof ReferenceBodySchema>;
 
 export const UpdateReferenceBodySchema = ReferenceBodySchema.extend({
-  version: z.number().int().positive(),
+  version: PositiveInt4Schema,
 }).strict();
 
 export const createReference = defineRoute({
@@ -180,13 +187,15 @@ export const updateReference = defineRoute({
 export const deleteReference = defineRoute({
   method: 'DELETE',
   path: '/api/references/:id',
-  summary: 'Delete a reference (and its file); 409 while datasets still use it',
+  summary:
+    'Delete a reference (and its file); 409 while datasets still use it. With `version` (the one the person saw), 409 with `current` when it changed since',
   tags: ['references'],
   access: 'signed-in',
   params: IdParamsSchema,
+  query: OptionalVersionQuerySchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
-    ...errorsFor(401, 403, 404, 409),
+    ...errorsFor(400, 401, 403, 404, 409),
   },
 });
 

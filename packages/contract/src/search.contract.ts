@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, errorsFor } from './common.js';
+import { ErrorSchema, errorsFor, IdSchema } from './common.js';
 import { AnalyteWithCountSchema } from './analytes.contract.js';
 import { defineRoute } from './route.js';
 
@@ -38,7 +38,7 @@ export const searchById = defineRoute({
   summary: 'One measurand by id. A browser is redirected to the measurand page.',
   tags: ['search'],
   access: 'public',
-  query: z.object({ query: z.coerce.number().int().positive(), format: z.enum(['html', 'json']).optional() }),
+  query: z.object({ query: IdSchema, format: z.enum(['html', 'json']).optional() }),
   responses: {
     200: z.object({ analyte: AnalyteWithCountSchema }),
     302: z.null(),

@@ -73,12 +73,12 @@ export const metacalculation = defineRoute({
   method: 'POST',
   path: '/api/stats/metacalculation',
   summary:
-    'The statistics service: rows of ID, Include, Score, CV, CI_lower, CI_upper (JSON array, `{rows}` or CSV text) → N, W.Median, Range_lower, Range_upper',
+    "The statistics service: rows of ID, Include, Score, CV, CI_lower, CI_upper (JSON array, `{rows}` or CSV text; at most 10,000 rows and 512 KB, else 422) → N, W.Median, Range_lower, Range_upper, by the R service's rule. 503 with Retry-After when busy",
   tags: ['stats'],
   access: 'public',
   body: z.unknown(),
   query: z.object({ seed: z.coerce.number().int().min(0).max(4294967295).optional() }),
-  responses: { 200: StatsResultSchema, 400: ErrorSchema },
+  responses: { 200: StatsResultSchema, 400: ErrorSchema, 422: ErrorSchema, 503: ErrorSchema },
 });
 
 export const statsHealth = defineRoute({

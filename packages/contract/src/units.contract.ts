@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, errorsFor } from './common.js';
+import {
+  ErrorSchema,
+  IdParamsSchema,
+  OptionalVersionQuerySchema,
+  errorsFor,
+  PositiveInt4Schema,
+} from './common.js';
 import { UnitSchema } from './lookups.contract.js';
 import { defineRoute } from './route.js';
 
@@ -9,7 +15,7 @@ export const UnitBodySchema = z
   })
   .strict();
 
-export const UpdateUnitBodySchema = UnitBodySchema.extend({ version: z.number().int().positive() }).strict();
+export const UpdateUnitBodySchema = UnitBodySchema.extend({ version: PositiveInt4Schema }).strict();
 
 export const listUnits = defineRoute({
   method: 'GET',
@@ -50,12 +56,14 @@ export const updateUnit = defineRoute({
 export const deleteUnit = defineRoute({
   method: 'DELETE',
   path: '/api/units/:id',
-  summary: 'Delete a unit; 409 while datasets use it',
+  summary:
+    'Delete a unit; 409 while datasets use it. With `version` (the one the person saw), 409 with `current` when it changed since',
   tags: ['units'],
   access: 'signed-in',
   params: IdParamsSchema,
+  query: OptionalVersionQuerySchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
-    ...errorsFor(401, 403, 404, 409),
+    ...errorsFor(400, 401, 403, 404, 409),
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   eligibilityOf,
+  metaCiOf,
   exclusionReasonsOf,
   EXCLUSION_REASONS,
   type MetaCandidate,
@@ -62,5 +63,22 @@ describe('eligibilityOf: which datasets enter a meta-analysis', () => {
   it('every reason of the list is reachable', () => {
     const reached = new Set(cases.map(([, , reason]) => reason));
     expect([...reached].sort()).toEqual([...EXCLUSION_REASONS].sort());
+  });
+});
+
+describe('metaCiOf', () => {
+  it('takes the reported CI when both limits are given, else the calculated one, else none', () => {
+    const none = { lower: null, upper: null };
+    expect(metaCiOf({ lower: 1, upper: 2 }, { lower: 3, upper: 4 })).toEqual({
+      ciLower: 1,
+      ciUpper: 2,
+      ciSource: 'reported',
+    });
+    expect(metaCiOf({ lower: 1, upper: null }, { lower: 3, upper: 4 })).toEqual({
+      ciLower: 3,
+      ciUpper: 4,
+      ciSource: 'calculated',
+    });
+    expect(metaCiOf(none, none)).toEqual({ ciLower: null, ciUpper: null, ciSource: null });
   });
 });

@@ -61,3 +61,18 @@ export function eligibilityOf(candidate: MetaCandidate): Eligibility {
   const [reason] = exclusionReasonsOf(candidate);
   return reason === undefined ? { eligible: true } : { eligible: false, reason };
 }
+
+/**
+ * The CI an estimate brings to a meta-analysis: the paper's reported CI when both limits are given,
+ * else the calculated one (Røraas et al., Clin Chem 2012;58:1306-13), else none.
+ */
+export function metaCiOf(
+  reported: { lower: number | null; upper: number | null },
+  calculated: { lower: number | null; upper: number | null },
+): { ciLower: number | null; ciUpper: number | null; ciSource: 'reported' | 'calculated' | null } {
+  if (reported.lower !== null && reported.upper !== null)
+    return { ciLower: reported.lower, ciUpper: reported.upper, ciSource: 'reported' };
+  if (calculated.lower !== null && calculated.upper !== null)
+    return { ciLower: calculated.lower, ciUpper: calculated.upper, ciSource: 'calculated' };
+  return { ciLower: null, ciUpper: null, ciSource: null };
+}

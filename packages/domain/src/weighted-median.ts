@@ -1,6 +1,7 @@
 /**
  * Weighted median, interpolated, as R's matrixStats::weightedMedian (ties = "weighted" default,
- * interpolate = TRUE), the rule of the metacalculation service: drop zero weights; sort the values;
+ * interpolate = TRUE), the rule of the metacalculation service: when some weights are infinite, only
+ * those values count, with equal weights; drop zero (and negative, NaN) weights; sort the values;
  * normalise the weights; centred cumulative weight c_i = (w_1 + … + w_i) − w_i / 2; k = first index
  * with c_k ≥ 0.5; the result is x_1 when k is the first, else
  * x_k + (0.5 − c_k)·(x_k − x_(k−1)) / (c_k − c_(k−1)).
@@ -8,10 +9,14 @@
 export function weightedMedian(values: readonly number[], weights: readonly number[]): number | null {
   if (values.length !== weights.length) throw new RangeError('values and weights differ in length');
   const pairs: [number, number][] = [];
+  const infinite = weights.some((w, i) => w === Infinity && Number.isFinite(values[i]));
   for (let i = 0; i < values.length; i++) {
     const w = weights[i]!;
     const x = values[i]!;
-    if (w > 0 && Number.isFinite(w) && Number.isFinite(x)) pairs.push([x, w]);
+    if (!Number.isFinite(x)) continue;
+    if (infinite) {
+      if (w === Infinity) pairs.push([x, 1]);
+    } else if (w > 0 && Number.isFinite(w)) pairs.push([x, w]);
   }
   if (pairs.length === 0) return null;
   pairs.sort((a, b) => a[0] - b[0]);

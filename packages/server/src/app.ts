@@ -4,14 +4,15 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -33,6 +34,8 @@ import { registerContentRoutes } from './modules/content/content.routes.js';
 import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
 import { registerUnitRoutes } from './modules/units/units.routes.js';
 import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
+import { registerBackupRoutes } from './modules/backup/backup.routes.js';
+import { registerCitationRoutes } from './modules/citations/citations.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 export interface AppDeps {
@@ -62,7 +65,8 @@ export const OPENAPI_INFO = {
   description:
     'Public read API of the Biological Variation database: measurands, datasets (BIVAC-appraised BV ' +
     'estimates), references, matrices and meta-analysis results, plus the statistics service. ' +
-    'Read endpoints are open (CORS), send ETags and are rate limited per client IP (429 with Retry-After).',
+    'Read endpoints are open (CORS) and send ETags. Every route is rate limited per client IP by its cost ' +
+    '(reads, heavy work, writes, sign-in; 429 with Retry-After).',
 };
 
 /** Builds the whole HTTP application without listening, so tests can `inject` into it. */
@@ -103,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  registerInputGuards(app);
 
   // CSV and plain text bodies reach the statistics endpoint as strings.
   await app.register(formbody);
@@ -119,11 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api') && !req.url.startsWith('/autocomplete'),
-  });
+  // Before every route, so each one (pages and static files too) is counted by its cost class.
+  await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerReferenceWriteRoutes);
   registerUnitRoutes(app);
   registerMailingListRoutes(app);
+  await app.register(registerBackupRoutes);
+  registerCitationRoutes(app);
   await registerWebApp(app);
   return app;
 }

@@ -98,7 +98,11 @@ const ConfigSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z.preprocess(blankIsAbsent, z.string().default('false').transform(parseTrustProxy)),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Cheap reads (cached, or one record by id), per client address: a bulk consumer's full pass fits. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30_000),
+  RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };

@@ -5,39 +5,12 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
-import { analytes, bvSpecifications } from '../db/schema.js';
-import { bumpDataGeneration } from '../lib/app-state.repository.js';
+import { analytes } from '../db/schema.js';
+import { multiply } from './bench-data.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
 } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
-
-/** Copies every demo measurand and its datasets (factor − 1) times: a database `factor`× the demo size. */
-async function multiply(database: Database, factor: number) {
-  const db = database.db;
-  const baseAnalytes = await db.select().from(analytes);
-  const baseSpecs = await db.select().from(bvSpecifications);
-  for (let k = 2; k <= factor; k++) {
-    await db.transaction(async (tx) => {
-      for (const a of baseAnalytes) {
-        const { id: _id, ...rest } = a;
-        const [copy] = await tx
-          .insert(analytes)
-          .values({ ...rest, displayName: `${a.displayName} (copy ${k})` })
-          .returning({ id: analytes.id });
-        const specs = baseSpecs
-          .filter((s) => s.analyteId === a.id)
-          .map(({ id: _sid, ...s }) => ({
-            ...s,
-            analyteId: copy!.id,
-            uniqueIdentifier: `${s.uniqueIdentifier}-${k}`,
-          }));
-        if (specs.length > 0) await tx.insert(bvSpecifications).values(specs);
-      }
-      await bumpDataGeneration(tx);
-    });
-  }
-}
 
 async function recomputeAll(database: Database) {
   const ids = await listAnalyteIdsWithDatasets(database.db);
@@ -68,7 +41,11 @@ async function benchOne(factor: number, seconds: number) {
   const recompute = await recomputeAll(database);
   const app = await buildApp({
     // The built app, so the server-rendered pages are measured too (`npm run bench` builds it).
-    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
+    }),
     database,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -492,6 +492,34 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Measurands whose meta-analyses wait for a recompute (an outbox, written in the same transaction as
+ * the data change). One row per measurand, so requests coalesce; `generation` counts them, so a
+ * request made while the measurand is being recomputed is not lost. A worker claims rows for
+ * `claimed_until` (a lease it extends while it works): a killed worker's claims lapse and another
+ * takes them over.
+ */
+export const metaRecomputeRequests = pgTable(
+  'meta_recompute_requests',
+  {
+    analyteId: integer('analyte_id')
+      .primaryKey()
+      .references(() => analytes.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull().default(1),
+    /** The tracker records (jobs.id) that count this measurand in their progress. */
+    jobIds: integer('job_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('meta_recompute_requests_due_idx').on(t.requestedAt)],
+);
+
 export const mailingListMembers = pgTable(
   'mailing_list_members',
   {

@@ -1,7 +1,10 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../db/schema.js';
+import { MailingListService } from '../modules/mailing-list/mailing-list.service.js';
+import { serviceDeps } from './service-deps.js';
 import { bumpDataGeneration } from './app-state.repository.js';
+import { DATA_SCOPES } from './response-cache.js';
 import { signInAs } from '../test/sign-in.js';
 import { useTestApp } from '../test/test-app.js';
 
@@ -56,14 +59,64 @@ describe('cached public answers', () => {
   it('gives a new export once the data changes', async () => {
     const before = await ctx.app.inject({ url: '/export/bv_database.csv' });
     // What every write does: change the data, bump the shared generation, drop this process's cache.
-    await ctx.database.db.transaction(async (tx) => {
+    // The counters it left are remembered, as writeTransaction does, so the once-a-second check of the
+    // shared counters (PostgreSQL server) does not drop the cache a second time in a later test.
+    const shared = await ctx.database.db.transaction(async (tx) => {
       await tx.update(bvSpecifications).set({ comment: 'Changed for the cache test' });
-      await bumpDataGeneration(tx);
+      return bumpDataGeneration(tx);
     });
-    ctx.app.deps.cache.invalidate();
+    ctx.app.deps.cache.invalidate(DATA_SCOPES, shared);
     const after = await ctx.app.inject({ url: '/export/bv_database.csv' });
     expect(before.body).not.toContain('Changed for the cache test');
     expect(after.body).toContain('Changed for the cache test');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  /** Changes the data behind the cache's back (no generation bump): a kept answer does not show it. */
+  const markDatasets = (comment: string) => ctx.database.db.update(bvSpecifications).set({ comment });
+
+  it('keeps every answer when a visitor subscribes to the mailing list (no public data changed)', async () => {
+    // The paged legacy list is a cached answer (the unpaged one is streamed from the database).
+    const url = '/api/bv_specifications?limit=100&offset=0';
+    expect((await ctx.app.inject({ url })).body).toContain('"comment"');
+    await markDatasets('Marked before the subscribe');
+    await new MailingListService(serviceDeps(ctx.app), null).add({ email: 'reader@example.org' });
+    const after = await ctx.app.inject({ url });
+    expect(after.body).not.toContain('Marked before the subscribe');
+  });
+
+  it('keeps the lookup answers when a reference changes, and drops the dataset answers', async () => {
+    const { headers } = await signInAs(ctx.app);
+    await ctx.app.inject({ url: '/api/lookups' });
+    await ctx.app.inject({ url: '/api/bv_specifications' });
+    const lookups = ctx.app.deps.cache.stampOf(['lookups']);
+    await markDatasets('Marked before the reference write');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/references',
+      headers,
+      payload: {
+        title: 'A reference for the cache test',
+        author: 'Cache, T.',
+        journal: 'J',
+        year_of_publication: 2024,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(ctx.app.deps.cache.stampOf(['lookups'])).toBe(lookups);
+    const datasets = await ctx.app.inject({ url: '/api/bv_specifications' });
+    expect(datasets.body).toContain('Marked before the reference write');
+  });
+
+  it('ignores unknown query parameters: a cache-buster reaches the kept answer', async () => {
+    const first = await ctx.app.inject({ url: '/api/bv_specifications?limit=5&utm_source=a' });
+    await markDatasets('Marked after the first read');
+    const second = await ctx.app.inject({ url: '/api/bv_specifications?nocache=12345&limit=5' });
+    expect(second.body).toBe(first.body);
+    const csv = await ctx.app.inject({ url: '/export/bv_database.csv?x=1' });
+    await markDatasets('Marked after the first export');
+    const csvAgain = await ctx.app.inject({ url: '/export/bv_database.csv?x=2' });
+    expect(csvAgain.headers.etag).toBe(csv.headers.etag);
+    expect(csvAgain.body).not.toContain('Marked after the first export');
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readDataGeneration } from './app-state.repository.js';
-import { encodedBody, preferredEncoding, type Entry } from './response-cache.js';
+import { readDataGenerations } from './app-state.repository.js';
+import { DATA_SCOPES, encodedBody, preferredEncoding, type DataScope, type Entry } from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
 
@@ -8,7 +8,29 @@ const SHARED_CHECK_MS = 1000;
 export async function syncGeneration(request: FastifyRequest): Promise<void> {
   const { cache, database } = request.server.deps;
   if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
-  cache.observe(await readDataGeneration(database.db));
+  cache.observe(await readDataGenerations(database.db));
+}
+
+/** JSON with object keys in sorted order, so `?b=1&a=2` and `?a=2&b=1` name one answer. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * The cache key of a route's answer: the route and its validated params and query, not the raw URL.
+ * The contract's schemas drop unknown query parameters, so `?utm_source=x` or a random cache-buster
+ * reaches the same answer instead of forcing a fresh build (issue 17, point 8).
+ */
+export function cacheKeyOf(request: FastifyRequest): string {
+  const { url: route, schema } = request.routeOptions;
+  if (!route) return request.url;
+  // A route without a query schema reads no query parameter at all.
+  const query = schema?.querystring ? (request.query ?? {}) : {};
+  return `${route} ${stableJson(request.params ?? {})} ${stableJson(query)}`;
 }
 
 /** Sends a cached entry: 304 when the client has it, else the body, pre-compressed when it is worth it. */
@@ -32,12 +54,13 @@ export function sendCachedEntry(
 
 /**
  * Public reads as files (spreadsheets): built once per data generation for anonymous callers, so
- * fifty downloads of one export cost one build. Signed-in callers (unpublished data) get a fresh one.
+ * fifty downloads of one export cost one build, even when they arrive together. Signed-in callers
+ * (unpublished data) get a fresh one.
  */
 export async function cachedFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { type: string; compress: boolean; sameForEveryone?: boolean },
+  opts: { type: string; compress: boolean; sameForEveryone?: boolean; scopes?: readonly DataScope[] },
   build: () => Promise<{ bytes: Buffer; headers: Record<string, string> }>,
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
@@ -51,11 +74,10 @@ export async function cachedFile(
       .send(file.bytes);
   }
   await syncGeneration(request);
-  let entry = cache.get(request.url);
-  if (!entry) {
+  const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => {
     const file = await build();
-    entry = cache.set(request.url, file.bytes, file.headers);
-  }
+    return { body: file.bytes, headers: file.headers };
+  });
   void reply.headers(entry.headers);
   return sendCachedEntry(request, reply, entry, {
     type: opts.type,
@@ -65,31 +87,34 @@ export async function cachedFile(
 }
 
 /**
- * Answers a public read from the response cache when the data has not changed, with an ETag so
- * clients can revalidate with If-None-Match. Signed-in callers see unpublished data: never cached.
+ * Answers a public read from the response cache while the data it reads (`scopes`, every scope
+ * unless said) has not changed, with an ETag so clients can revalidate with If-None-Match. A missing
+ * answer is computed once however many ask for it at the same time. Signed-in callers see
+ * unpublished data: never cached.
  */
 export async function cachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<T>,
-  opts: { varyByUser?: boolean } = {},
+  opts: { varyByUser?: boolean; scopes?: readonly DataScope[] } = {},
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
   const personal = opts.varyByUser !== false && request.user != null;
-  if (!personal) await syncGeneration(request);
-  const key = request.url;
-  let entry = personal ? undefined : cache.get(key);
-  if (!entry) {
-    const data = await compute();
+  const serialise = (data: T): string => {
     const serialised = reply.serialize(data);
-    const body =
-      typeof serialised === 'string' ? serialised : Buffer.from(serialised as ArrayBuffer).toString('utf8');
-    if (personal)
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('Cache-Control', 'private, no-store')
-        .send(body);
-    entry = cache.set(key, body);
+    return typeof serialised === 'string'
+      ? serialised
+      : Buffer.from(serialised as ArrayBuffer).toString('utf8');
+  };
+  if (personal) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .send(serialise(await compute()));
   }
+  await syncGeneration(request);
+  const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => ({
+    body: serialise(await compute()),
+  }));
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }

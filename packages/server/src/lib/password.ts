@@ -1,9 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from './app-error.js';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEM = 256 * 1024 * 1024;
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), the same
+ * pool that reads static files and the data folder. At most this many hashes run at once, so a
+ * sign-in flood leaves the other threads to everyone else (docs/decisions/018-sign-in-throttle.md).
+ */
+export const HASHING_CONCURRENCY = 2;
+/** Hashes admitted (running or waiting): a short queue of a few seconds. Beyond it: 503 with Retry-After. */
+export const HASHING_ADMITTED = 6;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -13,14 +24,77 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   });
 }
 
+let admitted = 0;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withRunSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHING_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next waiter, so `running` never over-counts.
+    if (next) next();
+    else running--;
+  }
+}
+
+/** A place in the hashing queue, taken before any other work so a refused request costs nothing. */
+export interface HashingTicket {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Gives the place back; safe to call more than once. */
+  release(): void;
+}
+
+export class HashingBusyError extends AppError {
+  constructor() {
+    super('unavailable', 'The server is busy checking other passwords; please try again in a few seconds.', {
+      headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    });
+  }
+}
+
+/** Admits one caller to the hashing queue, or throws HashingBusyError (503) when it is full. */
+export function admitHashing(): HashingTicket {
+  if (admitted >= HASHING_ADMITTED) throw new HashingBusyError();
+  admitted++;
+  let released = false;
+  return {
+    hash: (password) => withRunSlot(() => derivePasswordHash(password)),
+    verify: (password, stored) => withRunSlot(() => checkPassword(password, stored)),
+    release: () => {
+      if (released) return;
+      released = true;
+      admitted--;
+    },
+  };
+}
+
+/** How many hashes are admitted and running now (for tests and measurements). */
+export function hashingLoad(): { admitted: number; running: number } {
+  return { admitted, running };
+}
+
+async function withTicket<T>(work: (ticket: HashingTicket) => Promise<T>): Promise<T> {
+  const ticket = admitHashing();
+  try {
+    return await work(ticket);
+  } finally {
+    ticket.release();
+  }
+}
+
 /** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+async function derivePasswordHash(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function checkPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
@@ -31,3 +105,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/** Hashes a new password through the bounded queue (503 when it is full). */
+export function hashPassword(password: string): Promise<string> {
+  return withTicket((t) => t.hash(password));
+}
+
+/** Checks a password against a stored hash through the bounded queue (503 when it is full). */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return withTicket((t) => t.verify(password, stored));
+}
+
+/**
+ * A hash of no one's password, to verify against when the e-mail is unknown so both paths cost one
+ * scrypt run (and the answer cannot tell whether the account exists).
+ */
+export const DUMMY_PASSWORD_HASH =
+  'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' +
+  'bfCCjYtdapzQ7yuij8fh1D9tE6RiEmflZTMkQMEdYpIDn5W0rTafObgF5cOZtUnm1CSkdJz1lRJrrAdFfNkrRA==';

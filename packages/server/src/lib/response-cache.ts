@@ -4,7 +4,9 @@ import zlib from 'node:zlib';
 export type ContentEncoding = 'br' | 'gzip';
 
 export interface Entry {
-  generation: number;
+  /** The scopes the answer reads, and the sum of their generations when it was built. */
+  scopes: readonly DataScope[];
+  stamp: number;
   body: string | Buffer;
   etag: string;
   /** Headers that belong to the answer (e.g. a download's file name). */
@@ -41,29 +43,79 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 }
 
 /**
- * Serialised answers of public reads, kept until the data changes. Writes in this process bump the
- * generation at once; other processes (several servers on one PostgreSQL) see the change when their
- * `refreshGeneration` reads the shared counter, at most once per `maxStalenessMs`.
+ * What a write changes and an answer reads, by kind of record. Generations are kept per scope: a
+ * write bumps only the scopes it changes, and an answer is stale only when a scope it reads moved.
+ * - `analytes`: measurands (names, search index);
+ * - `references`: references and their article files;
+ * - `datasets`: datasets and everything they carry (diseases, flags);
+ * - `metas`: meta-analysis results;
+ * - `lookups`: matrices, units, states of well-being, diseases, ethnicities, methods.
+ * Answers read every scope unless they say otherwise; writes change every scope unless they say
+ * otherwise; a write that changes no public data (a mailing-list subscriber) names none.
+ */
+export const DATA_SCOPES = ['analytes', 'references', 'datasets', 'metas', 'lookups'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
+export type Generations = Record<DataScope, number>;
+
+export interface Built {
+  body: string | Buffer;
+  headers?: Record<string, string>;
+  /** False for an answer sent once but not kept (e.g. a page whose reads failed). */
+  keep?: boolean;
+}
+
+/**
+ * Serialised answers of public reads, kept until the data they read changes. Writes in this process
+ * bump their scopes' generations at once; other processes (several servers on one PostgreSQL) see the
+ * change when `observe` gets the shared counters, at most once per `maxStalenessMs`. A missing answer
+ * is built once: requests that want it meanwhile wait for that build instead of starting their own.
  */
 export class ResponseCache {
-  private generation = 0;
+  private generations: Generations = { analytes: 0, references: 0, datasets: 0, metas: 0, lookups: 0 };
+  /** The shared counters as last seen (null: never read, so the first read counts as a change). */
+  private sharedSeen: Record<DataScope, number | null> = {
+    analytes: null,
+    references: null,
+    datasets: null,
+    metas: null,
+    lookups: null,
+  };
   private entries = new Map<string, Entry>();
+  private building = new Map<string, Promise<{ entry: Entry; kept: boolean }>>();
   private lastCheck = 0;
 
   constructor(private readonly maxEntries = 2000) {}
 
+  /** A number that changes whenever any scope does (for in-memory indexes built from the data). */
   get currentGeneration(): number {
-    return this.generation;
+    return this.stampOf(DATA_SCOPES);
   }
 
-  invalidate(nextGeneration?: number): void {
-    this.generation = nextGeneration ?? this.generation + 1;
-    this.entries.clear();
+  /** Generations only grow, so their sum over `scopes` changes exactly when one of them does. */
+  stampOf(scopes: readonly DataScope[]): number {
+    let sum = 0;
+    for (const scope of scopes) sum += this.generations[scope];
+    return sum;
   }
 
-  /** Adopt a generation read from the database when it differs from ours. */
-  observe(sharedGeneration: number): void {
-    if (sharedGeneration !== this.generation) this.invalidate(sharedGeneration);
+  /**
+   * A committed write changed `scopes` (every scope when not said); `shared` are the counters the
+   * write left in the database, remembered so that `observe` does not drop the cache a second time.
+   * Our own generations only ever grow (a stamp never comes back), whatever the shared ones do.
+   */
+  invalidate(scopes: readonly DataScope[] = DATA_SCOPES, shared?: Partial<Generations>): void {
+    for (const scope of scopes) {
+      this.generations[scope] += 1;
+      const seen = shared?.[scope];
+      if (seen !== undefined) this.sharedSeen[scope] = seen;
+    }
+    if (scopes.length > 0) this.dropStale();
+  }
+
+  /** Counters read from the database: the scopes another process moved are stale here too. */
+  observe(shared: Generations): void {
+    const moved = DATA_SCOPES.filter((scope) => shared[scope] !== this.sharedSeen[scope]);
+    if (moved.length > 0) this.invalidate(moved, shared);
   }
 
   shouldCheck(now: number, maxStalenessMs: number): boolean {
@@ -72,19 +124,79 @@ export class ResponseCache {
     return true;
   }
 
-  get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    return entry && entry.generation === this.generation ? entry : undefined;
+  private isFresh(entry: Entry): boolean {
+    return entry.stamp === this.stampOf(entry.scopes);
   }
 
-  set(key: string, body: string | Buffer, headers: Record<string, string> = {}): Entry {
+  private dropStale(): void {
+    for (const [key, entry] of this.entries) if (!this.isFresh(entry)) this.entries.delete(key);
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    return entry && this.isFresh(entry) ? entry : undefined;
+  }
+
+  set(
+    key: string,
+    body: string | Buffer,
+    headers: Record<string, string> = {},
+    scopes: readonly DataScope[] = DATA_SCOPES,
+    stamp = this.stampOf(scopes),
+  ): Entry {
+    const entry = makeEntry(body, headers, scopes, stamp);
+    this.keep(key, entry);
+    return entry;
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry: Entry = { generation: this.generation, body, etag, headers, encoded: {} };
     this.entries.set(key, entry);
-    return entry;
   }
+
+  /**
+   * The kept answer for `key`, or one built now. Concurrent callers for the same key and the same
+   * data share one build. The entry is stamped with the generations seen when the build started, so
+   * a write committed during the build leaves it stale rather than passing old data off as new.
+   */
+  async getOrBuild(
+    key: string,
+    scopes: readonly DataScope[],
+    build: () => Promise<Built>,
+  ): Promise<{ entry: Entry; kept: boolean }> {
+    const kept = this.get(key);
+    if (kept) return { entry: kept, kept: true };
+    const stamp = this.stampOf(scopes);
+    const flightKey = `${stamp}\u0000${key}`;
+    const inFlight = this.building.get(flightKey);
+    if (inFlight) return inFlight;
+    const flight = (async () => {
+      try {
+        const built = await build();
+        const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp);
+        // Stale already when a write committed during the build: given to its waiters, not kept.
+        const keep = built.keep !== false && this.isFresh(entry);
+        if (keep) this.keep(key, entry);
+        return { entry, kept: keep };
+      } finally {
+        this.building.delete(flightKey);
+      }
+    })();
+    this.building.set(flightKey, flight);
+    return flight;
+  }
+}
+
+function makeEntry(
+  body: string | Buffer,
+  headers: Record<string, string>,
+  scopes: readonly DataScope[],
+  stamp: number,
+): Entry {
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return { scopes, stamp, body, etag, headers, encoded: {} };
 }

@@ -1,21 +1,28 @@
 import type { Tx } from '../db/client.js';
 import { bumpDataGeneration } from './app-state.repository.js';
+import { DATA_SCOPES, type DataScope } from './response-cache.js';
 import type { ServiceDeps } from './service-deps.js';
 
+/** For writes no public answer shows (mailing-list members, users): they invalidate nothing. */
+export const NO_PUBLIC_DATA: readonly DataScope[] = [];
+
 /**
- * Runs one write in one transaction that also bumps the shared data generation, then drops this
- * process's read cache once the transaction has committed (other processes notice the counter).
+ * Runs one write in one transaction that also bumps the shared generations of the scopes it
+ * `changes` (every scope unless said; none for data no public answer shows), then lets go of this
+ * process's answers that read them once the transaction has committed (other processes notice the
+ * counters).
  */
 export async function writeTransaction<T>(
   deps: Pick<ServiceDeps, 'db' | 'cache'>,
   work: (tx: Tx) => Promise<T>,
+  changes: readonly DataScope[] = DATA_SCOPES,
 ): Promise<T> {
-  const { result, generation } = await deps.db.transaction(async (tx) => {
+  const { result, generations } = await deps.db.transaction(async (tx) => {
     const result = await work(tx);
-    const generation = await bumpDataGeneration(tx);
-    return { result, generation };
+    const generations = await bumpDataGeneration(tx, changes);
+    return { result, generations };
   });
-  deps.cache.invalidate(generation);
+  deps.cache.invalidate(changes, generations);
   return result;
 }
 

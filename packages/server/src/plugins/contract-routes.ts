@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { costOfRoute } from './rate-limits.js';
 
 type In<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.output<Exclude<T, undefined>> : undefined;
 type Out<R> = R extends Record<number, z.ZodType> ? { [K in keyof R]: z.input<R[K]> }[keyof R] : never;
@@ -37,7 +38,7 @@ export function route<D extends RouteDef>(app: FastifyInstance, def: D, handler:
       response: def.responses,
       ...(def.access === 'signed-in' ? { security: [{ session: [] }] } : {}),
     },
-    config: { access: def.access },
+    config: { access: def.access, cost: costOfRoute(def) },
     // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401.
     onRequest: async (request) => {
       if (def.access === 'signed-in') await request.server.requireUser(request);

@@ -14,6 +14,19 @@ function body(statusCode: number, error: string, message: string, extra: Partial
   return { error, message, statusCode, ...extra };
 }
 
+/**
+ * The multipart parser (busboy) reports a body it cannot read with a plain error and no status
+ * (`Multipart: Boundary not found`, `Unexpected end of form`, `Premature close`…): the
+ * client's fault, so 400 rather than 500.
+ */
+function isMalformedMultipart(err: FastifyError, contentType: string | undefined): boolean {
+  if (!contentType?.toLowerCase().startsWith('multipart/')) return false;
+  if (err.statusCode !== undefined && err.statusCode < 500) return false;
+  // A part that ends before its boundary surfaces as the file stream's premature close.
+  if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  return /multipart|boundary|end of form|part header|malformed/i.test(err.message);
+}
+
 /** Maps every failure to the contract's error shape; 5xx never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -41,6 +54,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause }, 'response does not match the contract');
       return reply.status(500).send(body(500, 'Internal Server Error', 'Internal Server Error'));
+    }
+    if (isMalformedMultipart(err, request.headers['content-type'])) {
+      return reply
+        .status(400)
+        .send(
+          body(400, 'Bad Request', `The upload could not be read (malformed multipart body): ${err.message}`),
+        );
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
+import { DATA_SCOPES } from '../lib/response-cache.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
@@ -12,6 +13,25 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 
 const SERVER_PREFIXES = ['/api', '/autocomplete', '/export_by_', '/healthz', '/readyz'];
 const ROOT = '<div id="root"></div>';
+
+/** The query parameters the web app's pages read (references, search results, meta-analysis jobs). */
+const PAGE_QUERY_PARAMETERS = ['consolidated', 'meta', 'page', 'query', 'search'];
+
+/** The renderer has no page for the URL: the shell is sent (not an error). */
+const NOT_RENDERED = new Error('not rendered');
+
+/** A page's URL with only the parameters a page reads, in a fixed order (the rest change nothing). */
+export function pageUrlOf(url: string): string {
+  const [path = '/', query = ''] = url.split('?', 2);
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMETERS) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${path}?${search}` : path;
+}
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other GET that is not an API
@@ -55,26 +75,34 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       .header('Vary', 'Cookie')
       .send(html);
 
-  /** The page rendered with its data: kept, or rendered now; null sends the shell instead. */
+  /**
+   * The page rendered with its data: kept, or rendered now (once, however many ask at the same
+   * time); null sends the shell instead. Keyed and rendered by its path and the query parameters a
+   * page reads, so an unknown parameter cannot force a fresh render.
+   */
   const renderedPage = async (request: FastifyRequest, hints: PageHints, renderPage: RenderPage) => {
     const { cache } = app.deps;
     await syncGeneration(request);
-    const key = `page:${request.url}`;
-    const kept = cache.get(key);
-    if (kept) return { entry: kept };
-    const page = await renderPage(request.url, request.ip).catch((err: unknown) => {
-      request.log.warn({ err }, 'server rendering failed; sending the shell');
-      return null;
-    });
-    if (!page) return null;
-    const html = withHead(hints.serverRendered).replace(
-      ROOT,
-      `<div id="root">${page.html}</div>` +
-        `<script id="bvdb-state" type="application/json">${page.state}</script>` +
-        `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
-    );
-    // A page whose reads failed is sent once, not kept.
-    return page.complete ? { entry: cache.set(key, html) } : { html };
+    const url = pageUrlOf(request.url);
+    const built = await cache
+      .getOrBuild(`page:${url}`, DATA_SCOPES, async () => {
+        const page = await renderPage(url, request.ip);
+        if (!page) throw NOT_RENDERED;
+        const html = withHead(hints.serverRendered).replace(
+          ROOT,
+          `<div id="root">${page.html}</div>` +
+            `<script id="bvdb-state" type="application/json">${page.state}</script>` +
+            `<script id="bvdb-scripts" type="application/json">${JSON.stringify(hints.serverRenderedScripts)}</script>`,
+        );
+        // A page whose reads failed is sent once, not kept.
+        return { body: html, keep: page.complete };
+      })
+      .catch((err: unknown) => {
+        if (err !== NOT_RENDERED) request.log.warn({ err }, 'server rendering failed; sending the shell');
+        return null;
+      });
+    if (!built) return null;
+    return built.kept ? { entry: built.entry } : { html: String(built.entry.body) };
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
@@ -93,7 +121,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     return sendFresh(reply, rendered?.html ?? withHead(hints.clientRendered));
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Pages come through here, not through a route: counted as cheap reads (plugins/rate-limits.ts).
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => urlPath.startsWith(p));
     const accepts = request.headers.accept ?? '';

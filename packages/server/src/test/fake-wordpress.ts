@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeBehaviour = 'ok' | 'slow' | 'error' | 'malformed' | 'hostile' | 'down';
+export type FakeBehaviour =
+  'ok' | 'slow' | 'drip' | 'huge' | 'error' | 'malformed' | 'hostile' | 'ids' | 'down';
 
 /**
  * A small stand-in for a WordPress site: GET /wp-json/wp/v2/pages/{id} answers the real JSON shape
@@ -40,6 +41,36 @@ export async function startFakeWordPress() {
           () => res.writeHead(200, { 'content-type': 'application/json' }).end(page('<p>late</p>')),
           3000,
         );
+        return;
+      case 'drip': {
+        // Headers at once, then the body a few bytes at a time, for longer than any timeout.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const body = page('<p>drip</p>');
+        let i = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed || i >= body.length) {
+            clearInterval(timer);
+            if (!res.destroyed) res.end();
+            return;
+          }
+          res.write(body.slice(i, i + 2));
+          i += 2;
+        }, 100);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      case 'huge': {
+        // A page far past any sensible size, sent without a length so only counting bytes notices.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(page(`<p>${'x'.repeat(5 * 1024 * 1024)}</p>`));
+        return;
+      }
+      case 'ids':
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            page('<h2 id="csrf_token">Clobber</h2><p id="root" lang="en">text</p><a id="x" href="#y">y</a>'),
+          );
         return;
       case 'error':
         res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');

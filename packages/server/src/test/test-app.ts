@@ -46,6 +46,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: 'memory://',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_HEAVY_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITE_PER_MINUTE: '100000',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -32,8 +32,8 @@ export function DemoBanner() {
     setDismissed(true);
   };
   return (
-    // Fixed to the bottom edge: it arrives with a data request and must not push the page down.
-    <div className="fixed-bottom demo-banner">
+    // In the page's flow, in its own landmark: it never covers a table, a form or a modal.
+    <aside className="demo-banner" aria-label="Demo data notice">
       <div
         className="alert alert-warning py-1 px-2 small m-0 rounded-0 d-flex align-items-center justify-content-center gap-2"
         role="note"
@@ -48,6 +48,6 @@ export function DemoBanner() {
         </span>
         <CloseButton aria-label="Hide the demo data notice" onClick={dismiss} />
       </div>
-    </div>
+    </aside>
   );
 }

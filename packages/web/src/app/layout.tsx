@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/state-views';
 import { DemoBanner } from './demo-banner';
+import { PrintFooter } from './print-footer';
 import { SiteNav } from './site-nav';
 
 /**
@@ -32,10 +33,13 @@ export function Layout() {
         </Suspense>
       </Container>
       <footer className="border-top py-3 text-center text-muted small">
-        Biological Variation Database · open-source rebuild ·{' '}
-        <a href="/api/docs" className="link-secondary">
-          API
-        </a>
+        <PrintFooter />
+        <span className="site-footer">
+          Biological Variation Database · open-source rebuild ·{' '}
+          <a href="/api/docs" className="link-secondary">
+            API
+          </a>
+        </span>
       </footer>
     </>
   );

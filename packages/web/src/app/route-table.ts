@@ -23,9 +23,10 @@ export interface PageRoute {
     data: string[];
     /**
      * Rendered on the server for anonymous visitors (packages/server/src/plugins/ssr.ts): the page
-     * paints with its data before any script runs. Off for pages whose first answer is too large
-     * to embed in the HTML (the all-datasets list) and for the calculators: a form that shows
-     * before it works would drop what was typed. CMS pages are not announced at all: their HTML
+     * paints with its data before any script runs. Off for the calculators: a form that shows
+     * before it works would drop what was typed. A page whose answer is too large to embed marks
+     * that query `meta: { ssr: false }` and paints from a smaller one (the all-datasets list
+     * renders its page N, decision 013). CMS pages are not announced at all: their HTML
      * is sanitised in the browser.
      */
     ssr: boolean;
@@ -46,9 +47,14 @@ export const pageRoutes: PageRoute[] = [
   { path: '/matrices', page: 'matrices-page', server: rendered },
   { path: '/references', page: 'references-page', server: rendered },
   { path: '/references/new', page: 'new-reference-page' },
+  { path: '/references/import', page: 'citation-import-page' },
   { path: '/references/:id', page: 'reference-page', server: rendered },
   { path: '/references/:id/edit', page: 'edit-reference-page' },
-  { path: '/bv_specifications', page: 'specifications-page', server: { data: [], ssr: false } },
+  {
+    path: '/bv_specifications',
+    page: 'specifications-page',
+    server: { data: ['/api/bv_specifications'], ssr: true },
+  },
   { path: '/bv_specifications/measurand', page: 'by-measurand-page', server: rendered },
   { path: '/bv_specifications/new', page: 'new-dataset-page' },
   { path: '/bv_specifications/:id', page: 'dataset-page', server: rendered },
@@ -58,11 +64,7 @@ export const pageRoutes: PageRoute[] = [
     path: '/analytes/:id',
     page: 'analyte-page',
     server: {
-      data: [
-        '/api/analytes/:id',
-        '/api/analyte_specifications/:id',
-        '/api/meta_calculations/meta_by_analyte/:id',
-      ],
+      data: ['/api/analytes/:id', '/api/analyte_specifications/:id', '/api/v1/measurands/:id/metas'],
       ssr: true,
     },
   },
@@ -88,5 +90,6 @@ export const pageRoutes: PageRoute[] = [
   { path: '/meta_checker', page: 'checker-page' },
   { path: '/input_tables', page: 'input-tables-page' },
   { path: '/dashboard', page: 'dashboard-page' },
+  { path: '/admin/import', page: 'database-import-page' },
   { path: '*', page: 'not-found-page' },
 ];

@@ -4,10 +4,18 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { apiCall } from '../lib/api-client';
 import { useSession } from '../lib/session';
 import { AnalyteSearch } from '../features/search/components/analyte-search';
+
+const INFO_PAGES = [
+  ['/about', 'About'],
+  ['/eflm-wg', 'Publications'],
+  ['/publication_structure', 'How to Write a Paper on BV'],
+  ['/background', 'Background'],
+  ['/disclaimer', 'Disclaimer'],
+] as const;
 
 /** The top navigation of spec section 2. */
 export function SiteNav() {
@@ -59,6 +67,9 @@ export function SiteNav() {
                   <NavDropdown.Item as={Link} to="/references/new">
                     Enter New Reference
                   </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/references/import">
+                    Import References from a Citation File
+                  </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to="/analyte_filter">
                     Filter and Manage Data by Dataset
                   </NavDropdown.Item>
@@ -71,6 +82,9 @@ export function SiteNav() {
                   <NavDropdown.Divider />
                   <NavDropdown.Item as={Link} to="/dashboard">
                     Dashboard
+                  </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/admin/import">
+                    Import a Database
                   </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to="/jobs">
                     Job Tracker
@@ -109,21 +123,13 @@ export function SiteNav() {
                   Individuality and set point
                 </NavDropdown.Item>
               </NavDropdown>
-              <Nav.Link as={NavLink} to="/about">
-                About
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/eflm-wg">
-                Publications
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/publication_structure">
-                How to Write a Paper on BV
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/background">
-                Background
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/disclaimer">
-                Disclaimer
-              </Nav.Link>
+              <NavDropdown title="More" id="nav-more">
+                {INFO_PAGES.map(([to, label]) => (
+                  <NavDropdown.Item key={to} as={Link} to={to}>
+                    {label}
+                  </NavDropdown.Item>
+                ))}
+              </NavDropdown>
             </Nav>
             <div className="my-2 my-xl-0 me-xl-3 nav-search">
               <AnalyteSearch />

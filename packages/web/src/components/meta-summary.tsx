@@ -3,6 +3,7 @@ import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
 import Accordion from 'react-bootstrap/Accordion';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { useSession } from '../lib/session';
 import { HeaderRow } from './header-row';
 
 export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
@@ -31,11 +32,16 @@ export function groupMetas(metas: MetaRecord[]) {
 }
 
 export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
+  const signedIn = useSession().user_id !== null;
   if (metas.length === 0) return <p>No Meta-Analysis Results</p>;
   const groups = groupMetas(metas);
   return (
     <>
-      <Table bordered responsive className="align-middle">
+      <p className="small text-muted mb-1">
+        Date Updated is when the estimate&apos;s value last changed
+        {signedIn ? '; “recomputed” is when the engine last ran' : ''}.
+      </p>
+      <Table bordered responsive className="align-middle table-stack">
         <caption className="caption-top">
           Meta-analysis estimates (weighted median of the included studies)
         </caption>
@@ -66,14 +72,21 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
                     {matrix}
                   </th>
                 ) : null}
-                <td>{label}</td>
-                <td>{formatMetaValue(m?.median)}</td>
-                <td>{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
-                <td>{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
-                <td className="small">
+                <td data-label="BV Estimate">{label}</td>
+                <td data-label="median CV estimate">{formatMetaValue(m?.median)}</td>
+                <td data-label="lower CI limit">{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
+                <td data-label="higher CI limit">{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
+                <td data-label="Comments" className="small">
                   {m ? [m.comments, methodNote(m)].filter(Boolean).join(' · ') : 'No usable study'}
                 </td>
-                <td>{m ? formatDateDmy(m.updated_at) : ''}</td>
+                <td data-label="Date Updated">
+                  {m ? formatDateDmy(m.updated_at) : ''}
+                  {m && signedIn ? (
+                    <div className="small text-muted" data-testid="meta-computed-at">
+                      recomputed {formatDateDmy(m.computed_at)}
+                    </div>
+                  ) : null}
+                </td>
               </tr>
             )),
           )}
@@ -90,7 +103,7 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
                   {formatMetaValue(m.median)}% ({methodNote(m)}; computed {formatDateDmy(m.computed_at)}
                   {m.seed !== null ? `, seed ${m.seed}` : ''})
                 </h4>
-                <Table size="sm" bordered responsive>
+                <Table size="sm" bordered responsive className="table-stack">
                   <caption className="visually-hidden">Datasets used for {m.name}</caption>
                   <thead>
                     <HeaderRow names={['Reference', 'Dataset', 'Grade', 'CV %', 'CI', 'Weight']} />
@@ -98,20 +111,20 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
                   <tbody>
                     {m.datasets.map((d) => (
                       <tr key={d.bv_specification_id}>
-                        <td>
+                        <td data-label="Reference">
                           <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
                         </td>
-                        <td>
+                        <td data-label="Dataset">
                           <Link to={`/bv_specifications/${d.bv_specification_id}`}>
                             {d.bv_specification_id}
                           </Link>
                         </td>
-                        <td>{d.grade}</td>
-                        <td>{formatFixed(d.cv, 2)}</td>
-                        <td>
+                        <td data-label="Grade">{d.grade}</td>
+                        <td data-label="CV %">{formatFixed(d.cv, 2)}</td>
+                        <td data-label="CI">
                           {formatFixed(d.ci_lower, 2)}–{formatFixed(d.ci_upper, 2)}
                         </td>
-                        <td>{formatFixed(d.weight * 100, 1)}%</td>
+                        <td data-label="Weight">{formatFixed(d.weight * 100, 1)}%</td>
                       </tr>
                     ))}
                   </tbody>

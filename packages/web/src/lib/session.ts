@@ -1,6 +1,7 @@
 import { getSession, type Session } from '@bvdb/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client';
+import { useHydrated } from './use-hydrated';
 
 const signedOut: Session = { user: null, user_id: null, csrf_token: null };
 
@@ -20,5 +21,7 @@ export const sessionQuery = queryOptions({
 
 /** Who is signed in; the UI only reflects it, the server enforces it. */
 export function useSession(): Session {
-  return useQuery(sessionQuery).data ?? signedOut;
+  const session = useQuery(sessionQuery).data;
+  // Signed out until hydration ends: the server rendered the page for nobody (see useHydrated).
+  return (useHydrated() && session) || signedOut;
 }

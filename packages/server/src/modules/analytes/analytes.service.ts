@@ -29,3 +29,6 @@ export const listAllAnalytes = (db: DbOrTx) => repo.listAllAnalytes(db);
 
 /** Whether the catalogue holds demo records (the site then shows its demo banner). */
 export const hasDemoMeasurands = (db: DbOrTx): Promise<boolean> => repo.hasDemoAnalytes(db);
+
+/** A stored measurand in the read API's shape, for modules that list measurands beside their records. */
+export { presentAnalyte } from './analytes.presenter.js';

@@ -52,46 +52,6 @@ describe('sign-in and sessions', () => {
     expect(wrong.json<{ message: string }>().message).toBe(unknown.json<{ message: string }>().message);
   });
 
-  it('locks an account after repeated failures, without saying whether it exists', async () => {
-    for (const email of ['victim@example.org', 'nobody-here@example.org']) {
-      for (let i = 0; i < 5; i++) {
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/users/sign_in',
-          payload: { email, password: `bad-${i}-pass` },
-          remoteAddress: `10.0.0.${i + 10}`,
-        });
-      }
-      const locked = await ctx.app.inject({
-        method: 'POST',
-        url: '/users/sign_in',
-        payload: { email, password: 'whatever-1' },
-        remoteAddress: '10.0.1.1',
-      });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.headers['retry-after']).toBe('900');
-      expect(locked.json<{ message: string }>().message).toMatch(/Too many failed sign-in attempts/);
-    }
-  });
-
-  it('throttles one IP that tries many accounts', async () => {
-    for (let i = 0; i < 20; i++) {
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/users/sign_in',
-        payload: { email: `spray${i}@example.org`, password: 'bad-pass-1' },
-        remoteAddress: '10.9.9.9',
-      });
-    }
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/users/sign_in',
-      payload: TEST_ADMIN,
-      remoteAddress: '10.9.9.9',
-    });
-    expect(res.statusCode).toBe(429);
-  });
-
   it('rotates the session id at sign-in and ends it on the server at sign-out', async () => {
     const first = await signInAs(ctx.app);
     const res = await ctx.app.inject({

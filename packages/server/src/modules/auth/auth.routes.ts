@@ -3,7 +3,7 @@ import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
-import { ANON_CSRF_COOKIE } from '../../plugins/csrf.js';
+import { ANON_CSRF_COOKIE, assertSameOrigin } from '../../plugins/csrf.js';
 import { SESSION_COOKIE } from './auth.plugin.js';
 import * as auth from './auth.service.js';
 
@@ -53,6 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 
   route(app, signIn, async ({ body, request, reply }) => {
+    assertSameOrigin(request);
     const creds = 'user' in body ? body.user : body;
     const session = await auth.signIn(deps, {
       email: creds.email,
@@ -74,6 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const session = await auth.changePassword(deps, request.user!, {
       current: body.current_password,
       next: body.password,
+      ip: request.ip,
     });
     return startSession(request, reply, session);
   });

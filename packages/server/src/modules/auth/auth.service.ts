@@ -1,10 +1,17 @@
 import { AppError } from '../../lib/app-error.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { admitHashing, DUMMY_PASSWORD_HASH } from '../../lib/password.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { countFailure, deleteFailures, findLockedUntil } from './login-throttle.repository.js';
+import {
+  admitAttempt,
+  deleteThrottle,
+  findLockedUntil,
+  uncountAttempt,
+  type ThrottleKey,
+} from './login-throttle.repository.js';
 import {
   createSession,
   deleteSession,
+  deleteExpiredSessions,
   deleteSessionsOfUser,
   findSessionUser,
   touchSession,
@@ -30,60 +37,78 @@ export interface NewSession {
   csrfToken: string;
 }
 
-const THROTTLE = {
+/**
+ * Sign-in throttle (docs/decisions/018-sign-in-throttle.md): password checks are counted before they
+ * are made, per account and address and per account. Beyond a limit the key is locked for a minute,
+ * doubling with every further check, up to an hour; a run is forgotten 15 minutes after it began
+ * or after its last lock ended. Nothing sleeps on the server: a locked key answers 429 at once.
+ */
+export const SIGN_IN_THROTTLE = {
+  /** Checks of one account from one address: the owner's typos, or one attacker's guesses. */
+  perAccountAndAddress: 5,
+  /** Checks of one account from all addresses: an attacker needs four addresses to lock the owner. */
+  perAccount: 20,
   windowMs: 15 * 60 * 1000,
-  lockMs: 15 * 60 * 1000,
-  perAccount: 5,
-  perIp: 20,
+  baseLockMs: 60 * 1000,
+  maxLockMs: 60 * 60 * 1000,
 } as const;
 
 const TOUCH_EVERY_MS = 60_000;
 const INVALID = 'Invalid email or password.';
-const LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-// A fixed hash to verify against when the e-mail is unknown, so both paths take the same time.
-let dummyHash: Promise<string> | undefined;
 
-async function isLocked(deps: Deps, key: string, now: Date): Promise<boolean> {
-  const until = await findLockedUntil(deps.db, key);
-  return until !== null && until > now;
+function throttleKeys(email: string, ip: string): { account: ThrottleKey; pair: ThrottleKey } {
+  return {
+    account: { key: `account:${email}`, limit: SIGN_IN_THROTTLE.perAccount },
+    pair: { key: `account+address:${email}|${ip}`, limit: SIGN_IN_THROTTLE.perAccountAndAddress },
+  };
 }
 
-async function recordFailure(deps: Deps, key: string, limit: number, now = new Date()): Promise<void> {
-  await countFailure(deps.db, key, {
-    now,
-    windowStart: new Date(now.getTime() - THROTTLE.windowMs),
-    limit,
-    lockUntil: new Date(now.getTime() + THROTTLE.lockMs),
-  });
+/** Counts the check about to be made, or answers 429 with how long the lock still lasts. */
+async function admitPasswordCheck(deps: Deps, email: string, ip: string): Promise<void> {
+  const { account, pair } = throttleKeys(email, ip);
+  const now = new Date();
+  if (await admitAttempt(deps.db, [account, pair], SIGN_IN_THROTTLE, now)) return;
+  const until = await findLockedUntil(deps.db, [account.key, pair.key]);
+  const seconds = Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new AppError(
+    'too_many_requests',
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    { headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
+/** The right password: this address's run is over, and the check no longer counts for the account. */
+async function forgetPasswordCheck(deps: Deps, email: string, ip: string): Promise<void> {
+  const { account, pair } = throttleKeys(email, ip);
+  await deleteThrottle(deps.db, pair.key);
+  await uncountAttempt(deps.db, account);
 }
 
 /**
- * Signs in with e-mail and password, throttled per account and per client IP. A new session id at
- * every sign-in (the previous one, if any, ends): a token planted before sign-in is worth nothing after.
+ * Signs in with e-mail and password, throttled per account and address and per account. A place in
+ * the bounded hashing queue is taken first (503 when it is full), then the check is counted (429
+ * when locked), and only then is the password hashed. A new session id at every sign-in (the
+ * previous one, if any, ends): a token planted before sign-in is worth nothing after.
  */
 export async function signIn(
   deps: Deps,
   input: { email: string; password: string; ip: string; previousToken: string | undefined },
 ): Promise<NewSession> {
   const email = input.email.toLowerCase();
-  const accountKey = `email:${email}`;
-  const ipKey = `ip:${input.ip}`;
-  const now = new Date();
-  if ((await isLocked(deps, accountKey, now)) || (await isLocked(deps, ipKey, now))) {
-    throw new AppError('too_many_requests', LOCKED, {
-      headers: { 'Retry-After': String(THROTTLE.lockMs / 1000) },
-    });
+  const ticket = admitHashing();
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  let ok: boolean;
+  try {
+    await admitPasswordCheck(deps, email, input.ip);
+    user = await findUserByEmail(deps.db, email);
+    // An unknown e-mail costs the same scrypt run, so the answer cannot tell whether it exists.
+    ok = await ticket.verify(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  } finally {
+    ticket.release();
   }
-  const user = await findUserByEmail(deps.db, email);
-  const ok = user
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
-  if (!user || !ok) {
-    await recordFailure(deps, accountKey, THROTTLE.perAccount);
-    await recordFailure(deps, ipKey, THROTTLE.perIp);
-    throw new AppError('unauthorized', INVALID);
-  }
-  await deleteFailures(deps.db, accountKey);
+  if (!user || !ok) throw new AppError('unauthorized', INVALID);
+  await forgetPasswordCheck(deps, email, input.ip);
   if (input.previousToken) await deleteSession(deps.db, input.previousToken);
   const { token, csrfToken } = await createSession(deps.db, user.id);
   return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, token, csrfToken };
@@ -91,6 +116,11 @@ export async function signIn(
 
 export async function signOut(deps: Deps, token: string): Promise<void> {
   await deleteSession(deps.db, token);
+}
+
+/** Deletes the sessions that can no longer be resumed (the job worker calls it now and then). */
+export async function purgeExpiredSessions(deps: Deps, now = new Date()): Promise<number> {
+  return deleteExpiredSessions(deps.db, now);
 }
 
 /** The signed-in user of a session token, when the session is still alive (its last use noted). */
@@ -111,15 +141,25 @@ export async function resumeSession(deps: Deps, token: string, now = new Date())
 export async function changePassword(
   deps: Deps,
   me: SessionUser,
-  input: { current: string; next: string },
+  input: { current: string; next: string; ip: string },
 ): Promise<NewSession> {
-  const user = await findUserById(deps.db, me.id);
-  if (!user || !(await verifyPassword(input.current, user.passwordHash))) {
-    throw new AppError('unprocessable', 'Current password is invalid', {
-      fields: [{ path: 'current_password', message: 'is invalid' }],
-    });
+  const email = me.email.toLowerCase();
+  const ticket = admitHashing();
+  let passwordHash: string;
+  try {
+    // The same throttle as sign-in: a stolen session cannot guess the password here instead.
+    await admitPasswordCheck(deps, email, input.ip);
+    const user = await findUserById(deps.db, me.id);
+    if (!user || !(await ticket.verify(input.current, user.passwordHash))) {
+      throw new AppError('unprocessable', 'Current password is invalid', {
+        fields: [{ path: 'current_password', message: 'is invalid' }],
+      });
+    }
+    await forgetPasswordCheck(deps, email, input.ip);
+    passwordHash = await ticket.hash(input.next);
+  } finally {
+    ticket.release();
   }
-  const passwordHash = await hashPassword(input.next);
   const { token, csrfToken } = await deps.db.transaction(async (tx) => {
     await updatePasswordHash(tx, me.id, passwordHash);
     await deleteSessionsOfUser(tx, me.id);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -55,4 +55,15 @@ export async function deleteSession(db: DbOrTx, token: string) {
 /** Every session of one user ends (after a password change). */
 export async function deleteSessionsOfUser(db: DbOrTx, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sessions past their lifetime or idle past the limit: no request can resume them. */
+export async function deleteExpiredSessions(db: DbOrTx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(
+      or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
+    )
+    .returning({ idHash: sessions.idHash });
+  return gone.length;
 }

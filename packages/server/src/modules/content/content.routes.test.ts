@@ -103,6 +103,33 @@ describe('WordPress content service (CONTENT_URL)', () => {
     wp.set('ok');
   });
 
+  it('gives up on a page past the size limit, or one whose body drips past the timeout', async () => {
+    for (const [b, slug] of [
+      ['huge', 'publication_structure'],
+      ['drip', 'eflm-wg'],
+    ] as const) {
+      wp.set(b);
+      const start = performance.now();
+      const res = await ctx.app.inject({ url: `/api/content/${slug}` });
+      const ms = performance.now() - start;
+      // The page was fetched once before (served from the last good copy) or never (502): never the big or slow body.
+      expect([200, 502]).toContain(res.statusCode);
+      if (res.statusCode === 200) expect(res.json<Page>().source).toBe('remote-cache');
+      expect(res.body.length).toBeLessThan(100_000);
+      expect(ms).toBeLessThan(2500);
+    }
+    wp.set('ok');
+  });
+
+  it('drops id attributes from outside HTML', async () => {
+    wp.set('ids');
+    const page = (await ctx.app.inject({ url: '/api/content/about' })).json<Page>();
+    wp.set('ok');
+    expect(page.content.rendered).toContain('Clobber');
+    expect(page.content.rendered).not.toMatch(/\sid=/);
+    expect(page.content.rendered).toContain('lang="en"');
+  });
+
   it('never lets scripts, handlers, javascript: links or foreign iframes through', async () => {
     wp.set('hostile');
     const page = (await ctx.app.inject({ url: '/api/content/disclaimer' })).json<Page>();

@@ -62,7 +62,9 @@ export function sanitiseHtml(html: string): string {
       th: ['scope', 'colspan', 'rowspan'],
       td: ['colspan', 'rowspan'],
       abbr: ['title'],
-      '*': ['id', 'lang'],
+      // No `id`: an element id from outside could shadow a global or a form field of the page
+      // (DOM clobbering) or collide with the app's own ids.
+      '*': ['lang'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https', 'data'] },

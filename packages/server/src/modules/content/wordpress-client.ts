@@ -9,7 +9,41 @@ export type WordPressPage = z.infer<typeof WordPressPageSchema>;
 
 export class ContentUnavailableError extends Error {}
 
-/** GET {base}/wp-json/wp/v2/pages/{id}, with a timeout; any failure is a ContentUnavailableError. */
+/** A WordPress page is a few tens of kilobytes; anything past this is not a page we want to keep. */
+export const CONTENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The body as text, at most `maxBytes` of it: a larger Content-Length is refused before reading, and
+ * a body without one is counted as it streams and cut off at the limit.
+ */
+async function readLimited(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel();
+    throw new ContentUnavailableError(`content service sent ${declared} bytes, more than ${maxBytes}`);
+  }
+  if (!res.body) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new ContentUnavailableError(`content service sent more than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * GET {base}/wp-json/wp/v2/pages/{id}. The timeout covers the whole exchange, body included (a
+ * server that sends its headers and then drips the body is cut off too); the body is read up to
+ * CONTENT_MAX_BYTES. Any failure is a ContentUnavailableError.
+ */
 export async function fetchWordPressPage(
   base: string,
   id: number,
@@ -25,10 +59,20 @@ export async function fetchWordPressPage(
   } catch (err) {
     throw new ContentUnavailableError(`content service unreachable: ${(err as Error).message}`);
   }
-  if (!res.ok) throw new ContentUnavailableError(`content service answered ${res.status}`);
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new ContentUnavailableError(`content service answered ${res.status}`);
+  }
+  let text: string;
+  try {
+    text = await readLimited(res, CONTENT_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof ContentUnavailableError) throw err;
+    throw new ContentUnavailableError(`content service stopped answering: ${(err as Error).message}`);
+  }
   let json: unknown;
   try {
-    json = await res.json();
+    json = JSON.parse(text);
   } catch {
     throw new ContentUnavailableError('content service sent malformed JSON');
   }

@@ -1,5 +1,5 @@
 import { datasetFieldsOfKind, type DatasetFieldOfKind, type DatasetInput } from '@bvdb/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -34,6 +34,29 @@ export async function diseaseIdsOf(db: DbOrTx, id: number): Promise<number[]> {
     .where(eq(bvSpecificationDiseaseStates.bvSpecificationId, id))
     .orderBy(asc(bvSpecificationDiseaseStates.diseaseStateId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * Another dataset of the same reference and measurand with this Unique Identifier (trimmed,
+ * case-insensitive), if any; `exceptId` is the dataset being edited.
+ */
+export async function findSameIdentifier(
+  db: DbOrTx,
+  key: { referenceId: number; analyteId: number; uniqueIdentifier: string; exceptId?: number },
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: bvSpecifications.id })
+    .from(bvSpecifications)
+    .where(
+      and(
+        eq(bvSpecifications.referenceId, key.referenceId),
+        eq(bvSpecifications.analyteId, key.analyteId),
+        sql`lower(trim(${bvSpecifications.uniqueIdentifier})) = lower(trim(${key.uniqueIdentifier}))`,
+        key.exceptId === undefined ? undefined : ne(bvSpecifications.id, key.exceptId),
+      ),
+    )
+    .limit(1);
+  return row;
 }
 
 export async function insertDataset(tx: DbOrTx, values: SpecColumns): Promise<SpecRow> {

@@ -1,5 +1,5 @@
 import { DATASET_MESSAGES } from '@bvdb/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analytes, bvSpecifications, metaCalculations, references } from '../../db/schema.js';
 import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
@@ -307,6 +307,40 @@ describe('POST /bv_specifications', () => {
     expect(res.statusCode).toBe(422);
     expect(fieldMessage(res.json<ErrorBody>(), field)).toMatch(/^There is no .* with id/);
     expect(await countSpecs()).toBe(before);
+  });
+
+  it('a copy saved with the Unique Identifier of its source (same reference and measurand) is 422, nothing stored', async () => {
+    await create({ unique_identifier: 'COPY-SRC-1' });
+    const before = await countSpecs();
+    const res = await post({ bv_specification: valid({ unique_identifier: ' copy-src-1 ' }) });
+    expect(res.statusCode).toBe(422);
+    expect(fieldMessage(res.json<ErrorBody>(), 'unique_identifier')).toMatch(
+      /^Dataset \d+ of this reference and measurand already has the Unique Identifier "copy-src-1"; give this dataset its own\.$/,
+    );
+    expect(await countSpecs()).toBe(before);
+    // Its own identifier saves; so does the same identifier for another measurand.
+    await create({ unique_identifier: 'COPY-SRC-1 (copy)' });
+    const [other] = await ctx.database.db
+      .select({ id: analytes.id })
+      .from(analytes)
+      .where(ne(analytes.id, analyteId))
+      .limit(1);
+    await create({ unique_identifier: 'COPY-SRC-1', analyte_id: other!.id });
+  });
+
+  it("an edit may keep its own Unique Identifier but not take another dataset's", async () => {
+    const a = await create({ unique_identifier: 'EDIT-UID-A' });
+    const b = await create({ unique_identifier: 'EDIT-UID-B' });
+    const keep = await put(a.id, {
+      version: a.version,
+      bv_specification: valid({ unique_identifier: 'EDIT-UID-A' }),
+    });
+    expect(keep.statusCode, keep.body).toBe(200);
+    const take = await put(b.id, {
+      version: b.version,
+      bv_specification: valid({ unique_identifier: 'EDIT-UID-A' }),
+    });
+    expect(take.statusCode).toBe(422);
   });
 
   it('stores the disease states of a Non-healthy population', async () => {

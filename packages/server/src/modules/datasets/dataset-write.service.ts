@@ -89,6 +89,7 @@ export class DatasetWriteService {
   async create(input: DatasetInput, userId: number): Promise<Dataset> {
     const row = await this.write(async (tx) => {
       await this.assertKnownIds(tx, input);
+      await this.assertOwnIdentifier(tx, input);
       const row = await repo.insertDataset(tx, columnsOf(input));
       await repo.replaceDiseaseStates(tx, row.id, input.disease_state_ids);
       await recordAudit(tx, {
@@ -101,7 +102,7 @@ export class DatasetWriteService {
       await this.recomputeInTransaction(tx, [row.analyteId]);
       return row;
     });
-    await this.queueRecompute([row.analyteId]);
+    this.queueRecompute([row.analyteId]);
     return this.present(row.id);
   }
 
@@ -118,6 +119,7 @@ export class DatasetWriteService {
         );
       }
       await this.assertKnownIds(tx, input);
+      await this.assertOwnIdentifier(tx, input, id);
       const after = await repo.updateDatasetRow(tx, id, {
         ...columnsOf(input),
         version: before.version + 1,
@@ -135,7 +137,7 @@ export class DatasetWriteService {
       await this.recomputeInTransaction(tx, [before.analyteId, after.analyteId]);
       return { before, after };
     });
-    await this.queueRecompute([before.analyteId, after.analyteId]);
+    this.queueRecompute([before.analyteId, after.analyteId]);
     return this.present(id);
   }
 
@@ -162,7 +164,7 @@ export class DatasetWriteService {
       await this.recomputeInTransaction(tx, [before.analyteId]);
       return before;
     });
-    await this.queueRecompute([before.analyteId]);
+    this.queueRecompute([before.analyteId]);
   }
 
   /** One write transaction; a constraint the checks above missed is still a 422, never a 500. */
@@ -192,22 +194,34 @@ export class DatasetWriteService {
     });
   }
 
-  private async recomputeInTransaction(tx: Tx, analyteIds: number[]): Promise<void> {
-    if (this.deps.jobs) return;
-    for (const id of new Set(analyteIds)) await recomputeAnalyteMetas(tx, id);
+  /**
+   * A dataset is known by its reference, measurand and Unique Identifier: a second dataset (a copy
+   * saved unchanged, typically) may not share all three, or the two cannot be told apart.
+   */
+  private async assertOwnIdentifier(tx: Tx, input: DatasetInput, exceptId?: number): Promise<void> {
+    const same = await repo.findSameIdentifier(tx, {
+      referenceId: input.reference_id,
+      analyteId: input.analyte_id,
+      uniqueIdentifier: input.unique_identifier,
+      exceptId,
+    });
+    if (!same) return;
+    const message = `Dataset ${same.id} of this reference and measurand already has the Unique Identifier "${input.unique_identifier}"; give this dataset its own.`;
+    throw new AppError('unprocessable', message, {
+      fields: [{ path: 'body.bv_specification.unique_identifier', message }],
+    });
   }
 
-  /** After the commit, so the job sees the change. A failure to queue does not undo the saved write. */
-  private async queueRecompute(analyteIds: number[]): Promise<void> {
-    const { jobs, log } = this.deps;
-    if (!jobs) return;
+  /** With a job queue, the request commits with the write (decision 016); without one, the recompute does. */
+  private async recomputeInTransaction(tx: Tx, analyteIds: number[]): Promise<void> {
     const ids = [...new Set(analyteIds)];
-    try {
-      await jobs.enqueueMetaRecompute('matrices', ids);
-      await jobs.enqueueMetaRecompute('consolidations', ids);
-    } catch (err) {
-      log.error({ err, analyteIds: ids }, 'could not queue the meta-analysis recompute');
-    }
+    if (this.deps.jobs) await this.deps.jobs.requestMetaRecompute(tx, ids);
+    else for (const id of ids) await recomputeAnalyteMetas(tx, id);
+  }
+
+  /** After the commit: this process's worker starts now rather than at its next poll. */
+  private queueRecompute(_analyteIds: number[]): void {
+    this.deps.jobs?.wake();
   }
 
   private async present(id: number): Promise<Dataset> {

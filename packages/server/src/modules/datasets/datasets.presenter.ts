@@ -1,5 +1,5 @@
-import type { Dataset } from '@bvdb/contract';
-import { formatSamplingInterval, overallGrade, QUALITY_ITEMS } from '@bvdb/domain';
+import type { BvEstimate, Dataset, LegacyDatasetPageItem } from '@bvdb/contract';
+import { formatCitation, formatSamplingInterval, overallGrade, QUALITY_ITEMS } from '@bvdb/domain';
 import { gradesOf, storedValuesOf } from './dataset-columns.js';
 import type { DatasetRow } from './datasets.repository.js';
 
@@ -63,3 +63,37 @@ export function presentDataset(row: DatasetRow): Dataset {
     updated_at: spec.updatedAt.toISOString(),
   };
 }
+
+/**
+ * An item of the paged legacy list (`?limit=&offset=`), as the live system sends it: `measurand` is
+ * the measurand's name, `reference` a citation, and the 14 grades go under `grades`.
+ */
+export function presentLegacyPageItem(row: DatasetRow): LegacyDatasetPageItem {
+  const dataset = presentDataset(row);
+  const item: Record<string, unknown> = { ...dataset };
+  delete item.reference;
+  for (const q of QUALITY_ITEMS) delete item[q.key];
+  return {
+    ...(item as Omit<LegacyDatasetPageItem, 'measurand' | 'reference' | 'grades'>),
+    measurand: row.analyte.displayName,
+    reference: formatCitation({
+      author: row.reference.author,
+      title: row.reference.title,
+      journal: row.reference.journal,
+      year: row.reference.yearOfPublication,
+      volume: row.reference.volume,
+      pages: row.reference.pages,
+    }),
+    grades: gradesOf(row.spec),
+  };
+}
+
+/** The estimates of a dataset under the live system's names (`bv_estimates` of one dataset). */
+export const presentBvEstimates = (row: DatasetRow): BvEstimate[] => [
+  {
+    bv_specification_id: row.spec.id,
+    within_subject_variation: row.spec.estimatesOfCvi,
+    between_subject_variation: row.spec.estimatesOfCvg,
+    analytical_variation: row.spec.analyticalCv,
+  },
+];

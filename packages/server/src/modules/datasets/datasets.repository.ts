@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -82,20 +82,31 @@ export interface DatasetFilter {
   referenceId?: number;
   ids?: number[];
   updatedSince?: Date;
+  /** Keyset paging: only ids above this one (with `order: 'id'`). */
+  afterId?: number;
   limit?: number;
   offset?: number;
+  /**
+   * `name` (default): by measurand name, newest reference first. `id`: by id alone, which the primary
+   * key serves without sorting the table (the paged and streamed public lists).
+   */
+  order?: 'name' | 'id';
 }
 
-export async function listDatasets(db: DbOrTx, f: DatasetFilter): Promise<DatasetRow[]> {
-  const where = and(
+const whereOf = (f: Omit<DatasetFilter, 'limit' | 'offset' | 'order'>) =>
+  and(
     visibleTo(f.signedIn),
     f.analyteId !== undefined ? eq(bvSpecifications.analyteId, f.analyteId) : undefined,
     f.referenceId !== undefined ? eq(bvSpecifications.referenceId, f.referenceId) : undefined,
     f.ids ? inArray(bvSpecifications.id, f.ids) : undefined,
     f.updatedSince ? gte(bvSpecifications.updatedAt, f.updatedSince) : undefined,
+    f.afterId !== undefined ? gt(bvSpecifications.id, f.afterId) : undefined,
   );
+
+export async function listDatasets(db: DbOrTx, f: DatasetFilter): Promise<DatasetRow[]> {
+  if (f.order === 'id') return listDatasetsById(db, f);
   let q = selectDatasets(db)
-    .where(where)
+    .where(whereOf(f))
     .orderBy(asc(analytes.displayName), desc(references.yearOfPublication), asc(bvSpecifications.id))
     .$dynamic();
   if (f.limit !== undefined) q = q.limit(f.limit);
@@ -103,16 +114,33 @@ export async function listDatasets(db: DbOrTx, f: DatasetFilter): Promise<Datase
   return withDiseases(db, await q);
 }
 
-export async function countDatasets(db: DbOrTx, f: Pick<DatasetFilter, 'signedIn' | 'updatedSince'>) {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * A page in id order in two steps: the ids from the primary key alone (filters are all columns of
+ * the table itself), then the joined rows of just those ids. The planner never joins or sorts the
+ * whole table to find one page, however deep the offset.
+ */
+async function listDatasetsById(db: DbOrTx, f: DatasetFilter): Promise<DatasetRow[]> {
+  let q = db
+    .select({ id: bvSpecifications.id })
     .from(bvSpecifications)
-    .where(
-      and(
-        visibleTo(f.signedIn),
-        f.updatedSince ? gte(bvSpecifications.updatedAt, f.updatedSince) : undefined,
-      ),
-    );
+    .where(whereOf(f))
+    .orderBy(asc(bvSpecifications.id))
+    .$dynamic();
+  if (f.limit !== undefined) q = q.limit(f.limit);
+  if (f.offset !== undefined) q = q.offset(f.offset);
+  const ids = (await q).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await selectDatasets(db)
+    .where(inArray(bvSpecifications.id, ids))
+    .orderBy(asc(bvSpecifications.id));
+  return withDiseases(db, rows);
+}
+
+export async function countDatasets(
+  db: DbOrTx,
+  f: Pick<DatasetFilter, 'signedIn' | 'updatedSince' | 'analyteId'>,
+) {
+  const [row] = await db.select({ n: count() }).from(bvSpecifications).where(whereOf(f));
   return row?.n ?? 0;
 }
 

@@ -47,14 +47,15 @@ describe('GET /api/bv_specifications', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('pages with limit and offset', async () => {
+  it('pages with limit and offset (the paged form, in the id order of the unpaged list)', async () => {
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/bv_specifications' })).json<{
       datasets: { id: number }[];
     }>();
     const page = (
       await ctx.app.inject({ method: 'GET', url: '/api/bv_specifications?limit=5&offset=5' })
-    ).json<{ datasets: { id: number }[] }>();
-    expect(page.datasets.map((d) => d.id)).toEqual(all.datasets.slice(5, 10).map((d) => d.id));
+    ).json<{ meta: { total: number }; data: { id: number }[] }>();
+    expect(page.data.map((d) => d.id)).toEqual(all.datasets.slice(5, 10).map((d) => d.id));
+    expect(page.meta.total).toBe(all.datasets.length);
   });
 
   it('rejects a bad limit with 400 and a message', async () => {

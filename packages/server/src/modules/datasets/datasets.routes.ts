@@ -16,8 +16,18 @@ import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
-import { countDatasets, findVisibleDataset, listDatasets as listDatasetRows } from './datasets.service.js';
-import { presentDataset } from './datasets.presenter.js';
+import { sendJsonStream } from '../../lib/json-stream.js';
+import {
+  batchesOfDatasets,
+  countDatasets,
+  findVisibleDataset,
+  listDatasets as listDatasetRows,
+} from './datasets.service.js';
+import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
+import { registerDatasetV1Routes } from './datasets-v1.routes.js';
+
+/** Page size of the paged legacy list when only `offset` is given. */
+const LEGACY_DEFAULT_LIMIT = 100;
 
 function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
   const out: Record<string, Dataset[]> = {};
@@ -28,22 +38,35 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
 export function registerDatasetRoutes(app: FastifyInstance): void {
   const { db } = serviceDeps(app);
 
-  route(app, listDatasets, async ({ request, reply, query }) =>
-    cachedJson(request, reply, async () => {
-      const signedIn = request.user != null;
-      const updatedSince = query.updated_since ? new Date(query.updated_since) : undefined;
+  // Legacy list, two forms (docs/api.md): with limit or offset the live paged shape {meta, data} with
+  // `measurand` a name; without, the spec's {code, datasets} streamed from the database in id order.
+  route(app, listDatasets, async ({ request, reply, query }) => {
+    const signedIn = request.user != null;
+    const updatedSince = query.updated_since ? { updatedSince: new Date(query.updated_since) } : {};
+    if (query.limit === undefined && query.offset === undefined) {
+      return sendJsonStream(request, reply, () => ({
+        head: '{"code":"success","datasets":[',
+        batches: (async function* () {
+          for await (const rows of batchesOfDatasets(db, { signedIn, ...updatedSince }))
+            yield rows.map(presentDataset);
+        })(),
+        tail: (n) => `],"total":${n}}`,
+      }));
+    }
+    return cachedJson(request, reply, async () => {
       const [rows, total] = await Promise.all([
         listDatasetRows(db, {
           signedIn,
-          ...(query.limit !== undefined ? { limit: query.limit } : {}),
-          ...(query.offset !== undefined ? { offset: query.offset } : {}),
-          ...(updatedSince ? { updatedSince } : {}),
+          order: 'id',
+          limit: query.limit ?? LEGACY_DEFAULT_LIMIT,
+          offset: query.offset ?? 0,
+          ...updatedSince,
         }),
-        countDatasets(db, { signedIn, ...(updatedSince ? { updatedSince } : {}) }),
+        countDatasets(db, { signedIn, ...updatedSince }),
       ]);
-      return { code: 'success' as const, datasets: rows.map(presentDataset), total };
-    }),
-  );
+      return { meta: { total }, data: rows.map(presentLegacyPageItem) };
+    });
+  });
 
   const grouped = async (signedIn: boolean) =>
     groupByMeasurand((await listDatasetRows(db, { signedIn })).map(presentDataset));
@@ -58,7 +81,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   route(app, getDataset, async ({ params, request }) => {
     const row = await findVisibleDataset(db, params.id, request.user != null);
     if (!row) throw notFound(`Dataset ${params.id}`);
-    return { dataset: presentDataset(row) };
+    return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
   });
 
   // The existence check runs inside the cached computation: a repeated read costs no query at all,
@@ -95,4 +118,6 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     const rows = await listDatasetRows(db, { signedIn: true, referenceId: query.id });
     return { dataset: rows.map(presentDataset), export_url: `/export_by_reference/${query.id}.xlsx` };
   });
+
+  registerDatasetV1Routes(app);
 }

@@ -10,8 +10,29 @@ export const findVisibleDataset = (db: DbOrTx, id: number, signedIn: boolean) =>
 
 export const listDatasets = (db: DbOrTx, f: repo.DatasetFilter) => repo.listDatasets(db, f);
 
-export const countDatasets = (db: DbOrTx, f: Pick<repo.DatasetFilter, 'signedIn' | 'updatedSince'>) =>
-  repo.countDatasets(db, f);
+export const countDatasets = (
+  db: DbOrTx,
+  f: Pick<repo.DatasetFilter, 'signedIn' | 'updatedSince' | 'analyteId'>,
+) => repo.countDatasets(db, f);
+
+/**
+ * Every dataset of a filter, in id order, a batch at a time (keyset paging on the primary key): a
+ * whole-catalogue answer holds one batch in memory, never the table.
+ */
+export async function* batchesOfDatasets(
+  db: DbOrTx,
+  f: Omit<repo.DatasetFilter, 'limit' | 'offset' | 'order' | 'afterId'>,
+  batchSize = 500,
+): AsyncGenerator<repo.DatasetRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await repo.listDatasets(db, { ...f, afterId, order: 'id', limit: batchSize });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    afterId = rows[rows.length - 1]!.spec.id;
+  }
+}
 
 /** Datasets in the read API's shape, for modules that hand them on (exports). */
 export const listPresentedDatasets = async (db: DbOrTx, f: repo.DatasetFilter) =>

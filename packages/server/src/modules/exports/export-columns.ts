@@ -1,4 +1,5 @@
 import type { Dataset, MetaRecord } from '@bvdb/contract';
+import { roundHalfUp } from '@bvdb/domain';
 
 type Cell = string | number | null;
 
@@ -105,8 +106,20 @@ export const META_COLUMNS: {
   },
   { header: 'Studies used (N)', key: 'n', value: (m) => m.number_used },
   { header: 'References used', key: 'refs', value: (m) => m.references_array },
-  { header: 'Computed', key: 'computed', value: (m) => m.computed_at },
+  { header: 'Updated (value last changed)', key: 'updated', value: (m) => m.updated_at },
+  { header: 'Computed (last recomputation)', key: 'computed', value: (m) => m.computed_at },
 ];
+
+/** Decimals of a number in an exported file: data, not a screen, but never binary noise (issue 16.7). */
+export const EXPORT_DECIMALS = 4;
+
+/**
+ * A cell as written to a file: a number rounded half up to 4 decimals (a calculated CI such as
+ * 4.812345678901 reads 4.8123), any text made inert (neutralise).
+ */
+export function exportCell(value: Cell): Cell {
+  return typeof value === 'number' ? roundHalfUp(value, EXPORT_DECIMALS) : neutralise(value);
+}
 
 /** A cell a spreadsheet program would run as a formula (=, +, -, @, tab, CR) is made inert text. */
 export function neutralise(value: Cell): Cell {

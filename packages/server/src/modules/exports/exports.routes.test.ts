@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { DATASET_COLUMNS, neutralise } from './export-columns.js';
+import { DATASET_COLUMNS, exportCell } from './export-columns.js';
 
 let ctx: TestContext;
 let creatinineId: number;
@@ -38,7 +38,7 @@ describe('spreadsheet exports', () => {
     api.forEach((d, i) => {
       const row = sheet.getRow(i + 2);
       DATASET_COLUMNS.forEach((c, j) => {
-        const expected = neutralise(c.value(d));
+        const expected = exportCell(c.value(d));
         const cell = row.getCell(j + 1).value;
         expect(cell ?? null).toEqual(expected);
       });
@@ -67,6 +67,24 @@ describe('spreadsheet exports', () => {
     const col = DATASET_COLUMNS.findIndex((c) => c.key === 'comment') + 1;
     expect(sheet.getRow(2).getCell(col).value).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(sheet.getRow(2).getCell(col).formula).toBeUndefined();
+  });
+
+  it('writes numbers with at most 4 decimals, in the xlsx and the CSV (no unrounded floats)', async () => {
+    await ctx.database.db
+      .update(bvSpecifications)
+      .set({ calculatedWithinLower: 4.812345678901, calculatedWithinUpper: 6.700000000000001 })
+      .where(eq(bvSpecifications.analyteId, creatinineId));
+    ctx.app.deps.cache.invalidate();
+    const res = await ctx.app.inject({ url: `/export_by_analyte/${creatinineId}.xlsx` });
+    const sheet = (await openWorkbook(res.rawPayload)).getWorksheet('Datasets')!;
+    const lower = DATASET_COLUMNS.findIndex((c) => c.key === 'calculated_within_bv_lower_ci') + 1;
+    const upper = DATASET_COLUMNS.findIndex((c) => c.key === 'calculated_within_bv_upper_ci') + 1;
+    expect(sheet.getRow(2).getCell(lower).value).toBe(4.8123);
+    expect(sheet.getRow(2).getCell(upper).value).toBe(6.7);
+    const csv = (await ctx.app.inject({ url: '/export/bv_database.csv' })).body;
+    const numbers = csv.split(/[,\r\n]+/).filter((c) => /^-?\d+\.\d+$/.test(c));
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.filter((c) => /\.\d{5,}$/.test(c))).toEqual([]);
   });
 
   it('export_by_reference names the file after the paper; unknown ids 404, bad names 400', async () => {

@@ -11,8 +11,11 @@ import {
   listPresentedMetas,
   listPresentedMetasOfAnalyte,
 } from '../meta-analysis/results/meta-results.service.js';
+import { Readable } from 'node:stream';
+import { backupScopeFor, exportDatabaseJson } from '../backup/backup.service.js';
 import { exportNotice } from './exports.service.js';
-import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
+import { buildCsvOffThread, buildWorkbookOffThread } from './export-worker.js';
+import type { ExportInput } from './xlsx-writer.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -27,12 +30,6 @@ function fileName(...parts: string[]): string {
     .slice(0, 120);
 }
 
-async function workbookBuffer(input: Parameters<typeof streamWorkbook>[0]): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of streamWorkbook(input)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 // The package quotes and escapes the name; fileName() has already made it plain ASCII.
 const attachment = (name: string) => ({ 'Content-Disposition': contentDisposition(name) });
 
@@ -44,11 +41,11 @@ function sendXlsx(
   request: FastifyRequest,
   reply: FastifyReply,
   sameForEveryone: boolean,
-  build: () => Promise<{ name: string; workbook: Parameters<typeof streamWorkbook>[0] }>,
+  build: () => Promise<{ name: string; workbook: ExportInput }>,
 ): Promise<FastifyReply> {
   return cachedFile(request, reply, { type: XLSX, compress: false, sameForEveryone }, async () => {
     const { name, workbook } = await build();
-    return { bytes: await workbookBuffer(workbook), headers: attachment(`${name}.xlsx`) };
+    return { bytes: await buildWorkbookOffThread(workbook), headers: attachment(`${name}.xlsx`) };
   });
 }
 
@@ -106,14 +103,30 @@ export function registerExportRoutes(app: FastifyInstance): void {
     }),
   );
 
-  route(app, exportDatabase, async ({ params, request, reply }) => {
-    // Published data only, whoever asks: the same file for everyone, so always cached.
+  route(app, exportDatabase, async ({ params, query, request, reply }) => {
     const stamp = new Date().toISOString().slice(0, 10);
+    if (params.file === 'bv_database.json') {
+      // The lossless file `npm run import` reads (docs/decisions/024); never cached, it may hold
+      // unpublished records.
+      const scope = backupScopeFor(request.user, query.full === '1');
+      const chunks = await exportDatabaseJson(db(), scope);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header(
+          'Cache-Control',
+          scope === 'published' ? 'public, max-age=0, must-revalidate' : 'private, no-store',
+        )
+        .headers(
+          attachment(scope === 'full' ? `bv_database_backup_${stamp}.json` : `bv_database_${stamp}.json`),
+        )
+        .send(Readable.from(chunks));
+    }
+    // Published data only, whoever asks: the same file for everyone, so always cached.
     const published = async () => await listPresentedDatasets(db(), { signedIn: false });
     if (params.file === 'bv_database.csv') {
       const type = 'text/csv; charset=utf-8';
       return cachedFile(request, reply, { type, compress: true, sameForEveryone: true }, async () => ({
-        bytes: Buffer.from(datasetsToCsv(await published()), 'utf8'),
+        bytes: await buildCsvOffThread(await published()),
         headers: attachment(`bv_database_${stamp}.csv`),
       }));
     }

@@ -1,7 +1,14 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Dataset, MetaRecord } from '@bvdb/contract';
-import { CITATION, DATA_USE_NOTICE, DATASET_COLUMNS, META_COLUMNS, neutralise } from './export-columns.js';
+import {
+  CITATION,
+  DATA_USE_NOTICE,
+  DATASET_COLUMNS,
+  exportCell,
+  META_COLUMNS,
+  neutralise,
+} from './export-columns.js';
 
 export interface ExportInput {
   title: string;
@@ -25,7 +32,7 @@ export function streamWorkbook(input: ExportInput): PassThrough {
     data.getRow(1).font = { bold: true };
     data.getRow(1).commit();
     for (const d of input.datasets) {
-      data.addRow(Object.fromEntries(DATASET_COLUMNS.map((c) => [c.key, neutralise(c.value(d))]))).commit();
+      data.addRow(Object.fromEntries(DATASET_COLUMNS.map((c) => [c.key, exportCell(c.value(d))]))).commit();
     }
     data.commit();
 
@@ -35,7 +42,7 @@ export function streamWorkbook(input: ExportInput): PassThrough {
     metas.getRow(1).font = { bold: true };
     metas.getRow(1).commit();
     for (const m of input.metas) {
-      metas.addRow(Object.fromEntries(META_COLUMNS.map((c) => [c.key, neutralise(c.value(m))]))).commit();
+      metas.addRow(Object.fromEntries(META_COLUMNS.map((c) => [c.key, exportCell(c.value(m))]))).commit();
     }
     metas.commit();
 
@@ -60,10 +67,10 @@ export function streamWorkbook(input: ExportInput): PassThrough {
   return stream;
 }
 
-/** RFC 4180 CSV of the dataset columns, neutralised against formula injection like the xlsx. */
+/** RFC 4180 CSV of the dataset columns, rounded and neutralised like the xlsx (exportCell). */
 export function datasetsToCsv(datasets: Dataset[]): string {
   const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(neutralise(v));
+    const s = v === null ? '' : String(exportCell(v));
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   const lines = [DATASET_COLUMNS.map((c) => cell(c.header)).join(',')];

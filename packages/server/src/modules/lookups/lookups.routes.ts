@@ -14,11 +14,14 @@ import { route } from '../../plugins/contract-routes.js';
 import { findVisibleDataset } from '../datasets/datasets.service.js';
 import * as lookups from './lookups.service.js';
 
+/** These answers read only the lookup tables: catalogue writes leave them cached. */
+const LOOKUPS_ONLY = { scopes: ['lookups'] } as const;
+
 export function registerLookupRoutes(app: FastifyInstance): void {
   const { db } = serviceDeps(app);
 
   route(app, listMatrices, async ({ request, reply }) =>
-    cachedJson(request, reply, async () => ({ matrices: await lookups.listMatrices(db) })),
+    cachedJson(request, reply, async () => ({ matrices: await lookups.listMatrices(db) }), LOOKUPS_ONLY),
   );
 
   route(app, getMatrix, async ({ params }) => {
@@ -42,6 +45,6 @@ export function registerLookupRoutes(app: FastifyInstance): void {
   });
 
   route(app, getLookups, async ({ request, reply }) =>
-    cachedJson(request, reply, () => lookups.listAllLookups(db), { varyByUser: false }),
+    cachedJson(request, reply, () => lookups.listAllLookups(db), { varyByUser: false, ...LOOKUPS_ONLY }),
   );
 }

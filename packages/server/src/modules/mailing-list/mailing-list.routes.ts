@@ -16,7 +16,8 @@ export function registerMailingListRoutes(app: FastifyInstance): void {
   // Public, so the CSRF check is explicit here (signed-in routes get it from their access level).
   route(app, subscribeToMailingList, async ({ body, request }) => {
     assertCsrf(request);
-    const { member } = await service.add(body);
-    return { code: 'success' as const, message: `Thank you: ${member.email} is subscribed.` };
+    await service.subscribe(body);
+    // The address as the visitor typed it: the answer tells nothing about a stored member.
+    return { code: 'success' as const, message: `Thank you: ${body.email} is subscribed.` };
   });
 }

@@ -1,7 +1,7 @@
 import type { MailingListMember } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
+import { isUniqueViolation, NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { addMailgunListMember, MailgunError, type MailgunSettings } from './mailgun-client.js';
 import { presentMember } from './mailing-list.presenter.js';
 import * as repo from './mailing-list.repository.js';
@@ -20,18 +20,37 @@ export class MailingListService {
     return (await repo.listMembers(this.deps.db)).map(presentMember);
   }
 
+  /** An administrator adds or edits a member: the name given replaces the stored one. */
   async add(input: {
     email: string;
     name?: string | undefined;
   }): Promise<{ member: MailingListMember; synced: boolean }> {
+    return this.storeAndSync(input, 'update');
+  }
+
+  /**
+   * A visitor subscribes: an address already on the list stays exactly as stored (its name and
+   * spelling), so anyone who knows a member's address cannot rename them.
+   */
+  async subscribe(input: {
+    email: string;
+    name?: string | undefined;
+  }): Promise<{ member: MailingListMember; synced: boolean }> {
+    return this.storeAndSync(input, 'keep');
+  }
+
+  private async storeAndSync(
+    input: { email: string; name?: string | undefined },
+    existing: 'update' | 'keep',
+  ): Promise<{ member: MailingListMember; synced: boolean }> {
     const name = input.name?.trim() ? input.name.trim() : null;
     let row: repo.MemberRow;
     try {
-      row = await this.store(input.email, name);
+      row = await this.store(input.email, name, existing);
     } catch (err) {
-      // Two admins adding the same address at once: the second one updates.
+      // The same address added twice at once: the second one finds the first.
       if (!isUniqueViolation(err)) throw err;
-      row = await this.store(input.email, name);
+      row = await this.store(input.email, name, existing);
     }
     if (!this.provider) return { member: presentMember(row), synced: false };
     try {
@@ -48,11 +67,16 @@ export class MailingListService {
     return { member: presentMember(synced ?? row), synced: true };
   }
 
-  private store(email: string, name: string | null): Promise<repo.MemberRow> {
-    return writeTransaction(this.deps, async (tx) => {
-      const existing = await repo.lockMemberByEmail(tx, email);
-      if (existing) return repo.updateMember(tx, existing.id, { email, name: name ?? existing.name });
-      return repo.insertMember(tx, email, name);
-    });
+  private store(email: string, name: string | null, onExisting: 'update' | 'keep'): Promise<repo.MemberRow> {
+    return writeTransaction(
+      this.deps,
+      async (tx) => {
+        const existing = await repo.lockMemberByEmail(tx, email);
+        if (existing && onExisting === 'keep') return existing;
+        if (existing) return repo.updateMember(tx, existing.id, { email, name: name ?? existing.name });
+        return repo.insertMember(tx, email, name);
+      },
+      NO_PUBLIC_DATA,
+    );
   }
 }

@@ -71,4 +71,29 @@ describe('public subscribe form', () => {
     expect(res.json<{ fields: { path: string }[] }>().fields.map((f) => f.path)).toContain('body.email');
     expect((await members()).some((m) => m.includes('script'))).toBe(false);
   });
+
+  it("keeps an existing member's name and spelling when a visitor subscribes the same address", async () => {
+    const { headers } = await signInAs(ctx.app);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mailguns/bv_calculations/add_member_to_list',
+      headers,
+      payload: { email: 'Member@Example.org', name: 'Real Name' },
+    });
+    expect(added.statusCode).toBe(200);
+    const { cookie, token } = await visitorToken();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/mailing_list/subscribe',
+      payload: { email: 'member@example.org', name: 'Someone Else' },
+      headers: { cookie: `bvdb_csrf=${cookie.value}`, 'x-csrf-token': token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 'success', message: 'Thank you: member@example.org is subscribed.' });
+    const list = await ctx.app.inject({ url: '/api/mailguns/bv_calculations/members', headers });
+    const stored = list
+      .json<{ data: { email: string; name: string | null }[] }>()
+      .data.filter((m) => m.email.toLowerCase() === 'member@example.org');
+    expect(stored).toEqual([expect.objectContaining({ email: 'Member@Example.org', name: 'Real Name' })]);
+  });
 });

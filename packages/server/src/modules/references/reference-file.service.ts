@@ -11,6 +11,8 @@ import { auditSnapshot, presentReference } from './references.presenter.js';
 import * as repo from './references.repository.js';
 
 export const PDF_TYPE = 'application/pdf';
+/** Read size when streaming a stored file out of the database. */
+export const FILE_CHUNK_BYTES = 256 * 1024;
 const PDF_MAGIC = Buffer.from('%PDF-', 'ascii');
 
 /** A PDF by its content, not its name: the file must begin with the `%PDF-` signature. */
@@ -57,9 +59,24 @@ async function setArticleFile(
 export class ReferenceFileService {
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
 
-  /** The stored file of a reference, if it has one. */
-  read(id: number) {
-    return files.findReferenceFile(this.deps.db, id);
+  /** Name, type, size and hash of the stored file of a reference, if it has one (not its bytes). */
+  describe(id: number) {
+    return files.findReferenceFileInfo(this.deps.db, id);
+  }
+
+  /**
+   * The bytes of a stored file in pieces of `FILE_CHUNK_BYTES`, each its own short query: a large
+   * PDF never holds the database or the event loop for long, so other requests run in between.
+   * Throws if the file is replaced or deleted mid-way (the download then ends short of its length).
+   */
+  async *chunks(id: number, sha256: string, size: number): AsyncGenerator<Buffer> {
+    for (let offset = 0; offset < size; offset += FILE_CHUNK_BYTES) {
+      const chunk = await files.readReferenceFileChunk(this.deps.db, id, sha256, offset, FILE_CHUNK_BYTES);
+      if (!chunk) throw new Error(`The file of reference ${id} changed during the download`);
+      yield chunk;
+      // Let waiting requests run between pieces (the embedded database answers on this thread).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async attach(
@@ -74,33 +91,41 @@ export class ReferenceFileService {
     }
     const fileName = cleanFileName(file.fileName);
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    return writeTransaction(this.deps, async (tx) => {
-      const before = await repo.lockReference(tx, id);
-      if (!before) throw notFound(`Reference ${id}`);
-      await files.saveReferenceFile(tx, id, {
-        bytes: file.bytes,
-        contentType: PDF_TYPE,
-        fileName,
-        size: file.bytes.length,
-        sha256,
-        createdAt: new Date(),
-      });
-      return setArticleFile(
-        tx,
-        before,
-        userId,
-        { name: fileName, key: sha256, type: PDF_TYPE },
-        { article_file_size: file.bytes.length, article_file_sha256: sha256 },
-      );
-    });
+    return writeTransaction(
+      this.deps,
+      async (tx) => {
+        const before = await repo.lockReference(tx, id);
+        if (!before) throw notFound(`Reference ${id}`);
+        await files.saveReferenceFile(tx, id, {
+          bytes: file.bytes,
+          contentType: PDF_TYPE,
+          fileName,
+          size: file.bytes.length,
+          sha256,
+          createdAt: new Date(),
+        });
+        return setArticleFile(
+          tx,
+          before,
+          userId,
+          { name: fileName, key: sha256, type: PDF_TYPE },
+          { article_file_size: file.bytes.length, article_file_sha256: sha256 },
+        );
+      },
+      ['references'],
+    );
   }
 
   async detach(id: number, userId: number): Promise<Reference> {
-    return writeTransaction(this.deps, async (tx) => {
-      const before = await repo.lockReference(tx, id);
-      if (!before) throw notFound(`Reference ${id}`);
-      await files.deleteReferenceFile(tx, id);
-      return setArticleFile(tx, before, userId, null);
-    });
+    return writeTransaction(
+      this.deps,
+      async (tx) => {
+        const before = await repo.lockReference(tx, id);
+        if (!before) throw notFound(`Reference ${id}`);
+        await files.deleteReferenceFile(tx, id);
+        return setArticleFile(tx, before, userId, null);
+      },
+      ['references'],
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFiles, references } from '../../db/schema.js';
@@ -219,6 +220,43 @@ describe('PUT /api/references/:id', () => {
 });
 
 describe('DELETE /api/references/:id', () => {
+  it('with ?version= refuses a stale one with 409 and the current values, and deletes with the current one', async () => {
+    const r = await create({ ...VALID, doi: null, title: 'Delete by version' });
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/references/${r.id}`,
+      payload: { ...VALID, doi: null, title: 'Delete by version, edited', version: 1 },
+      headers: s.headers,
+    });
+    expect(edited.statusCode).toBe(200);
+    const stale = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/references/${r.id}?version=1`,
+      headers: s.headers,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: expect.stringMatching(/not deleted/),
+      current: { title: 'Delete by version, edited', version: 2 },
+    });
+    expect((await ctx.app.inject({ url: `/api/references/${r.id}` })).statusCode).toBe(200);
+    for (const bad of ['version=abc', 'version=0', 'version=2147483648', 'versoin=2']) {
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/references/${r.id}?${bad}`,
+        headers: s.headers,
+      });
+      expect({ bad, status: res.statusCode }).toEqual({ bad, status: 400 });
+    }
+    const ok = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/references/${r.id}?version=2`,
+      headers: s.headers,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/references/${r.id}` })).statusCode).toBe(404);
+  });
+
   it('refuses a reference still used by datasets, naming how many, and keeps it', async () => {
     const used = (await ctx.app.inject({ url: '/api/references/1' })).json<{
       reference: { bv_specifications_count: number };
@@ -310,6 +348,20 @@ describe('article files', () => {
       article_file_url: null,
     });
     expect((await ctx.app.inject({ url: `/api/references/${r.id}/file` })).statusCode).toBe(404);
+  });
+
+  it('streams a large file out of the database in pieces, byte for byte', async () => {
+    const r = await create({ ...VALID, doi: null, title: 'With a large file' });
+    // Three 256 KB pieces and a short last one; random bytes, so no piece repeats another.
+    const big = Buffer.concat([PDF, randomBytes(3 * 256 * 1024 + 1234)]);
+    const up = multipart(big, 'large.pdf');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/references/${r.id}/file`, ...up })).statusCode,
+    ).toBe(200);
+    const file = await ctx.app.inject({ url: `/api/references/${r.id}/file` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-length']).toBe(String(big.length));
+    expect(file.rawPayload.equals(big)).toBe(true);
   });
 
   it('refuses a file that is not a PDF by its bytes, whatever its name (422)', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   createReference,
@@ -73,8 +74,8 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
     reference: await writes.update(params.id, body, userIdOf(request)),
   }));
 
-  route(app, deleteReference, async ({ params, request }) => {
-    await writes.remove(params.id, userIdOf(request));
+  route(app, deleteReference, async ({ params, query, request }) => {
+    await writes.remove(params.id, userIdOf(request), query.version);
     return { code: 'success' as const };
   });
 
@@ -88,7 +89,7 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
   }));
 
   route(app, getReferenceFile, async ({ params, request, reply }) => {
-    const file = await files.read(params.id);
+    const file = await files.describe(params.id);
     if (!file) throw notFound(`The file of reference ${params.id}`);
     const etag = `"${file.sha256}"`;
     void reply
@@ -98,6 +99,8 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Content-Disposition', articleFileDisposition(file.fileName));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(file.bytes);
+    // Streamed from the database in pieces, not read whole (issue 17, point 8).
+    const body = Readable.from(files.chunks(params.id, file.sha256, file.size));
+    return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(body);
   });
 }

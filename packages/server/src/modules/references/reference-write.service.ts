@@ -44,18 +44,48 @@ export class ReferenceWriteService {
 
   async create(body: ReferenceBody, userId: number): Promise<Reference> {
     try {
+      return await writeTransaction(
+        this.deps,
+        async (tx) => {
+          const values = columnsOf(body);
+          await assertDoiFree(tx, values.doi);
+          const row = await repo.insertReference(tx, values);
+          await recordAudit(tx, {
+            userId,
+            entity: 'reference',
+            entityId: row.id,
+            action: 'create',
+            after: auditSnapshot(row),
+          });
+          return presentReference(row, 0);
+        },
+        ['references'],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('conflict', DUPLICATE_DOI);
+      throw err;
+    }
+  }
+
+  /** Several references at once (a citation file): one transaction, an audit entry each; all or none. */
+  async createMany(bodies: ReferenceBody[], userId: number): Promise<Reference[]> {
+    try {
       return await writeTransaction(this.deps, async (tx) => {
-        const values = columnsOf(body);
-        await assertDoiFree(tx, values.doi);
-        const row = await repo.insertReference(tx, values);
-        await recordAudit(tx, {
-          userId,
-          entity: 'reference',
-          entityId: row.id,
-          action: 'create',
-          after: auditSnapshot(row),
-        });
-        return presentReference(row, 0);
+        const created: Reference[] = [];
+        for (const body of bodies) {
+          const values = columnsOf(body);
+          await assertDoiFree(tx, values.doi);
+          const row = await repo.insertReference(tx, values);
+          await recordAudit(tx, {
+            userId,
+            entity: 'reference',
+            entityId: row.id,
+            action: 'create',
+            after: auditSnapshot(row),
+          });
+          created.push(presentReference(row, 0));
+        }
+        return created;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('conflict', DUPLICATE_DOI);
@@ -65,58 +95,74 @@ export class ReferenceWriteService {
 
   async update(id: number, body: ReferenceBody & { version: number }, userId: number): Promise<Reference> {
     try {
-      return await writeTransaction(this.deps, async (tx) => {
-        const before = await repo.findReference(tx, id);
-        if (!before) throw notFound(`Reference ${id}`);
-        const used = await repo.countAllDatasetsOfReference(tx, id);
-        if (before.version !== body.version) {
-          throw new AppError(
-            'conflict',
-            'Someone else saved this reference after you opened it; your changes were not saved. The form now shows the current values.',
-            { current: presentReference(before, used) },
-          );
-        }
-        const values = columnsOf(body);
-        await assertDoiFree(tx, values.doi, id);
-        const row = await repo.updateReference(tx, id, body.version, values);
-        if (!row)
-          throw new AppError('conflict', 'Someone else saved this reference at the same time; try again');
-        await recordAudit(tx, {
-          userId,
-          entity: 'reference',
-          entityId: id,
-          action: 'update',
-          before: auditSnapshot(before),
-          after: auditSnapshot(row),
-        });
-        return presentReference(row, used);
-      });
+      return await writeTransaction(
+        this.deps,
+        async (tx) => {
+          const before = await repo.findReference(tx, id);
+          if (!before) throw notFound(`Reference ${id}`);
+          const used = await repo.countAllDatasetsOfReference(tx, id);
+          if (before.version !== body.version) {
+            throw new AppError(
+              'conflict',
+              'Someone else saved this reference after you opened it; your changes were not saved. The form now shows the current values.',
+              { current: presentReference(before, used) },
+            );
+          }
+          const values = columnsOf(body);
+          await assertDoiFree(tx, values.doi, id);
+          const row = await repo.updateReference(tx, id, body.version, values);
+          if (!row)
+            throw new AppError('conflict', 'Someone else saved this reference at the same time; try again');
+          await recordAudit(tx, {
+            userId,
+            entity: 'reference',
+            entityId: id,
+            action: 'update',
+            before: auditSnapshot(before),
+            after: auditSnapshot(row),
+          });
+          return presentReference(row, used);
+        },
+        ['references'],
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('conflict', DUPLICATE_DOI);
       throw err;
     }
   }
 
-  async remove(id: number, userId: number): Promise<void> {
-    await writeTransaction(this.deps, async (tx) => {
-      // Lock the row so no dataset can be attached between the count and the delete.
-      const before = await repo.lockReference(tx, id);
-      if (!before) throw notFound(`Reference ${id}`);
-      const used = await repo.countAllDatasetsOfReference(tx, id);
-      if (used > 0) {
-        throw new AppError(
-          'conflict',
-          `This reference cannot be deleted: ${used} dataset${used === 1 ? ' uses' : 's use'} it. Delete those datasets or move them to another reference first.`,
-        );
-      }
-      await repo.deleteReference(tx, id);
-      await recordAudit(tx, {
-        userId,
-        entity: 'reference',
-        entityId: id,
-        action: 'delete',
-        before: auditSnapshot(before),
-      });
-    });
+  /** Deletes an unused reference; with `version`, only if nobody saved it since that version. */
+  async remove(id: number, userId: number, version?: number): Promise<void> {
+    await writeTransaction(
+      this.deps,
+      async (tx) => {
+        // Lock the row so no dataset can be attached between the count and the delete.
+        const before = await repo.lockReference(tx, id);
+        if (!before) throw notFound(`Reference ${id}`);
+        const used = await repo.countAllDatasetsOfReference(tx, id);
+        if (version !== undefined && before.version !== version) {
+          throw new AppError(
+            'conflict',
+            'Someone else saved this reference after you opened it; it was not deleted. Look at the current values first.',
+            { current: presentReference(before, used) },
+          );
+        }
+        if (used > 0) {
+          throw new AppError(
+            'conflict',
+            `This reference cannot be deleted: ${used} dataset${used === 1 ? ' uses' : 's use'} it. Delete those datasets or move them to another reference first.`,
+          );
+        }
+        await repo.deleteReference(tx, id);
+        await recordAudit(tx, {
+          userId,
+          entity: 'reference',
+          entityId: id,
+          action: 'delete',
+          before: auditSnapshot(before),
+        });
+      },
+      ['references'],
+    );
   }
 }

@@ -133,3 +133,15 @@ export async function setArticleFile(
     .returning();
   return row!;
 }
+
+/** What tells references apart (doi, PubMed address, title): for duplicates in imported citation files. */
+export async function listReferenceKeys(db: DbOrTx) {
+  return db
+    .select({
+      id: references.id,
+      doi: references.doi,
+      pubmedLink: references.pubmedLink,
+      title: references.title,
+    })
+    .from(references);
+}

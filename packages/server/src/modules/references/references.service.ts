@@ -41,3 +41,5 @@ export async function listReferencesPage(
   });
   return presentReferencePage(rows, { total, page, perPage });
 }
+
+export const listReferenceKeys = (db: DbOrTx) => repo.listReferenceKeys(db);

@@ -57,3 +57,24 @@ describe('search redirects', () => {
     );
   });
 });
+
+describe('legacy search paths, as links and scripts call them', () => {
+  it('keeps the query, encoded, on the way to the results page', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/search/by_analyte?format=html&query=Glucose%20%26%20HbA1c',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/search?query=Glucose%20%26%20HbA1c');
+  });
+
+  it.each([
+    '/api/search/by_analyte?query=creat&format=xml',
+    '/api/search/by_id?query=abc',
+    '/api/search/by_id?query=-1',
+    '/api/search/by_id?query=1&format=pdf',
+  ])('400 with a message for %s', async (url) => {
+    const res = await ctx.app.inject({ url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBeTruthy();
+  });
+});

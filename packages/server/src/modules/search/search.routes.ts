@@ -19,7 +19,10 @@ export function registerSearchRoutes(app: FastifyInstance): void {
   // Typed prefixes repeat across visitors: each distinct query is ranked once per data generation
   // (and cachedJson also notices writes made by other server processes).
   route(app, autocomplete, async ({ query, request, reply }) =>
-    cachedJson(request, reply, () => search.suggest(query.query), { varyByUser: false }),
+    cachedJson(request, reply, () => search.suggest(query.query), {
+      varyByUser: false,
+      scopes: ['analytes'],
+    }),
   );
 
   route(app, searchByAnalyte, async ({ query, request, reply }) => {

@@ -14,7 +14,7 @@ export class AnalyteSearch {
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
 
   private async currentIndex(): Promise<AnalyteIndex> {
-    const generation = this.deps.cache.currentGeneration;
+    const generation = this.deps.cache.stampOf(['analytes']);
     if (!this.index || this.index.generation !== generation) {
       this.index = { generation, index: new AnalyteIndex(await listAllAnalytes(this.deps.db)) };
     }

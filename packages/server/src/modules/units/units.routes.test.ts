@@ -127,6 +127,38 @@ describe('units', () => {
     });
   });
 
+  it('deletes with ?version= only when nobody renamed the unit since (409 with the current one)', async () => {
+    const unit = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/units',
+        payload: { name: 'versioned-unit' },
+        headers: s.headers,
+      })
+    ).json<{ unit: Unit }>().unit;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/units/${unit.id}`,
+      payload: { name: 'versioned-unit-2', version: 1 },
+      headers: s.headers,
+    });
+    const stale = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/units/${unit.id}?version=1`,
+      headers: s.headers,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ current: { name: 'versioned-unit-2', version: 2 } });
+    expect((await list()).some((u) => u.id === unit.id)).toBe(true);
+    const ok = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/units/${unit.id}?version=2`,
+      headers: s.headers,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await list()).some((u) => u.id === unit.id)).toBe(false);
+  });
+
   it('deletes an unused unit; refuses one in use with a message naming how many datasets', async () => {
     const used = (await list()).find((u) => u.usage_count > 0)!;
     const refused = await ctx.app.inject({

@@ -18,8 +18,8 @@ export function registerUnitRoutes(app: FastifyInstance): void {
   route(app, updateUnit, async ({ params, body, request }) => ({
     unit: await service.rename(params.id, body, userIdOf(request)),
   }));
-  route(app, deleteUnit, async ({ params, request }) => {
-    await service.remove(params.id, userIdOf(request));
+  route(app, deleteUnit, async ({ params, query, request }) => {
+    await service.remove(params.id, userIdOf(request), query.version);
     return { code: 'success' as const };
   });
 }

@@ -2,19 +2,19 @@ import { exportAnalyteUrl } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { errorText } from '../../lib/api-client';
-import { ApsCalculator } from '../../features/calculators/components/aps-calculator';
+import { ApsModal } from '../../features/calculators/components/aps-modal';
 import { IndividualityCalculators } from '../../features/calculators/components/individuality-calculators';
 import { RcvModal } from '../../features/calculators/components/rcv-modal';
 import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
-import { groupMetas, MetaSummary } from '../../components/meta-summary';
-import { CloseFooter } from '../../components/close-footer';
+import { MetaSummary } from '../../components/meta-summary';
+import { headlineMetasOf } from '../../lib/headline-metas';
+import { ForestPlotSection } from '../../components/forest-plot/forest-plot-section';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -27,11 +27,11 @@ export function AnalytePage() {
   if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
   const a = analyte.data.analyte;
-  const metaList = metas.data?.data[0]?.metas ?? [];
-  // The calculators start from the first matrix's meta medians (spec section 4).
-  const first = groupMetas(metaList)[0]?.[1];
-  const cvi = first?.within?.median ?? null;
-  const cvg = first?.between?.median ?? null;
+  const metaList = metas.data?.metas ?? [];
+  // The calculators start from the headline matrix's meta medians (spec section 4, decision 007).
+  const headline = headlineMetasOf(metaList);
+  const cvi = headline.within?.median ?? null;
+  const cvg = headline.between?.median ?? null;
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
@@ -68,19 +68,12 @@ export function AnalytePage() {
       ) : datasets.error ? (
         <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>
       ) : (
-        <DatasetTable datasets={datasets.data} />
+        <DatasetTable datasets={datasets.data} metas={metaList} />
       )}
+      <ForestPlotSection metas={metaList} />
       <h2 className="h5 mt-4">Using these estimates</h2>
       <IndividualityCalculators key={`${cvi}-${cvg}`} initialCvi={cvi} initialCvg={cvg} />
-      <Modal show={aps} onHide={() => setAps(false)} size="lg" aria-labelledby="aps-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="aps-title">Analytical Performance Specification Calculation</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ApsCalculator initialCvi={cvi} initialCvg={cvg} />
-        </Modal.Body>
-        <CloseFooter onClose={() => setAps(false)} />
-      </Modal>
+      <ApsModal show={aps} onHide={() => setAps(false)} metas={metaList} />
       <RcvModal show={rcv} onHide={() => setRcv(false)} cvi={cvi} />
     </>
   );

@@ -7,15 +7,23 @@ import Form from 'react-bootstrap/Form';
 import { apiCall, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TextInputField } from '../../components/text-input-field';
+import { RequireSignIn } from '../../components/require-sign-in';
 
 export function ChangePasswordPage() {
+  return (
+    <RequireSignIn>
+      <ChangePasswordForm />
+    </RequireSignIn>
+  );
+}
+
+function ChangePasswordForm() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  if (!session.user) return <p>Not Authorised</p>;
   return (
     <div style={{ maxWidth: 460 }} className="mx-auto">
       <h1 className="h3">Change Password</h1>

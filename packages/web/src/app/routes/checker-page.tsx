@@ -26,8 +26,8 @@ function CheckedResults({ analyteId }: { analyteId: number }) {
   const q = useQuery(metaByAnalyteQuery(analyteId));
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorText>Error: {q.error.message || 'Unknown error'}</ErrorText>;
-  const entry = q.data.data[0];
-  if (!entry || entry.metas.length === 0) return <Empty>No Meta-Analysis Results</Empty>;
+  const entry = q.data;
+  if (entry.metas.length === 0) return <Empty>No Meta-Analysis Results</Empty>;
   return (
     <>
       {entry.metas.map((m) => (

@@ -18,35 +18,34 @@ export function MetaListPage() {
       ) : data.data.length === 0 ? (
         <p>No meta calculations available</p>
       ) : (
-        <Table striped bordered responsive size="sm">
-          <caption className="caption-top">Meta-analysis results ({data.data.length})</caption>
+        <Table striped bordered responsive size="sm" className="align-middle table-stack-phone">
+          <caption className="caption-top">
+            Meta-analysis results ({data.data.length}): weighted median CV (%) with its lower (Low) and upper
+            (High) limit
+          </caption>
           <thead>
-            <HeaderRow
-              names={[
-                'Measurand',
-                'Matrix',
-                'Type',
-                'Weighted median CV (%)',
-                'Lower limit',
-                'Upper limit',
-                'N',
-                'Date Updated',
-              ]}
-            />
+            <HeaderRow names={['ID', 'Marker', 'Matrix', 'BV', 'Median', 'Low', 'High', 'Date', 'Tools']} />
           </thead>
           <tbody>
             {data.data.map((m) => (
               <tr key={m.id}>
-                <td>
-                  <Link to={`/analytes/${m.analyte_id}`}>{m.analyte_display_name}</Link>
+                <td data-label="ID">{m.id}</td>
+                <td data-label="Marker">{m.analyte_display_name}</td>
+                <td data-label="Matrix">{m.matrix}</td>
+                <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>
+                <td data-label="Median">{formatMetaValue(m.median)}</td>
+                <td data-label="Low">{formatMetaValue(m.lower)}</td>
+                <td data-label="High">{formatMetaValue(m.upper)}</td>
+                <td data-label="Date">{formatDateDmy(m.updated_at)}</td>
+                <td data-label="Tools">
+                  <Link
+                    to={`/analytes/${m.analyte_id}`}
+                    className="btn btn-outline-primary btn-sm"
+                    aria-label={`View ${m.analyte_display_name}`}
+                  >
+                    View
+                  </Link>
                 </td>
-                <td>{m.matrix}</td>
-                <td>{m.var_type === ':cvi' ? 'CVI' : 'CVG'}</td>
-                <td>{formatMetaValue(m.median)}</td>
-                <td>{formatMetaValue(m.lower)}</td>
-                <td>{formatMetaValue(m.upper)}</td>
-                <td>{m.number_used}</td>
-                <td>{formatDateDmy(m.updated_at)}</td>
               </tr>
             ))}
           </tbody>

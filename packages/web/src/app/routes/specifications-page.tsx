@@ -3,21 +3,23 @@ import { formatDateLong } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../../lib/session';
-import { allDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { allDatasetsQuery, datasetsPageQuery } from '../../features/specifications/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
 import { matchesSpecFilter } from '../../features/specifications/spec-filter';
+import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/specifications/spec-page';
 
 const citation = (d: Dataset) =>
   `${d.reference_author} (${d.reference_year_of_publication ?? 'n.d.'}) ${d.reference_title}. ${d.reference_journal} ${d.reference_volume}:${d.reference_pages}`;
 
-function indexColumns(signedIn: boolean): ColumnDef<Dataset, unknown>[] {
+function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<Dataset, unknown>[] {
   return [
     { id: 'name', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
     {
@@ -27,13 +29,14 @@ function indexColumns(signedIn: boolean): ColumnDef<Dataset, unknown>[] {
       cell: ({ row }) => (
         <span className="d-inline-flex gap-2 align-items-center">
           <GradeBadge grade={row.original.total_score} />
-          <Link
-            to={`/bv_specifications/${row.original.id}`}
-            className="btn btn-outline-primary btn-sm"
-            aria-label={`View dataset ${row.original.id}`}
+          <Button
+            size="sm"
+            variant="outline-primary"
+            data-dataset-id={row.original.id}
+            onClick={() => void navigate(`/bv_specifications/${row.original.id}`)}
           >
             View
-          </Link>
+          </Button>
         </span>
       ),
     },
@@ -69,7 +72,7 @@ function indexColumns(signedIn: boolean): ColumnDef<Dataset, unknown>[] {
   ];
 }
 
-const specsTableColumns: ColumnDef<Dataset, unknown>[] = [
+const specsTableColumns = (signedIn: boolean): ColumnDef<Dataset, unknown>[] => [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'measurand', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
   { id: 'reference_id', header: 'Reference ID', accessorKey: 'reference_id' },
@@ -80,25 +83,50 @@ const specsTableColumns: ColumnDef<Dataset, unknown>[] = [
     accessorFn: (d) => d.updated_at,
     cell: ({ row }) => formatDateLong(row.original.updated_at),
   },
-  {
-    id: 'edit',
-    header: 'Edit',
-    enableSorting: false,
-    cell: ({ row }) => (
-      <Link to={`/bv_specifications/${row.original.id}/edit`} className="btn btn-outline-secondary btn-sm">
-        Edit
-      </Link>
-    ),
-  },
+  // Editing is for signed-in curators: an anonymous visitor is not offered a button that says no.
+  ...(signedIn ? [editColumn] : []),
 ];
 
-/** All BV data: filtered, sorted and paged in the browser (spec section 2), default name descending. */
+const editColumn: ColumnDef<Dataset, unknown> = {
+  id: 'edit',
+  header: 'Edit',
+  enableSorting: false,
+  cell: ({ row }) => (
+    <Link to={`/bv_specifications/${row.original.id}/edit`} className="btn btn-outline-secondary btn-sm">
+      Edit
+    </Link>
+  ),
+};
+
+/**
+ * All BV data: filtered, sorted and paged in the browser (spec section 2), default name descending.
+ * The page is in the URL (`?page=N`, decision 013): read on arrival, written when the user pages;
+ * past the last page the table is empty. The server renders page N from a one-page answer; the
+ * whole list, too large to embed, comes in the browser and takes over on the same page.
+ */
 export function SpecificationsPage() {
-  const { data, error, isPending } = useQuery(allDatasetsQuery);
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get('page'));
+  const all = useQuery(allDatasetsQuery);
+  const firstPaint = useQuery(datasetsPageQuery(page));
   const session = useSession();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState('');
-  if (isPending) return <Loading />;
-  if (error) return <ErrorText>Error: {error.message}</ErrorText>;
+  const setPage = (p: number) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (p === 1) next.delete('page');
+        else next.set('page', String(p));
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  if (all.error) return <ErrorText>Error: {all.error.message}</ErrorText>;
+  const preview = all.data ? null : firstPaint.data;
+  if (!all.data && !preview) return <Loading />;
+  const datasets = all.data?.datasets ?? preview?.datasets ?? [];
+  const found = preview ? preview.total : datasets.filter((d) => matchesSpecFilter(d, filter)).length;
   return (
     <>
       <h1 className="h3">All BV Data</h1>
@@ -106,19 +134,28 @@ export function SpecificationsPage() {
         <Tab eventKey="index" title="Datasets">
           <Form.Group className="mb-3" controlId="spec-filter" style={{ maxWidth: 360 }}>
             <Form.Label>Filter by measurand or id</Form.Label>
-            <Form.Control value={filter} onChange={(e) => setFilter(e.target.value)} />
+            <Form.Control
+              value={filter}
+              disabled={preview !== null}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                if (page !== 1) setPage(1);
+              }}
+            />
           </Form.Group>
           <DataTable
             caption={
               <>
-                Total Number of BVIAC datasets found:{' '}
-                <strong>{data.datasets.filter((d) => matchesSpecFilter(d, filter)).length}</strong>
+                Total Number of BVIAC datasets found: <strong>{found}</strong>
               </>
             }
-            data={data.datasets}
-            columns={indexColumns(session.user !== null)}
+            data={datasets}
+            columns={indexColumns(session.user !== null, navigate)}
             initialSorting={[{ id: 'name', desc: true }]}
-            pageSize={10}
+            pageSize={SPEC_PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            {...(preview ? { rowCount: preview.total } : {})}
             globalFilter={filter}
             globalFilterFn={matchesSpecFilter}
           />
@@ -127,9 +164,9 @@ export function SpecificationsPage() {
           <DataTable
             caption="Specifications"
             id="specs_table"
-            data={data.datasets}
-            columns={specsTableColumns}
-            pageSize={10}
+            data={datasets}
+            columns={specsTableColumns(session.user !== null)}
+            pageSize={SPEC_PAGE_SIZE}
           />
         </Tab>
       </Tabs>

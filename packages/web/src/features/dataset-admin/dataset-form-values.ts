@@ -71,3 +71,20 @@ export const DatasetFormInputSchema = z
   .custom<DatasetFormValues>((v) => typeof v === 'object' && v !== null)
   .transform(payloadOf)
   .pipe(DatasetInputSchema);
+
+/**
+ * A copy keeping its source's Unique Identifier for the same reference and measurand could not be
+ * told apart from it (the server refuses it too): the message for the field, or null when it is its own.
+ */
+export function sameIdentifierAsSource(
+  values: Pick<DatasetValues, 'unique_identifier' | 'reference_id' | 'analyte_id'>,
+  source: Pick<DatasetValues, 'unique_identifier' | 'reference_id' | 'analyte_id'>,
+): string | null {
+  const same =
+    values.reference_id === source.reference_id &&
+    values.analyte_id === source.analyte_id &&
+    values.unique_identifier.trim().toLowerCase() === source.unique_identifier.trim().toLowerCase();
+  return same
+    ? `A copy needs its own Unique Identifier: "${source.unique_identifier}" is the one of the dataset it was copied from (same reference and measurand).`
+    : null;
+}

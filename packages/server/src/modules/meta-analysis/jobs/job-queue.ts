@@ -1,35 +1,65 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Database } from '../../../db/client.js';
-import { insertJob, setJid } from './job-records.repository.js';
+import type { Database, DbOrTx } from '../../../db/client.js';
+import { purgeExpiredSessions } from '../../auth/auth.service.js';
+import { parseLegacyPayload } from '../recompute/meta-recompute.job.js';
+import { markFinished } from './job-records.service.js';
 import {
-  META_JOB_NAMES,
-  workMetaRecompute,
-  type MetaRecomputePayload,
-} from '../recompute/meta-recompute.job.js';
+  META_QUEUE,
+  drainOnce,
+  releaseAllClaims,
+  requestMetaRecompute,
+  requestUntracked,
+  type DrainOptions,
+} from './recompute-requests.service.js';
+import { listAnalyteIdsToRecompute } from '../recompute/meta-recompute.service.js';
 
-const META_QUEUE = 'meta-recompute';
+export interface JobQueueOptions extends Partial<Omit<DrainOptions, 'worker'>> {
+  /** How often an idle worker looks for requests other processes made. */
+  pollMs?: number;
+  /** How often expired sessions are deleted. */
+  purgeEveryMs?: number;
+}
+
+const DEFAULTS = {
+  batchSize: 200,
+  chunkSize: 25,
+  leaseSeconds: 30,
+  maxAttempts: 3,
+  retryDelaySeconds: 5,
+  pollMs: 1000,
+  purgeEveryMs: 10 * 60 * 1000,
+};
 
 /**
- * Background jobs on pg-boss, in the same database as everything else, through our own connection
- * (an executeSql adapter): PGlite's single connection, or the server pool.
+ * Background work on the same database as everything else. Meta-analysis recomputes go through an
+ * outbox table (meta_recompute_requests) written in the data change's own transaction, one row per
+ * measurand, drained by a polling worker with leases (decision 016). pg-boss, on our own connection
+ * (an executeSql adapter), only drains what a previous version left in its former queue.
  */
 export class JobQueue {
   private boss: PgBoss;
   private started = false;
+  private working = false;
+  private timer: NodeJS.Timeout | undefined;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private lastPurge = 0;
+  private readonly opts: Required<JobQueueOptions>;
+  readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly database: Database,
     private readonly onDataChanged: () => void,
+    options: JobQueueOptions = {},
   ) {
-    const common = {
+    this.opts = { ...DEFAULTS, ...options };
+    this.boss = new PgBoss({
       schema: 'pgboss',
       supervise: true,
       schedule: false,
       retryLimit: 2,
       retryDelay: 5,
-    } as const;
-    this.boss = new PgBoss({
-      ...common,
       db: { executeSql: (text, values) => database.execute(text, values) },
     });
     this.boss.on('error', (err) => console.error('bvdb jobs:', err.message));
@@ -39,27 +69,73 @@ export class JobQueue {
     await this.boss.start();
     await this.boss.createQueue(META_QUEUE);
     this.started = true;
-    if (opts.work) {
-      await this.boss.work(META_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (!job) return;
-        await workMetaRecompute(this.database.db, job.data, this.onDataChanged);
+    if (!opts.work) return;
+    this.working = true;
+    // The embedded database has one process: claims found at start belong to a killed run.
+    if (this.database.kind === 'pglite') await releaseAllClaims(this.database.db);
+    await this.boss.work(META_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
+      if (job) await this.takeOverLegacyJob(job.data);
+    });
+    this.timer = setInterval(() => this.wake(), this.opts.pollMs);
+    this.wake();
+  }
+
+  /**
+   * Asks, inside the caller's transaction, for the recompute of these measurands (all when no ids);
+   * returns the tracker record. Call `wake()` after the commit for an immediate start.
+   */
+  requestMetaRecompute(tx: DbOrTx, analyteIds?: number[]) {
+    return requestMetaRecompute(tx, analyteIds);
+  }
+
+  /** Drains the requests now (this process works) instead of at the next poll. */
+  wake(): void {
+    if (!this.working) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: unknown) => console.error('bvdb jobs:', err instanceof Error ? err.message : err))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.again && this.working) {
+          this.again = false;
+          this.wake();
+        }
       });
+  }
+
+  /** Resolves when this process has no recompute running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    const { db } = this.database;
+    const drain: DrainOptions = { ...this.opts, worker: this.worker };
+    while (this.working && (await drainOnce(db, drain, this.onDataChanged)) > 0) {
+      // Claimed a full batch or part of one: look again until nothing is due.
+    }
+    if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
+      this.lastPurge = Date.now();
+      await purgeExpiredSessions({ db });
     }
   }
 
-  /** Records the job in our table (what the tracker shows) and hands it to the queue. */
-  async enqueueMetaRecompute(scope: MetaRecomputePayload['scope'], analyteIds?: number[]) {
-    const name = META_JOB_NAMES[scope];
-    const record = await insertJob(this.database.db, {
-      name,
-      queue: META_QUEUE,
-      className: scope === 'matrices' ? 'MetaCalculationJob' : 'ConsolidatedMetaCalculationJob',
-      payload: { scope, analyteIds: analyteIds ?? null },
+  private async takeOverLegacyJob(data: unknown): Promise<void> {
+    const { db } = this.database;
+    const parsed = parseLegacyPayload(data);
+    if (!parsed.ok) {
+      if (parsed.jobId !== null) await markFinished(db, parsed.jobId, 'failed', parsed.message);
+      throw new Error(parsed.message);
+    }
+    const { jobId, analyteIds } = parsed.payload;
+    await db.transaction(async (tx) => {
+      await requestUntracked(tx, analyteIds ?? (await listAnalyteIdsToRecompute(tx)));
+      await markFinished(tx, jobId, 'complete');
     });
-    const payload: MetaRecomputePayload = { jobId: record.id, scope, ...(analyteIds ? { analyteIds } : {}) };
-    const jid = await this.boss.send(META_QUEUE, payload);
-    if (jid) await setJid(this.database.db, record.id, jid);
-    return { ...record, jid };
+    this.wake();
   }
 
   get isStarted(): boolean {
@@ -67,6 +143,9 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.working = false;
+    clearInterval(this.timer);
+    await this.idle();
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     this.started = false;
   }

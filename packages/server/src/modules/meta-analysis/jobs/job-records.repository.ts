@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { jobs } from '../../../db/schema.js';
 
@@ -67,4 +67,49 @@ export async function listJobs(db: DbOrTx, limit = 100) {
 export async function latestJobNamed(db: DbOrTx, name: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.name, name)).orderBy(desc(jobs.id)).limit(1);
   return row;
+}
+
+/** A tracker record that counts `max` measurands, queued (complete at once when there are none). */
+export async function insertTracker(
+  db: DbOrTx,
+  values: { name: string; queue: string; className: string; payload: unknown; max: number },
+) {
+  const { max, ...rest } = values;
+  const done = max === 0;
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      ...rest,
+      status: done ? 'complete' : 'queued',
+      progressMax: max,
+      progressStage: done ? 'Done' : 'Queued',
+      ...(done ? { startedAt: new Date(), finishedAt: new Date() } : {}),
+    })
+    .returning();
+  return row!;
+}
+
+/** One more measurand done for each of these tracker records; complete when all are. */
+export async function advanceTrackers(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({
+      progressCurrent: sql`least(${jobs.progressCurrent} + 1, ${jobs.progressMax})`,
+      status: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then 'complete' else 'working' end`,
+      progressStage: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then 'Done'
+        else 'Measurand ' || (${jobs.progressCurrent} + 1) || ' of ' || ${jobs.progressMax} end`,
+      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+      finishedAt: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then now() else null end`,
+      updatedAt: new Date(),
+    })
+    .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['queued', 'working'])));
+}
+
+export async function failTrackers(db: DbOrTx, ids: number[], error: string) {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status: 'failed', progressStage: 'Failed', error, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['queued', 'working'])));
 }

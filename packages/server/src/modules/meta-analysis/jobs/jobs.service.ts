@@ -13,21 +13,26 @@ export async function findJob(deps: Deps, id: number) {
 
 export const listRecentJobs = (deps: Deps) => repo.listJobs(deps.db);
 
-/** The last run of each recompute job, for the curators' tracker. */
+/**
+ * The last run of each recompute job, for the curators' tracker. One job now recomputes matrices
+ * and consolidations together (decision 016): the consolidated section shows it too unless an
+ * older-style consolidated record is newer.
+ */
 export async function latestMetaJobs(deps: Deps) {
-  const [meta, consolidated] = await Promise.all([
-    repo.latestJobNamed(deps.db, META_JOB_NAMES.matrices),
-    repo.latestJobNamed(deps.db, META_JOB_NAMES.consolidations),
-  ]);
-  return { meta, consolidated };
+  const meta = await repo.latestJobNamed(deps.db, META_JOB_NAMES.matrices);
+  const consolidated = await repo.latestJobNamed(deps.db, META_JOB_NAMES.consolidations);
+  return { meta, consolidated: consolidated && (!meta || consolidated.id > meta.id) ? consolidated : meta };
 }
 
-/** Queues the recomputation of the matrices' and the consolidations' results (all measurands when no ids). */
+/**
+ * Queues the recomputation of the matrices' and the consolidations' results (all measurands when no
+ * ids): one tracker record, returned for both.
+ */
 export async function startMetaRecompute(deps: Pick<ServiceDeps, 'db' | 'jobs'>, analyteIds?: number[]) {
   const { jobs } = deps;
   if (!jobs?.isStarted) throw new AppError('unavailable', 'The job queue is not running on this server');
-  const meta = await jobs.enqueueMetaRecompute('matrices', analyteIds);
-  const consolidated = await jobs.enqueueMetaRecompute('consolidations', analyteIds);
-  const [m, c] = await Promise.all([findJob(deps, meta.id), findJob(deps, consolidated.id)]);
-  return { meta: m, consolidated: c };
+  const tracker = await deps.db.transaction((tx) => jobs.requestMetaRecompute(tx, analyteIds));
+  jobs.wake();
+  const job = await findJob(deps, tracker.id);
+  return { meta: job, consolidated: job };
 }

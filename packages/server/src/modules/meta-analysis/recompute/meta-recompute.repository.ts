@@ -1,8 +1,10 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { bvSpecifications, metaCalculationDatasets, metaCalculations } from '../../../db/schema.js';
 
 export type RecomputeScope = 'matrices' | 'consolidations' | 'all';
+export type MetaRow = typeof metaCalculations.$inferSelect;
+export type MetaDatasetRow = typeof metaCalculationDatasets.$inferSelect;
 
 export async function listSpecsOfAnalyte(tx: DbOrTx, analyteId: number) {
   return tx
@@ -12,20 +14,42 @@ export async function listSpecsOfAnalyte(tx: DbOrTx, analyteId: number) {
     .orderBy(asc(bvSpecifications.id));
 }
 
-/** Deletes a measurand's results of the scope (their dataset links go with them, on delete cascade). */
-export async function deleteMetasOfAnalyte(tx: DbOrTx, analyteId: number, scope: RecomputeScope) {
-  await tx
-    .delete(metaCalculations)
+const scopeFilter = (scope: RecomputeScope) =>
+  scope === 'matrices'
+    ? isNotNull(metaCalculations.matrixId)
+    : scope === 'consolidations'
+      ? isNotNull(metaCalculations.matrixConsolidationId)
+      : undefined;
+
+/** A measurand's stored results of the scope, each with the dataset links it was computed from. */
+export async function listMetasOfAnalyte(
+  tx: DbOrTx,
+  analyteId: number,
+  scope: RecomputeScope,
+): Promise<{ meta: MetaRow; datasets: MetaDatasetRow[] }[]> {
+  const metas = await tx
+    .select()
+    .from(metaCalculations)
+    .where(and(eq(metaCalculations.analyteId, analyteId), scopeFilter(scope)));
+  if (metas.length === 0) return [];
+  const links = await tx
+    .select()
+    .from(metaCalculationDatasets)
     .where(
-      and(
-        eq(metaCalculations.analyteId, analyteId),
-        scope === 'matrices'
-          ? isNotNull(metaCalculations.matrixId)
-          : scope === 'consolidations'
-            ? isNotNull(metaCalculations.matrixConsolidationId)
-            : undefined,
+      inArray(
+        metaCalculationDatasets.metaCalculationId,
+        metas.map((m) => m.id),
       ),
     );
+  return metas.map((meta) => ({
+    meta,
+    datasets: links.filter((l) => l.metaCalculationId === meta.id),
+  }));
+}
+
+/** Deletes results by id (their dataset links go with them, on delete cascade). */
+export async function deleteMetas(tx: DbOrTx, ids: number[]) {
+  if (ids.length > 0) await tx.delete(metaCalculations).where(inArray(metaCalculations.id, ids));
 }
 
 export async function insertMeta(tx: DbOrTx, values: typeof metaCalculations.$inferInsert) {
@@ -33,7 +57,27 @@ export async function insertMeta(tx: DbOrTx, values: typeof metaCalculations.$in
   return row!.id;
 }
 
-export async function insertMetaDatasets(tx: DbOrTx, rows: (typeof metaCalculationDatasets.$inferInsert)[]) {
+export async function updateMeta(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<typeof metaCalculations.$inferInsert>,
+) {
+  await tx.update(metaCalculations).set(values).where(eq(metaCalculations.id, id));
+}
+
+/** Stamps the recompute time on results whose values did not change (their updated_at stays). */
+export async function touchComputedAt(tx: DbOrTx, ids: number[], now: Date) {
+  if (ids.length > 0) {
+    await tx.update(metaCalculations).set({ computedAt: now }).where(inArray(metaCalculations.id, ids));
+  }
+}
+
+export async function replaceMetaDatasets(
+  tx: DbOrTx,
+  metaId: number,
+  rows: (typeof metaCalculationDatasets.$inferInsert)[],
+) {
+  await tx.delete(metaCalculationDatasets).where(eq(metaCalculationDatasets.metaCalculationId, metaId));
   if (rows.length > 0) await tx.insert(metaCalculationDatasets).values(rows);
 }
 
@@ -44,4 +88,10 @@ export async function listAnalyteIdsWithDatasets(db: DbOrTx): Promise<number[]> 
     .where(eq(bvSpecifications.includeInMetaAnalysis, true))
     .orderBy(asc(bvSpecifications.analyteId));
   return rows.map((r) => r.id);
+}
+
+export async function listAnalyteIdsToRecompute(db: DbOrTx): Promise<number[]> {
+  const withDatasets = await listAnalyteIdsWithDatasets(db);
+  const withResults = await db.selectDistinct({ id: metaCalculations.analyteId }).from(metaCalculations);
+  return [...new Set([...withDatasets, ...withResults.map((r) => r.id)])].sort((a, b) => a - b);
 }

@@ -49,34 +49,83 @@ export function metaInputRows(specs: Spec[], type: VarType): (MetaInputRow & { s
   return specs.map((s) => ({ specId: s.id, ...metaEligibility(s, type).row }));
 }
 
+type MetaValues = Pick<
+  repo.MetaRow,
+  'name' | 'median' | 'lower' | 'upper' | 'numberUsed' | 'method' | 'seed' | 'referenceIds'
+>;
+type LinkValues = Omit<repo.MetaDatasetRow, 'metaCalculationId'>;
+
+const groupKey = (matrixId: number | null, consolidationId: number | null, type: string) =>
+  `${matrixId ?? ''}|${consolidationId ?? ''}|${type}`;
+
+/** What a reader of a result sees: its values and the datasets it used with their weights. */
+function sameAsStored(
+  stored: { meta: repo.MetaRow; datasets: repo.MetaDatasetRow[] },
+  values: MetaValues,
+  links: LinkValues[],
+): boolean {
+  const m = stored.meta;
+  if (
+    m.name !== values.name ||
+    m.median !== values.median ||
+    m.lower !== values.lower ||
+    m.upper !== values.upper ||
+    m.numberUsed !== values.numberUsed ||
+    m.method !== values.method ||
+    m.referenceIds.join(',') !== values.referenceIds.join(',') ||
+    stored.datasets.length !== links.length
+  ) {
+    return false;
+  }
+  const bySpec = new Map(stored.datasets.map((d) => [d.bvSpecificationId, d]));
+  return links.every((l) => {
+    const d = bySpec.get(l.bvSpecificationId);
+    return (
+      d !== undefined &&
+      d.studyId === l.studyId &&
+      d.grade === l.grade &&
+      d.cv === l.cv &&
+      d.ciLower === l.ciLower &&
+      d.ciUpper === l.ciUpper &&
+      d.weight === l.weight
+    );
+  });
+}
+
 /**
- * Replaces every meta-analysis result of one measurand (each matrix, each consolidation, CVI and
- * CVG) with a fresh computation. Run it inside a transaction: readers see the old or the new set,
- * never half of each, and a retry after a crash produces the same rows.
+ * Brings every meta-analysis result of one measurand (each matrix, each consolidation, CVI and CVG)
+ * up to date with its datasets, as an upsert per (matrix | consolidation, type): a result keeps its
+ * id; `computed_at` is always the recompute time; `updated_at` moves only when something a reader
+ * sees changed (values, method, datasets used or their weights); only results whose group no longer
+ * yields one are deleted. Run it inside a transaction: readers see the old or the new set, never half
+ * of each, and a retry after a crash produces the same rows.
  */
 export async function recomputeAnalyteMetas(
   tx: DbOrTx,
   analyteId: number,
   now = new Date(),
   scope: repo.RecomputeScope = 'all',
-): Promise<number> {
+): Promise<{ written: number; changed: number }> {
   const loaded = await loadMetaGroups(tx, analyteId, scope);
-  if (!loaded) return 0;
+  if (!loaded) return { written: 0, changed: 0 };
   const { analyte, groups } = loaded;
-  await repo.deleteMetasOfAnalyte(tx, analyteId, scope);
+  const stored = new Map(
+    (await repo.listMetasOfAnalyte(tx, analyteId, scope)).map((s) => [
+      groupKey(s.meta.matrixId, s.meta.matrixConsolidationId, s.meta.varType),
+      s,
+    ]),
+  );
 
   let written = 0;
+  let changed = 0;
+  const unchanged: number[] = [];
   for (const group of groups) {
     for (const type of [':cvi', ':cvg'] as const) {
       const rows = metaInputRows(group.specs, type);
       const result = metaAnalyse(rows);
       if (result.n === 0) continue;
-      const metaId = await repo.insertMeta(tx, {
+      const values: MetaValues = {
         name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
-        analyteId,
-        matrixId: group.matrixId,
-        matrixConsolidationId: group.consolidationId,
-        varType: type,
         median: result.weightedMedian,
         lower: result.rangeLower,
         upper: result.rangeUpper,
@@ -84,17 +133,12 @@ export async function recomputeAnalyteMetas(
         method: result.method,
         seed: result.seed,
         referenceIds: result.studies.map((s) => Number(s.id)),
-        computedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      };
       const weightOf = new Map(result.studies.map((s) => [s.id, s]));
       // Only eligible rows carry include = true (metaEligibility): those, in a study that kept a weight.
-      const used = rows.filter((r) => r.include && weightOf.has(String(r.id)));
-      await repo.insertMetaDatasets(
-        tx,
-        used.map((r) => ({
-          metaCalculationId: metaId,
+      const links: LinkValues[] = rows
+        .filter((r) => r.include && weightOf.has(String(r.id)))
+        .map((r) => ({
           bvSpecificationId: r.specId,
           studyId: String(r.id),
           grade: r.score,
@@ -102,15 +146,53 @@ export async function recomputeAnalyteMetas(
           ciLower: r.ciLower!,
           ciUpper: r.ciUpper!,
           weight: weightOf.get(String(r.id))!.normalisedWeight,
-        })),
-      );
+        }));
       written++;
+      const key = groupKey(group.matrixId, group.consolidationId, type);
+      const before = stored.get(key);
+      stored.delete(key);
+      if (before && sameAsStored(before, values, links)) {
+        unchanged.push(before.meta.id);
+        continue;
+      }
+      changed++;
+      let metaId: number;
+      if (before) {
+        metaId = before.meta.id;
+        await repo.updateMeta(tx, metaId, { ...values, computedAt: now, updatedAt: now });
+      } else {
+        metaId = await repo.insertMeta(tx, {
+          ...values,
+          analyteId,
+          matrixId: group.matrixId,
+          matrixConsolidationId: group.consolidationId,
+          varType: type,
+          computedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      await repo.replaceMetaDatasets(
+        tx,
+        metaId,
+        links.map((l) => ({ ...l, metaCalculationId: metaId })),
+      );
     }
   }
-  return written;
+  await repo.touchComputedAt(tx, unchanged, now);
+  // What is left stored has no group any more (its datasets were removed or excluded).
+  await repo.deleteMetas(
+    tx,
+    [...stored.values()].map((s) => s.meta.id),
+  );
+  changed += stored.size;
+  return { written, changed };
 }
 
-/** The measurands a full recomputation walks: those with a dataset the curators included. */
+/** The measurands with a dataset the curators included. */
 export const listAnalyteIdsWithDatasets = (db: DbOrTx) => repo.listAnalyteIdsWithDatasets(db);
+
+/** The measurands a full recomputation walks: those with an included dataset or a stored result. */
+export const listAnalyteIdsToRecompute = (db: DbOrTx) => repo.listAnalyteIdsToRecompute(db);
 
 export { metaEligibility, type MetaEligibility, type VarType } from './meta-eligibility.js';

@@ -1,6 +1,15 @@
-import type { MetaListItemSchema, MetaRecord, VarType } from '@bvdb/contract';
+import type {
+  HeadlineMetaSchema,
+  LegacyMetaRecordSchema,
+  MeasurandEstimateSchema,
+  MetaListItemSchema,
+  MetaRecord,
+  V1HeadlineSchema,
+  VarType,
+} from '@bvdb/contract';
 import type { z } from 'zod';
 import type { MetaRow, listDatasetsOfMetas } from './meta-results.repository.js';
+import type { Headline } from './meta-results.service.js';
 
 type DatasetLink = Awaited<ReturnType<typeof listDatasetsOfMetas>>[number];
 type MetaListItem = z.infer<typeof MetaListItemSchema>;
@@ -56,5 +65,81 @@ export function presentMeta(row: MetaRow, links: DatasetLink[]): MetaRecord {
     })),
     computed_at: m.computedAt.toISOString(),
     updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+/** The matrix of a result as the live API sends it: an object; a consolidation has no matrix id. */
+export const presentLegacyMatrix = (row: MetaRow) => ({
+  id: row.meta.matrixId,
+  matrix_expansion: matrixLabel(row),
+});
+
+/** A complete headline result in `/api/meta_calculations` (callers pass complete rows only). */
+export function presentHeadlineMeta(row: MetaRow): z.infer<typeof HeadlineMetaSchema> {
+  const m = row.meta;
+  return {
+    id: m.id,
+    name: m.name,
+    var_type: m.varType as VarType,
+    median: m.median ?? 0,
+    lower: m.lower ?? 0,
+    upper: m.upper ?? 0,
+    number_used: m.numberUsed,
+    matrix: presentLegacyMatrix(row),
+    matrix_id: m.matrixId,
+    matrix_consolidation_id: m.matrixConsolidationId,
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+/** The headline's results in `/api/meta_calculations`: CVI then CVG, those present. */
+export const presentHeadlineMetas = (h: Headline | null) =>
+  h ? [h.cvi, h.cvg].filter((r): r is MetaRow => r !== undefined).map(presentHeadlineMeta) : [];
+
+/** One stored result in `meta_by_analyte`: the read shape with the live API's matrix object. */
+export const presentLegacyMeta = (
+  row: MetaRow,
+  links: DatasetLink[],
+): z.infer<typeof LegacyMetaRecordSchema> => ({
+  ...presentMeta(row, links),
+  matrix: presentLegacyMatrix(row),
+});
+
+function presentEstimate(row: MetaRow | undefined): z.infer<typeof MeasurandEstimateSchema> | null {
+  if (!row) return null;
+  const m = row.meta;
+  return {
+    id: m.id,
+    median: m.median ?? 0,
+    lower: m.lower ?? 0,
+    upper: m.upper ?? 0,
+    number_used: m.numberUsed,
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+
+/** The headline of `/api/measurands`: the matrix object, then CVI and CVG (null when missing). */
+export function presentMeasurandMetas(h: Headline | null) {
+  const row = h && (h.cvi ?? h.cvg);
+  if (!h || !row) return [];
+  return [{ matrix: presentLegacyMatrix(row), cvi: presentEstimate(h.cvi), cvg: presentEstimate(h.cvg) }];
+}
+
+/** The headline in the v1 API. */
+export function presentV1Headline(h: Headline | null): z.infer<typeof V1HeadlineSchema> | null {
+  const row = h && (h.cvi ?? h.cvg);
+  if (!h || !row) return null;
+  const estimate = (r: MetaRow | undefined) => {
+    const e = presentEstimate(r);
+    if (!e) return null;
+    const { id, ...rest } = e;
+    return { meta_id: id, ...rest };
+  };
+  return {
+    matrix_id: h.matrixId,
+    matrix_consolidation_id: h.consolidationId,
+    matrix: matrixLabel(row),
+    cvi: estimate(h.cvi),
+    cvg: estimate(h.cvg),
   };
 }

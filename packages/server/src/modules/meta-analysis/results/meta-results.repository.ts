@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import {
   analytes,
@@ -15,11 +15,6 @@ export async function countDisplayedMetas(db: DbOrTx) {
     .select({ n: count() })
     .from(metaCalculations)
     .where(and(eq(metaCalculations.display, true), isNotNull(metaCalculations.median)));
-  return row?.n ?? 0;
-}
-
-export async function countAllMetas(db: DbOrTx) {
-  const [row] = await db.select({ n: count() }).from(metaCalculations);
   return row?.n ?? 0;
 }
 
@@ -52,14 +47,80 @@ function selectMetas(db: DbOrTx) {
 
 export type MetaRow = Awaited<ReturnType<ReturnType<typeof selectMetas>['execute']>>[number];
 
-export async function listDisplayedMetas(db: DbOrTx, opts: { limit?: number; offset?: number } = {}) {
+/** A result the public reads show: marked for display and with an estimate. */
+const displayed = () => and(eq(metaCalculations.display, true), isNotNull(metaCalculations.median));
+
+export interface MetaPage {
+  limit?: number;
+  offset?: number;
+  updatedSince?: Date;
+}
+
+const changedSince = (since: Date | undefined) =>
+  since ? gte(metaCalculations.updatedAt, since) : undefined;
+
+export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}) {
   let q = selectMetas(db)
-    .where(and(eq(metaCalculations.display, true), isNotNull(metaCalculations.median)))
-    .orderBy(asc(analytes.displayName), asc(metaCalculations.matrixId), asc(metaCalculations.varType))
+    .where(and(displayed(), changedSince(opts.updatedSince)))
+    .orderBy(
+      asc(analytes.displayName),
+      asc(metaCalculations.matrixId),
+      asc(metaCalculations.matrixConsolidationId),
+      asc(metaCalculations.varType),
+      asc(metaCalculations.id),
+    )
     .$dynamic();
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset !== undefined) q = q.offset(opts.offset);
   return q;
+}
+
+export async function countDisplayedMetasSince(db: DbOrTx, updatedSince?: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(metaCalculations)
+    .where(and(displayed(), changedSince(updatedSince)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Measurands with at least one displayed result, and how many there are; with `updatedSince`, only
+ * those whose record or any displayed result changed since then. Ordered by id, so pages are stable.
+ */
+export async function listAnalytesWithResults(db: DbOrTx, opts: MetaPage = {}) {
+  const withResult = exists(
+    db
+      .select({ one: metaCalculations.id })
+      .from(metaCalculations)
+      .where(and(eq(metaCalculations.analyteId, analytes.id), displayed())),
+  );
+  const changed = opts.updatedSince
+    ? or(
+        gte(analytes.updatedAt, opts.updatedSince),
+        exists(
+          db
+            .select({ one: metaCalculations.id })
+            .from(metaCalculations)
+            .where(
+              and(eq(metaCalculations.analyteId, analytes.id), displayed(), changedSince(opts.updatedSince)),
+            ),
+        ),
+      )
+    : undefined;
+  let q = db.select().from(analytes).where(and(withResult, changed)).orderBy(asc(analytes.id)).$dynamic();
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  if (opts.offset !== undefined) q = q.offset(opts.offset);
+  const rows = await q;
+  const [total] = await db.select({ n: count() }).from(analytes).where(and(withResult, changed));
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The displayed results of some measurands (all measurands when `analyteIds` is absent). */
+export async function listDisplayedMetasOfAnalytes(db: DbOrTx, analyteIds?: number[]) {
+  if (analyteIds && analyteIds.length === 0) return [];
+  return selectMetas(db)
+    .where(and(displayed(), analyteIds ? inArray(metaCalculations.analyteId, analyteIds) : undefined))
+    .orderBy(asc(metaCalculations.analyteId), asc(metaCalculations.id));
 }
 
 export async function listMetasOfAnalyte(db: DbOrTx, analyteId: number) {

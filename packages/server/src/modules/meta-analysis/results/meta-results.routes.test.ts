@@ -1,6 +1,6 @@
 import { metaAnalyse } from '@bvdb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaRecordSchema } from '@bvdb/contract';
+import { LegacyMetaRecordSchema } from '@bvdb/contract';
 import { analyteIdByName } from '../../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../../test/test-app.js';
 
@@ -13,14 +13,15 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 describe('meta-analysis results', () => {
-  it('GET /api/meta_calculations lists displayed results', async () => {
+  it('GET /api/meta_calculations lists displayed results, one entry per measurand', async () => {
     const res = (await ctx.app.inject({ url: '/api/meta_calculations' })).json<{
       code: string;
-      data: { name: string; var_type: string; median: number }[];
+      data: { analyte: { id: number }; metas: { var_type: string; median: number }[] }[];
     }>();
     expect(res.code).toBe('success');
     expect(res.data.length).toBeGreaterThan(10);
-    expect(res.data.every((m) => m.var_type === ':cvi' || m.var_type === ':cvg')).toBe(true);
+    const metas = res.data.flatMap((e) => e.metas);
+    expect(metas.every((m) => m.var_type === ':cvi' || m.var_type === ':cvg')).toBe(true);
   });
 
   it('meta_by_analyte: the stored CVI result equals the domain engine run on the datasets it lists', async () => {
@@ -28,8 +29,8 @@ describe('meta-analysis results', () => {
     expect(res.statusCode).toBe(200);
     const [entry] = res.json<{ data: { analyte: { display_name: string }; metas: unknown[] }[] }>().data;
     expect(entry!.analyte.display_name).toBe('Creatinine');
-    const metas = entry!.metas.map((m) => MetaRecordSchema.parse(m));
-    const serumCvi = metas.find((m) => m.matrix === 'Serum' && m.var_type === ':cvi')!;
+    const metas = entry!.metas.map((m) => LegacyMetaRecordSchema.parse(m));
+    const serumCvi = metas.find((m) => m.matrix.matrix_expansion === 'Serum' && m.var_type === ':cvi')!;
     expect(serumCvi.number_used).toBeGreaterThan(0);
     const again = metaAnalyse(
       serumCvi.datasets.map((d) => ({

@@ -1,10 +1,23 @@
-import { getCounters, listMetaCalculations, metaByAnalyte, metaByAnalyteMatrixType } from '@bvdb/contract';
+import {
+  getCounters,
+  listMeasurands,
+  listMetaCalculations,
+  metaByAnalyte,
+  metaByAnalyteMatrixType,
+} from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
-import { presentMeta, presentMetaListItem } from './meta-results.presenter.js';
+import { presentAnalyte } from '../../analytes/analytes.service.js';
+import { presentHeadlineMetas, presentLegacyMeta, presentMeasurandMetas } from './meta-results.presenter.js';
+import { registerMetaV1Routes } from './meta-results-v1.routes.js';
 import * as service from './meta-results.service.js';
+
+const pageOf = (q: { limit?: number | undefined; offset?: number | undefined }) => ({
+  ...(q.limit !== undefined ? { limit: q.limit } : {}),
+  ...(q.offset !== undefined ? { offset: q.offset } : {}),
+});
 
 /** The public reads of the stored meta-analysis results, and the home page's counters. */
 export function registerMetaRoutes(app: FastifyInstance): void {
@@ -21,16 +34,39 @@ export function registerMetaRoutes(app: FastifyInstance): void {
     }),
   );
 
+  // Legacy: one entry per measurand, the results of its headline matrix (decision 007).
   route(app, listMetaCalculations, async ({ query, request, reply }) =>
     cachedJson(
       request,
       reply,
       async () => {
-        const { rows, total } = await service.listMetaPage(serviceDeps(app), {
-          ...(query.limit !== undefined ? { limit: query.limit } : {}),
-          ...(query.offset !== undefined ? { offset: query.offset } : {}),
-        });
-        return { code: 'success' as const, total, data: rows.map(presentMetaListItem) };
+        const { items, total } = await service.listHeadlines(serviceDeps(app), pageOf(query));
+        return {
+          code: 'success' as const,
+          total,
+          data: items
+            .map((i) => ({ analyte: presentAnalyte(i.analyte), metas: presentHeadlineMetas(i.headline) }))
+            .filter((e) => e.metas.length > 0),
+        };
+      },
+      { varyByUser: false },
+    ),
+  );
+
+  route(app, listMeasurands, async ({ request, reply }) =>
+    cachedJson(
+      request,
+      reply,
+      async () => {
+        const { items } = await service.listHeadlines(serviceDeps(app));
+        return {
+          data: items
+            .map((i) => ({
+              analyte: { id: i.analyte.id, display_name: i.analyte.displayName },
+              metas: presentMeasurandMetas(i.headline),
+            }))
+            .filter((e) => e.metas.length > 0),
+        };
       },
       { varyByUser: false },
     ),
@@ -47,7 +83,7 @@ export function registerMetaRoutes(app: FastifyInstance): void {
           data: [
             {
               analyte: { id: analyte.id, display_name: analyte.displayName },
-              metas: results.map((r) => presentMeta(r.row, r.links)),
+              metas: results.map((r) => presentLegacyMeta(r.row, r.links)),
             },
           ],
         };
@@ -64,4 +100,6 @@ export function registerMetaRoutes(app: FastifyInstance): void {
       params.type,
     ),
   }));
+
+  registerMetaV1Routes(app);
 }

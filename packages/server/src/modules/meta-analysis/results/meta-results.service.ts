@@ -1,4 +1,5 @@
-import type { MetaRecord } from '@bvdb/contract';
+import type { MetaRecord, VarType } from '@bvdb/contract';
+import { headlineMatrixOf } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
@@ -6,7 +7,9 @@ import { findAnalyte } from '../../analytes/analytes.service.js';
 import { findMatrix } from '../../lookups/lookups.service.js';
 import { presentMeta } from './meta-results.presenter.js';
 import * as repo from './meta-results.repository.js';
-import type { MetaRow } from './meta-results.repository.js';
+import type { MetaPage, MetaRow } from './meta-results.repository.js';
+
+export type { MetaPage, MetaRow } from './meta-results.repository.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -46,13 +49,74 @@ export async function countRecords(deps: Deps, signedIn: boolean) {
   return { datasets, metas, references };
 }
 
-/** One page of the displayed results, and how many results there are in all. */
-export async function listMetaPage(deps: Deps, page: { limit?: number; offset?: number }) {
+/** One page of the displayed results (by measurand name, matrix, type), and how many match in all. */
+export async function listMetaPage(deps: Deps, page: MetaPage) {
   const [rows, total] = await Promise.all([
     repo.listDisplayedMetas(deps.db, page),
-    repo.countAllMetas(deps.db),
+    repo.countDisplayedMetasSince(deps.db, page.updatedSince),
   ]);
   return { rows, total };
+}
+
+/** The headline matrix of a measurand and its two results (either may be missing). */
+export interface Headline {
+  matrixId: number | null;
+  consolidationId: number | null;
+  cvi: MetaRow | undefined;
+  cvg: MetaRow | undefined;
+}
+
+/** A result whose three numbers are all there (always so when any study was used). */
+export const isComplete = (r: MetaRow) =>
+  r.meta.median !== null && r.meta.lower !== null && r.meta.upper !== null;
+
+/** The headline matrix of one measurand's displayed results, by the one rule (decision 007). */
+export function headlineOf(rows: MetaRow[]): Headline | null {
+  const pick = headlineMatrixOf(
+    rows.map((r) => ({
+      matrixKey: r.meta.matrixId ?? r.meta.matrixConsolidationId ?? 0,
+      consolidated: r.meta.matrixId === null,
+      varType: r.meta.varType as VarType,
+      median: r.meta.median,
+      numberUsed: r.meta.numberUsed,
+    })),
+  );
+  if (!pick) return null;
+  const ofMatrix = rows.filter((r) =>
+    pick.consolidated
+      ? r.meta.matrixId === null && r.meta.matrixConsolidationId === pick.matrixKey
+      : r.meta.matrixId === pick.matrixKey,
+  );
+  const ofType = (t: VarType) => ofMatrix.find((r) => r.meta.varType === t && isComplete(r));
+  return {
+    matrixId: pick.consolidated ? null : pick.matrixKey,
+    consolidationId: pick.consolidated ? pick.matrixKey : null,
+    cvi: ofType(':cvi'),
+    cvg: ofType(':cvg'),
+  };
+}
+
+/**
+ * Measurands with displayed results, each with its headline (ordered by id), and how many match.
+ * Without `limit` every such measurand is read, with all results in one query.
+ */
+export async function listHeadlines(deps: Deps, page: MetaPage = {}) {
+  const { rows: analytes, total } = await repo.listAnalytesWithResults(deps.db, page);
+  const paged = page.limit !== undefined || page.offset !== undefined || page.updatedSince !== undefined;
+  const metas = await repo.listDisplayedMetasOfAnalytes(
+    deps.db,
+    paged ? analytes.map((a) => a.id) : undefined,
+  );
+  const byAnalyte = new Map<number, MetaRow[]>();
+  for (const m of metas) {
+    const list = byAnalyte.get(m.meta.analyteId) ?? [];
+    list.push(m);
+    byAnalyte.set(m.meta.analyteId, list);
+  }
+  return {
+    total,
+    items: analytes.map((analyte) => ({ analyte, headline: headlineOf(byAnalyte.get(analyte.id) ?? []) })),
+  };
 }
 
 export async function requireAnalyte(deps: Deps, analyteId: number) {
@@ -69,6 +133,12 @@ export async function listResultsOfAnalyte(deps: Deps, analyteId: number) {
     rows.map((r) => r.meta.id),
   );
   return rows.map((row) => ({ row, links: links.filter((l) => l.metaId === row.meta.id) }));
+}
+
+/** A measurand's displayed results (with their datasets) and its headline matrix. */
+export async function getResultsOfAnalyte(deps: Deps, analyteId: number) {
+  const results = await listResultsOfAnalyte(deps, analyteId);
+  return { results, headline: headlineOf(results.map((r) => r.row).filter((r) => r.meta.median !== null)) };
 }
 
 /** The results of one measurand, matrix and type, by id and name (404 for an unknown measurand or matrix). */

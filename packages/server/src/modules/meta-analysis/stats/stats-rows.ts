@@ -3,7 +3,8 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../../lib/app-error.js';
 
 const COLUMNS = ['ID', 'Include', 'Score', 'CV', 'CI_lower', 'CI_upper'] as const;
-const MAX_ROWS = 100_000;
+/** Rows per request, as the simulator's: a larger set is a batch job, not a request. */
+export const MAX_STATS_ROWS = 10_000;
 
 /** CSV text (with a header row) → row objects keyed by the header, as the R service reads them. */
 function rowsFromCsv(text: string): Record<string, string>[] {
@@ -39,7 +40,12 @@ function rawRows(body: unknown): unknown[] {
 /** The statistics service's rows from a JSON or CSV body; names the first bad row and field (rows from 1). */
 export function parseStatsRows(body: unknown): StatsRow[] {
   const rows = rawRows(body);
-  if (rows.length > MAX_ROWS) throw new AppError('bad_request', `At most ${MAX_ROWS} rows per request`);
+  if (rows.length > MAX_STATS_ROWS) {
+    throw new AppError(
+      'unprocessable',
+      `${rows.length.toLocaleString('en')} rows: at most ${MAX_STATS_ROWS.toLocaleString('en')} per request`,
+    );
+  }
   return rows.map((raw, i) => {
     const parsed = StatsRowSchema.safeParse(raw);
     if (!parsed.success) {

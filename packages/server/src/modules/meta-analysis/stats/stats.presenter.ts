@@ -3,7 +3,7 @@ import { roundHalfUp, type MetaResult } from '@bvdb/domain';
 
 const r4 = (v: number | null) => (v === null ? null : roundHalfUp(v, 4));
 
-/** The engine's result in the R service's shape and rounding (4 decimals, weights 6). */
+/** The engine's result in the R service's shape and rounding: every number to 4 decimals. */
 export function presentStatsResult(result: MetaResult): StatsResult {
   return {
     N: result.n,
@@ -18,7 +18,7 @@ export function presentStatsResult(result: MetaResult): StatsResult {
       CV: roundHalfUp(s.cv, 4),
       CI_lower: roundHalfUp(s.ciLower, 4),
       CI_upper: roundHalfUp(s.ciUpper, 4),
-      weight: roundHalfUp(s.normalisedWeight, 6),
+      weight: roundHalfUp(s.normalisedWeight, 4),
       rows: s.rowCount,
     })),
   };

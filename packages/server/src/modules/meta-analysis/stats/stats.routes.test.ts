@@ -66,7 +66,49 @@ describe('POST /api/stats/metacalculation', () => {
     expect(res.method).toBe('bootstrap');
     expect(res.seed).toBe(42);
     expect(res.Range_lower).toBeCloseTo(direct.rangeLower!, 4);
-    expect(res.weights.reduce((s, w) => s + w.weight, 0)).toBeCloseTo(1, 4);
+    // Each weight rounded to 4 decimals: the sum is 1 within half a unit of the 4th decimal per study.
+    const sum = res.weights.reduce((s, w) => s + w.weight, 0);
+    expect(Math.abs(sum - 1)).toBeLessThanOrEqual(res.weights.length * 0.00005);
+  });
+
+  it('keeps Include-true grade-D rows as the R service does: weight 0, counted in N and the range', async () => {
+    // Weights A 4/4 = 1, B 2/4 = 0.5, D 0 → normalised 2/3, 1/3 (D out of the median); centred
+    // cumulative 1/3, 5/6; median = 20 + (0.5 − 5/6)(20 − 10)/(5/6 − 1/3) = 13.3333.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      payload: [
+        { ID: 1, Include: true, Score: 'A', CV: 10, CI_lower: 8, CI_upper: 12 },
+        { ID: 2, Include: true, Score: 'B', CV: 20, CI_lower: 18, CI_upper: 22 },
+        { ID: 3, Include: true, Score: 'D', CV: 40, CI_lower: 30, CI_upper: 50 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ weights: { ID: string; weight: number }[] }>();
+    expect(body).toMatchObject({
+      N: 3,
+      'W.Median': 13.3333,
+      Range_lower: 10,
+      Range_upper: 40,
+      method: 'range',
+    });
+    expect(body.weights.map((w) => [w.ID, w.weight])).toEqual([
+      ['1', 0.6667],
+      ['2', 0.3333],
+      ['3', 0],
+    ]);
+  });
+
+  it('gives a zero-width CI infinite weight as the R service does: the median is its CV', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      headers: { 'content-type': 'text/csv' },
+      payload:
+        'ID,Include,Score,CV,CI_lower,CI_upper\n1,TRUE,A,10,8,12\n2,TRUE,A,15,15,15\n3,TRUE,B,30,25,35\n',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ N: 3, 'W.Median': 15, Range_lower: 10, Range_upper: 30 });
   });
 
   it('answers nulls when no row is usable', async () => {

@@ -1,9 +1,11 @@
 import type { MetaInputRow as ContractRow, ValidationRow } from '@bvdb/contract';
-import type { ExclusionReason, MetaInputRow } from '@bvdb/domain';
+import { roundHalfUp, type ExclusionReason, type MetaInputRow } from '@bvdb/domain';
 import { metaEligibility, type MetaEligibility, type VarType } from '../recompute/meta-recompute.service.js';
 import type { ValidationSpecRow } from './meta-tools.repository.js';
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+/** Numbers shown as they are, to 4 decimals (calculated CIs are long floats); input rows stay whole. */
+const r4 = (v: number | null) => (v === null ? null : roundHalfUp(v, 4));
 
 const ESTIMATE_NAME: Record<VarType, string> = { ':cvi': 'CVI', ':cvg': 'CVG' };
 
@@ -31,9 +33,9 @@ function presentInputRow(row: MetaInputRow): ContractRow {
 
 function presentEstimate(e: MetaEligibility) {
   return {
-    cv: e.row.cv,
-    ci_lower: e.row.ciLower,
-    ci_upper: e.row.ciUpper,
+    cv: r4(e.row.cv),
+    ci_lower: r4(e.row.ciLower),
+    ci_upper: r4(e.row.ciUpper),
     ci_source: e.ciSource,
     input_row: presentInputRow(e.row),
   };
@@ -70,9 +72,13 @@ export function presentValidationRow(r: ValidationSpecRow): ValidationRow {
 }
 
 const CSV_HEADER = ['ID', 'Include', 'Score', 'CV', 'CI_lower', 'CI_upper'];
-const cell = (v: number | null) => (v === null ? 'NA' : String(v));
+/** A number of the CSV: 4 decimals at most, so a calculated CI never shows binary noise (issue 16.7). */
+const cell = (v: number | null) => (v === null ? 'NA' : String(roundHalfUp(v, 4)));
 
-/** The statistics service's CSV input (IDs are reference ids, so no cell needs quoting). */
+/**
+ * The statistics service's CSV input as the Input Tables page shows it (IDs are reference ids, so
+ * no cell needs quoting); the calculation itself receives the full values.
+ */
 export function presentInputCsv(rows: MetaInputRow[]): string {
   return [
     CSV_HEADER,

@@ -151,8 +151,33 @@ describe('POST /api/meta_tools/metacalculation', () => {
     });
     expect(res.statusCode).toBe(200);
     const own = await ctx.app.inject({ method: 'POST', url: '/api/stats/metacalculation', payload: rows });
-    expect(json(res)).toEqual({ ...json<object>(own), source: 'built-in' });
-    expect(json(res)).toMatchObject({ N: 2, 'W.Median': 19.4193, Range_lower: 18.8, Range_upper: 20.1 });
+    const { bvdb_rule, ...service } = json<{ bvdb_rule: object }>(res);
+    expect(service).toEqual({ ...json<object>(own), source: 'built-in' });
+    expect(service).toMatchObject({ N: 2, 'W.Median': 19.4193, Range_lower: 18.8, Range_upper: 20.1 });
+    // On rows both rules accept, bvdb's own rule gives the same.
+    expect(bvdb_rule).toEqual(json<object>(own));
+  });
+
+  it("shows both views where they differ: the service keeps a grade-D row, bvdb's rule does not", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/meta_tools/metacalculation',
+      headers: auth.headers,
+      payload: {
+        rows: [
+          { ID: '1', Include: true, Score: 'A', CV: 10, CI_lower: 8, CI_upper: 12 },
+          { ID: '2', Include: true, Score: 'B', CV: 20, CI_lower: 18, CI_upper: 22 },
+          { ID: '3', Include: true, Score: 'D', CV: 40, CI_lower: 30, CI_upper: 50 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({
+      N: 3,
+      'W.Median': 13.3333,
+      Range_upper: 40,
+      bvdb_rule: { N: 2, 'W.Median': 13.3333, Range_lower: 10, Range_upper: 20 },
+    });
   });
 
   it('is for signed-in users only', async () => {
@@ -247,6 +272,8 @@ describe('GET /api/meta_tools/input_tables/:analyte_id', () => {
     const table = body.tables.find((t) => t.matrix_id === base.matrixId)!;
     const lines = table.within.split('\n');
     expect(lines[0]).toBe('ID,Include,Score,CV,CI_lower,CI_upper');
+    // Data, not noise: at most 4 decimals in a cell.
+    expect(table.within).not.toMatch(/\.\d{5,}/);
     const parsed = lines.slice(1).map((l) => {
       const [id, inc, score, cv, lo, hi] = l.split(',');
       const num = (v: string | undefined) => (v === 'NA' ? null : Number(v));

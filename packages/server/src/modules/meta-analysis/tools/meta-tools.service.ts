@@ -2,7 +2,7 @@ import type { StatsRow, ValidationRow } from '@bvdb/contract';
 import { notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { loadMetaGroups, metaInputRows } from '../recompute/meta-recompute.service.js';
-import { calculateMeta, statsEndpoints } from '../stats/stats.service.js';
+import { calculateMeta, runBvdbRule, statsEndpoints } from '../stats/stats.service.js';
 import { listSpecsForValidation } from './meta-tools.repository.js';
 import { presentInputCsv, presentValidationRow } from './meta-tools.presenter.js';
 
@@ -20,9 +20,14 @@ export async function validateForMeta(
   };
 }
 
-/** The curators' simulation: their rows through the configured statistics service. */
-export const simulateMeta = (deps: Pick<ServiceDeps, 'config'>, rows: StatsRow[], seed?: number) =>
-  calculateMeta(deps.config.STATS_URL, rows, seed);
+/**
+ * The curators' simulation: their rows through the configured statistics service (the R service's
+ * rule), and beside it what bvdb's recompute would publish from them (its eligibility rule).
+ */
+export async function simulateMeta(deps: Pick<ServiceDeps, 'config'>, rows: StatsRow[], seed?: number) {
+  const service = await calculateMeta(deps.config.STATS_URL, rows, seed);
+  return { ...service, bvdb_rule: runBvdbRule(rows, seed) };
+}
 
 /** Where the configured statistics service answers, absolute (ours is under `ownOrigin`). */
 export const statsServiceOf = (deps: Pick<ServiceDeps, 'config'>, ownOrigin: string) =>

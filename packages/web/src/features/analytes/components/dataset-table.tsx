@@ -1,8 +1,9 @@
-import type { Dataset } from '@bvdb/contract';
+import type { Dataset, MetaRecord } from '@bvdb/contract';
 import { formatFixed } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
+import { describeMetaUse, metaUseOf } from '../meta-use';
 
 const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 2));
 const age = (d: Dataset) =>
@@ -12,8 +13,11 @@ const age = (d: Dataset) =>
       ? `${d.age_min}–${d.age_max}`
       : 'N/A';
 
-/** The analyte page's datasets: green when included in the meta-analysis, yellow when not. */
-export function DatasetTable({ datasets }: { datasets: Dataset[] }) {
+/**
+ * The analyte page's datasets: green when a meta-analysis result of the measurand actually uses the
+ * dataset, yellow when none does; the last column says for which estimate, or why it was left out.
+ */
+export function DatasetTable({ datasets, metas }: { datasets: Dataset[]; metas: readonly MetaRecord[] }) {
   if (datasets.length === 0) return <p>No datasets in database</p>;
   return (
     <>
@@ -24,8 +28,11 @@ export function DatasetTable({ datasets }: { datasets: Dataset[] }) {
         <strong>Colour Key for References</strong>
         <span className="px-2 py-1 bg-success-subtle border">Included In Meta Analysis</span>
         <span className="px-2 py-1 bg-warning-subtle border">Not Included In Meta Analysis</span>
+        <span className="text-muted">
+          Green: used in a meta-analysis estimate shown above. The last column says why a dataset is left out.
+        </span>
       </div>
-      <Table bordered responsive className="align-middle">
+      <Table bordered responsive className="align-middle table-stack">
         <caption className="caption-top">Datasets</caption>
         <thead>
           <HeaderRow
@@ -39,33 +46,38 @@ export function DatasetTable({ datasets }: { datasets: Dataset[] }) {
               'State of Well Being',
               'Matrix',
               'Sampling Interval',
+              'Meta-analysis',
             ]}
           />
         </thead>
         <tbody>
-          {datasets.map((d) => (
-            <tr
-              key={d.id}
-              className={d.include_in_meta_analysis ? 'table-success' : 'table-warning'}
-              data-included={d.include_in_meta_analysis}
-            >
-              <td>
-                <Link to={`/references/${d.reference_id}`}>
-                  {d.reference_author.split(',')[0]} ({d.reference_year_of_publication ?? 'n.d.'})
-                </Link>
-              </td>
-              <td>
-                <Link to={`/bv_specifications/${d.id}`}>{d.unique_identifier}</Link>
-              </td>
-              <td>{cv(d.estimates_of_cvi)}</td>
-              <td>{cv(d.estimates_of_cvg)}</td>
-              <td>{d.sex_for_meta_analysis ?? 'N/A'}</td>
-              <td>{age(d)}</td>
-              <td>{d.state_of_well_being ?? 'No State of Wellbeing Defined'}</td>
-              <td>{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
-              <td>{d.sampling_interval}</td>
-            </tr>
-          ))}
+          {datasets.map((d) => {
+            const use = metaUseOf(d, metas);
+            return (
+              <tr key={d.id} className={use.used ? 'table-success' : 'table-warning'} data-used={use.used}>
+                <td data-label="Reference">
+                  <Link to={`/references/${d.reference_id}`}>
+                    {d.reference_author.split(',')[0]} ({d.reference_year_of_publication ?? 'n.d.'})
+                  </Link>
+                </td>
+                <td data-label="Dataset">
+                  <Link to={`/bv_specifications/${d.id}`}>{d.unique_identifier}</Link>
+                </td>
+                <td data-label="Estimate of CVI">{cv(d.estimates_of_cvi)}</td>
+                <td data-label="Estimate of CVG">{cv(d.estimates_of_cvg)}</td>
+                <td data-label="Gender">{d.sex_for_meta_analysis ?? 'N/A'}</td>
+                <td data-label="Age">{age(d)}</td>
+                <td data-label="State of Well Being">
+                  {d.state_of_well_being ?? 'No State of Wellbeing Defined'}
+                </td>
+                <td data-label="Matrix">{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
+                <td data-label="Sampling Interval">{d.sampling_interval}</td>
+                <td data-label="Meta-analysis" className="small" data-testid={`meta-use-${d.id}`}>
+                  {describeMetaUse(use)}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </Table>
     </>

@@ -1,78 +1,138 @@
-import { calculateAps, formatFixed, type ApsLevel } from '@bvdb/domain';
+import { calculateAps, formatFixed, type ApsLevel, type ApsResult } from '@bvdb/domain';
 import { useId, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { toNumberOrZero } from '../number-input';
-import { HeaderRow } from '../../../components/header-row';
+import type { MatrixEstimate } from '../../../lib/matrix-estimates';
 
 interface Props {
-  initialCvi?: number | null;
-  initialCvg?: number | null;
+  /** The measurand's matrices with their medians; without them the calculator starts empty. */
+  matrices?: MatrixEstimate[];
+  /** The matrix chosen at first: the headline matrix (decision 007). */
+  defaultKey?: string | null;
 }
 
 const start = (v: number | null | undefined) => (v === null || v === undefined ? '' : formatFixed(v, 1));
 
+const LEVELS: [string, keyof ApsResult][] = [
+  ['Optimal', 'optimal'],
+  ['Desirable', 'desirable'],
+  ['Minimum', 'minimum'],
+];
+
+const COLUMNS: [string, keyof ApsLevel][] = [
+  ['CVa (%)', 'imprecision'],
+  ['Bias (%)', 'bias'],
+  ['MAU (%, k = 2)', 'mau'],
+  ['TE (%)', 'totalError'],
+];
+
+const matrixLabel = (m: MatrixEstimate) =>
+  `${m.matrix} (CVI ${m.cvi === null ? 'none' : formatFixed(m.cvi, 1)}, CVG ${m.cvg === null ? 'none' : formatFixed(m.cvg, 1)})`;
+
+/** What a Calculate press computed, kept as it was until an input changes. */
+interface Shown {
+  cvi: number;
+  cvg: number;
+  /** The chosen matrix, when its CVG estimate is missing and CVG 0 went into Bias and TE. */
+  noCvgMatrix: string | null;
+}
+
 /**
  * Analytical performance specifications from CVI and CVG (Fraser et al., Ann Clin Biochem
- * 1997;34:8-12). Starts from the meta medians rounded to 1 decimal; results appear on Calculate
- * and hide again when an input changes (spec section 4).
+ * 1997;34:8-12; MAU: Sandberg et al., CCLM 2024;62:1483-9). On a measurand it starts from the
+ * headline matrix's medians at 1 decimal and lets the user choose another matrix; results appear on
+ * Calculate and hide again when an input changes (spec section 4). An empty input is not flagged
+ * as 0 until the user calculates (issue 16.6); typed text that is not a number is flagged at once.
  */
-export function ApsCalculator({ initialCvi, initialCvg }: Props) {
-  const [cviText, setCviText] = useState(start(initialCvi));
-  const [cvgText, setCvgText] = useState(start(initialCvg));
-  const [shown, setShown] = useState(false);
+export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
+  const initial = matrices.find((m) => m.key === defaultKey) ?? matrices[0];
+  const [matrixKey, setMatrixKey] = useState(initial?.key ?? '');
+  const [cviText, setCviText] = useState(start(initial?.cvi));
+  const [cvgText, setCvgText] = useState(start(initial?.cvg));
+  const [calculated, setCalculated] = useState(false);
+  const [shown, setShown] = useState<Shown | null>(null);
   const id = useId();
+  const matrix = matrices.find((m) => m.key === matrixKey);
   const cvi = toNumberOrZero(cviText);
   const cvg = toNumberOrZero(cvgText);
-  const aps = calculateAps(Math.max(cvi, 0), Math.max(cvg, 0));
-  const rows: [string, keyof ApsLevel][] = [
-    ['Imprecision CV (CVA below)', 'imprecision'],
-    ['Bias below', 'bias'],
-    ['Total error TE', 'totalError'],
-    ['Allowable uncertainty MAu', 'mau'],
-  ];
+  const warnCvi = cvi === 0 && (calculated || cviText.trim() !== '');
+  const warnCvg = cvg === 0 && (calculated || cvgText.trim() !== '');
+  const edit = (set: (v: string) => void) => (value: string) => {
+    set(value);
+    setShown(null);
+  };
+  const aps = shown ? calculateAps(Math.max(shown.cvi, 0), Math.max(shown.cvg, 0)) : null;
+  const noteId = `${id}-no-cvg`;
   return (
     <div>
       <Form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          setShown(true);
+          setCalculated(true);
+          // Nothing entered at all: the warnings say so, there is nothing to show.
+          if (cvi === 0 && cvg === 0) return setShown(null);
+          setShown({
+            cvi,
+            cvg,
+            noCvgMatrix: matrix && matrix.cvg === null && cvg === 0 ? matrix.matrix : null,
+          });
         }}
-        className="row g-3 align-items-end"
+        className="row g-3 align-items-start"
       >
-        <Form.Group className="col-sm-4" controlId={`${id}-cvi`}>
-          <Form.Label>% within-subject (CVI)</Form.Label>
+        {matrices.length > 0 ? (
+          <Form.Group className="col-12" controlId={`${id}-matrix`}>
+            <Form.Label>Matrix</Form.Label>
+            <Form.Select
+              value={matrixKey}
+              onChange={(e) => {
+                const next = matrices.find((m) => m.key === e.target.value);
+                setMatrixKey(e.target.value);
+                setCviText(start(next?.cvi));
+                setCvgText(start(next?.cvg));
+                setShown(null);
+              }}
+            >
+              {matrices.map((m) => (
+                <option key={m.key} value={m.key}>
+                  {matrixLabel(m)}
+                </option>
+              ))}
+            </Form.Select>
+            {matrix && matrix.cvg === null ? (
+              <Form.Text>No CVG estimate for {matrix.matrix}.</Form.Text>
+            ) : null}
+          </Form.Group>
+        ) : null}
+        <Form.Group className="col-sm-5" controlId={`${id}-cvi`}>
+          <Form.Label>% Within-subject (CVI)</Form.Label>
           <Form.Control
             inputMode="decimal"
             value={cviText}
-            isInvalid={cvi === 0}
-            onChange={(e) => {
-              setCviText(e.target.value);
-              setShown(false);
-            }}
+            isInvalid={warnCvi}
+            onChange={(e) => edit(setCviText)(e.target.value)}
           />
-          {cvi === 0 ? <Form.Control.Feedback type="invalid">Note CVI is 0</Form.Control.Feedback> : null}
+          {warnCvi ? <Form.Control.Feedback type="invalid">Note CVI is 0</Form.Control.Feedback> : null}
         </Form.Group>
-        <Form.Group className="col-sm-4" controlId={`${id}-cvg`}>
-          <Form.Label>% between-subject (CVG)</Form.Label>
+        <Form.Group className="col-sm-5" controlId={`${id}-cvg`}>
+          <Form.Label>% Between-subject (CVG)</Form.Label>
           <Form.Control
             inputMode="decimal"
             value={cvgText}
-            isInvalid={cvg === 0}
-            onChange={(e) => {
-              setCvgText(e.target.value);
-              setShown(false);
-            }}
+            isInvalid={warnCvg}
+            onChange={(e) => edit(setCvgText)(e.target.value)}
           />
-          {cvg === 0 ? <Form.Control.Feedback type="invalid">Note CVG is 0</Form.Control.Feedback> : null}
+          {warnCvg ? <Form.Control.Feedback type="invalid">Note CVG is 0</Form.Control.Feedback> : null}
         </Form.Group>
-        <div className="col-sm-4">
+        <div className="col-sm-2 align-self-sm-end">
           <Button type="submit">Calculate</Button>
         </div>
       </Form>
-      {shown ? (
+      {shown && aps ? (
         <Card className="mt-3" aria-live="polite">
           <Card.Header as="h3" className="h6">
             Results
@@ -80,27 +140,54 @@ export function ApsCalculator({ initialCvi, initialCvg }: Props) {
           <Card.Body>
             <Table bordered size="sm" className="mb-2">
               <caption className="caption-top">
-                Analytical performance specifications for CVI {formatFixed(cvi, 1)}% and CVG{' '}
-                {formatFixed(cvg, 1)}%
+                Analytical performance specifications (%) for CVI {formatFixed(shown.cvi, 1)} and CVG{' '}
+                {formatFixed(shown.cvg, 1)}
+                {matrix ? ` (${matrix.matrix})` : ''}
               </caption>
               <thead>
-                <HeaderRow names={['Measure', 'Minimum', 'Desirable', 'Optimal']} />
+                <tr>
+                  <th scope="col">Level</th>
+                  {COLUMNS.map(([label, key]) => {
+                    const flagged = shown.noCvgMatrix !== null && (key === 'bias' || key === 'totalError');
+                    return (
+                      <th key={key} scope="col" aria-describedby={flagged ? noteId : undefined}>
+                        {label}
+                        {flagged ? (
+                          <span className="text-danger" aria-hidden="true">
+                            {' '}
+                            *
+                          </span>
+                        ) : null}
+                      </th>
+                    );
+                  })}
+                </tr>
               </thead>
               <tbody>
-                {rows.map(([label, key]) => (
-                  <tr key={key}>
+                {LEVELS.map(([label, level]) => (
+                  <tr key={level} data-testid={`aps-row-${level}`}>
                     <th scope="row">{label}</th>
-                    <td data-testid={`aps-minimum-${key}`}>{formatFixed(aps.minimum[key], 1)}%</td>
-                    <td data-testid={`aps-desirable-${key}`}>{formatFixed(aps.desirable[key], 1)}%</td>
-                    <td data-testid={`aps-optimal-${key}`}>{formatFixed(aps.optimal[key], 1)}%</td>
+                    {COLUMNS.map(([, key]) => (
+                      <td key={key} data-testid={`aps-${level}-${key}`}>
+                        {formatFixed(aps[level][key], 1)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </Table>
+            {shown.noCvgMatrix !== null ? (
+              <Alert variant="warning" className="py-2 small" id={noteId}>
+                <span aria-hidden="true">* </span>No CVG estimate for {shown.noCvgMatrix}: Bias and TE
+                computed with CVG 0 understate the specification.
+              </Alert>
+            ) : null}
             <p className="small text-muted mb-0">
-              Imprecision 0.75/0.5/0.25·CVI; bias 0.375/0.25/0.125·√(CVI²+CVG²); TE = bias + 1.65 × CV; MAu
-              1.5/1/0.5·CVI (minimum/desirable/optimal). Sources: Fraser CG et al., Ann Clin Biochem
-              1997;34:8-12; Sandberg S et al., Clin Chem Lab Med 2024;62:1483-9.
+              All values in %. CVa: allowable imprecision, 0.25/0.5/0.75·CVI (optimal/desirable/minimum).
+              Bias: allowable bias, 0.125/0.25/0.375·√(CVI²+CVG²). MAU: maximum allowable expanded measurement
+              uncertainty (coverage factor k = 2), 0.5/1/1.5·CVI. TE: allowable total error, Bias + 1.65 ×
+              CVa. Sources: Fraser CG et al., Ann Clin Biochem 1997;34:8-12; Sandberg S et al., Clin Chem Lab
+              Med 2024;62:1483-9.
             </p>
           </Card.Body>
         </Card>

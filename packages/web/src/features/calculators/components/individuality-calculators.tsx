@@ -1,8 +1,10 @@
 import {
+  describeResultsReading,
   DomainInputError,
   formatFixed,
   indexOfIndividuality,
   personalisedReferenceInterval,
+  readResultsList,
   samplesForSetPoint,
 } from '@bvdb/domain';
 import { useId, useState, type ReactNode } from 'react';
@@ -35,23 +37,26 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   const cviN = toNumberOrZero(cvi);
   const cvgN = toNumberOrZero(cvg);
   const cvaN = toNumberOrZero(cva);
-  const ii = attempt(() => indexOfIndividuality(cviN, cvgN));
-  const n = attempt(() =>
-    samplesForSetPoint({
-      cvi: cviN,
-      cva: cvaN,
-      percentFromSetPoint: toNumberOrZero(d),
-      z: 1.959963984540054,
-    }),
-  );
-  const values = results
-    .split(/[\s;]+/)
-    .map((s) => s.trim().replace(',', '.'))
-    .filter(Boolean)
-    .map(Number);
-  const pri = results.trim()
-    ? attempt(() => personalisedReferenceInterval({ results: values, cvi: cviN, cva: cvaN }))
-    : null;
+  // Nothing is judged before it is entered: no "CVG must be greater than 0" or "1 sample" on an
+  // empty form, only what is still missing.
+  const hasCvi = cvi.trim() !== '';
+  const hasCvg = cvg.trim() !== '';
+  const ii = !hasCvi || !hasCvg ? null : attempt(() => indexOfIndividuality(cviN, cvgN));
+  const n = !hasCvi
+    ? null
+    : attempt(() =>
+        samplesForSetPoint({
+          cvi: cviN,
+          cva: cvaN,
+          percentFromSetPoint: toNumberOrZero(d),
+          z: 1.959963984540054,
+        }),
+      );
+  const reading = results.trim() === '' ? null : readResultsList(results);
+  const pri =
+    reading === null || !reading.ok || !hasCvi
+      ? null
+      : attempt(() => personalisedReferenceInterval({ results: reading.values, cvi: cviN, cva: cvaN }));
   return (
     <div className="row g-3">
       <div className="col-12 row g-3">
@@ -66,10 +71,20 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
         />
       </div>
       <CalculatorCard title="Index of individuality">
-        <Answer testId="ii" error={ii.error}>
-          {ii.value !== null ? <>{formatFixed(ii.value, 2)}</> : null}
-        </Answer>
-        {ii.value !== null ? (
+        {ii === null ? (
+          <Missing testId="ii">
+            {!hasCvi && !hasCvg
+              ? 'Enter the CVI and the CVG.'
+              : !hasCvi
+                ? 'Enter the CVI.'
+                : 'Enter the CVG.'}
+          </Missing>
+        ) : (
+          <Answer testId="ii" error={ii.error}>
+            {ii.value !== null ? <>{formatFixed(ii.value, 2)}</> : null}
+          </Answer>
+        )}
+        {ii?.value != null ? (
           <p className="small">
             {ii.value < 0.6
               ? 'Below 0.6: a population reference interval is of little use to detect a change in one person; use the RCV.'
@@ -90,22 +105,45 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
           value={d}
           onChange={setD}
         />
-        <Answer testId="set-point-samples" error={n.error}>
-          {n.value !== null ? (
-            <>
-              {n.value} sample{n.value === 1 ? '' : 's'}
-            </>
-          ) : null}
-        </Answer>
+        {n === null ? (
+          <Missing testId="set-point-samples">Enter the CVI.</Missing>
+        ) : (
+          <Answer testId="set-point-samples" error={n.error}>
+            {n.value !== null ? (
+              <>
+                {n.value} sample{n.value === 1 ? '' : 's'}
+              </>
+            ) : null}
+          </Answer>
+        )}
         <p className="small text-muted mb-0">
           n = ⌈(z·√(CVA²+CVI²)/D)²⌉, z = 1.96 (Fraser CG, Harris EK, Crit Rev Clin Lab Sci 1989;27:409-37).
         </p>
       </CalculatorCard>
       <CalculatorCard title="Personalised reference interval">
         <Form.Group controlId={`${id}-results`} className="mb-2">
-          <Form.Label>Previous results of the person (space separated)</Form.Label>
-          <Form.Control as="textarea" rows={2} value={results} onChange={(e) => setResults(e.target.value)} />
+          <Form.Label>Previous results of the person</Form.Label>
+          <Form.Control
+            as="textarea"
+            rows={2}
+            value={results}
+            aria-describedby={`${id}-results-help ${id}-results-read`}
+            onChange={(e) => setResults(e.target.value)}
+          />
+          <Form.Text id={`${id}-results-help`}>
+            Separated by commas, spaces, semicolons or lines, e.g. 78, 82, 80 or 78 82 80; decimal commas such
+            as 78,5; 80,1 are read as 78.5 and 80.1.
+          </Form.Text>
         </Form.Group>
+        <p
+          id={`${id}-results-read`}
+          className={`small ${reading !== null && !reading.ok ? 'text-danger' : 'text-muted'}`}
+          data-testid="results-reading"
+          aria-live="polite"
+        >
+          {reading === null ? '' : reading.ok ? `${describeResultsReading(reading)}.` : reading.message}
+        </p>
+        {reading?.ok && !hasCvi ? <Missing testId="pri">Enter the CVI.</Missing> : null}
         {pri === null ? null : pri.error !== null ? (
           <p className="text-danger">{pri.error}</p>
         ) : (
@@ -140,6 +178,15 @@ function CalculatorCard({ title, children }: { title: string; children: ReactNod
         </Card.Body>
       </Card>
     </div>
+  );
+}
+
+/** What the user still has to enter before there is an answer (not an error). */
+function Missing({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p className="text-muted small" data-testid={testId}>
+      {children}
+    </p>
   );
 }
 

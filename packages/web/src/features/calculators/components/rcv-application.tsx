@@ -1,43 +1,102 @@
-import { formatFixed, percentChange, rcvAsymmetric, rcvModellingCurve, zFromProbability } from '@bvdb/domain';
+import {
+  assessChange,
+  formatFixed,
+  percentChange,
+  rcvModellingCurve,
+  type RcvAssessment,
+} from '@bvdb/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
+import { HeaderRow } from '../../../components/header-row';
 import { toNumberOrZero } from '../number-input';
+import { cvOf, useRcvInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { NumberFields } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
-import { HeaderRow } from '../../../components/header-row';
+import { RcvInputsCard } from './rcv-inputs-card';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
 
 export const CVA_ZERO_ALERT = 'Analytical CV (CVA) is zero – RCV calculation may be inaccurate.';
 
-/** "Application of the RCV": is the change between two results larger than the RCV? */
+/** A typed value, or null when the box is empty or not a number (no verdict on nothing). */
+const enteredNumber = (text: string): number | null => {
+  const n = Number(text.trim().replace(',', '.'));
+  return text.trim() === '' || !Number.isFinite(n) ? null : n;
+};
+
+const signed = (v: number) => {
+  const text = formatFixed(v, 1);
+  return `${Number(text) > 0 ? '+' : ''}${text}%`;
+};
+
+/** The sentence of the tool for an assessment: it names the z it used, and gives no verdict on nothing. */
+function Verdict({ assessment, inputs }: { assessment: RcvAssessment; inputs: RcvInputs }) {
+  if (assessment.kind !== 'verdict')
+    return (
+      <p
+        data-testid="rcv-verdict"
+        className={assessment.kind === 'incomplete' ? 'text-muted' : 'text-danger'}
+      >
+        {assessment.message}
+      </p>
+    );
+  const { change, up, down, z, realChange } = assessment;
+  const direction = change > 0 ? 'rise' : 'fall';
+  return (
+    <p data-testid="rcv-verdict">
+      With CVI {formatFixed(cvOf(inputs.cvi), 2)}%, CVA {formatFixed(cvOf(inputs.cva), 2)}% and{' '}
+      {zPhrase(z, inputs)}, the RCV is {signed(up)} for a rise and {signed(down)} for a fall. The change of{' '}
+      {signed(change)} is{' '}
+      <strong>
+        {realChange
+          ? `a ${direction} larger than the RCV: likely a real change`
+          : 'within the RCV: it may be biological and analytical noise'}
+      </strong>
+      .
+    </p>
+  );
+}
+
+/**
+ * "Application of the RCV": is the change between two results beyond the RCV in its direction
+ * (assessChange, docs/decisions/006)? In a modal it takes the modal's inputs; on its own page it has
+ * its own.
+ */
 export function RcvApplication({
+  inputs: shared,
   initialCvi,
   initialCva,
 }: {
+  inputs?: RcvInputs;
   initialCvi?: number | null;
   initialCva?: number | null;
 }) {
   const id = useId();
+  const own = useRcvInputs({ initialCvi, initialCva });
+  const inputs = shared ?? own;
   const [first, setFirst] = useState('');
   const [second, setSecond] = useState('');
-  const [cvi, setCvi] = useState(initialCvi != null ? formatFixed(initialCvi, 1) : '');
-  const [cva, setCva] = useState(initialCva != null ? formatFixed(initialCva, 1) : '0');
   const r1 = toNumberOrZero(first);
   const r2 = toNumberOrZero(second);
   const change = percentChange(r1, r2);
-  const cviN = Math.max(toNumberOrZero(cvi), 0);
-  const cvaN = Math.max(toNumberOrZero(cva), 0);
-  const rcv95 = rcvAsymmetric(cviN, cvaN, zFromProbability(0.025));
-  const significant = change >= rcv95.up || change <= rcv95.down;
-  const curve = rcvModellingCurve(cviN, cvaN);
+  const cviN = cvOf(inputs.cvi);
+  const cvaN = cvOf(inputs.cva);
+  const assessment = assessChange({
+    first: enteredNumber(first),
+    second: enteredNumber(second),
+    cvi: enteredNumber(inputs.cvi),
+    cva: cvaN,
+    probability: Number(inputs.probability),
+    direction: inputs.direction,
+  });
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="h5">
         Application of the RCV
       </h2>
+      {shared ? null : <RcvInputsCard inputs={inputs} showCi={false} />}
       <div className="row g-3 mb-3">
         <NumberFields
           idPrefix={id}
@@ -45,8 +104,6 @@ export function RcvApplication({
           fields={[
             { name: 'r1', label: '1st Result', value: first, onChange: setFirst },
             { name: 'r2', label: '2nd Result', value: second, onChange: setSecond },
-            { name: 'cvi', label: 'CVI (%)', min: 0, value: cvi, onChange: setCvi },
-            { name: 'cva', label: 'CVA (%)', min: 0, value: cva, onChange: setCva },
           ]}
         />
       </div>
@@ -64,21 +121,18 @@ export function RcvApplication({
           </tr>
         </tbody>
       </Table>
-      <p>
-        With CVI {formatFixed(cviN, 2)}% and CVA {formatFixed(cvaN, 2)}%, a change is significant at 95%
-        (two-sided) when it is above +{formatFixed(rcv95.up, 1)}% or below {formatFixed(rcv95.down, 1)}%. The
-        change of {formatFixed(change, 1)}% is{' '}
-        <strong>
-          {significant
-            ? 'larger than the RCV: likely a real change'
-            : 'within the RCV: it may be biological and analytical noise'}
-        </strong>
-        .
-      </p>
-      <Suspense fallback={<Loading />}>
-        <RcvChart curve={curve} percentChange={change} />
-      </Suspense>
-      <RcvCurveTable curve={curve} />
+      <Verdict assessment={assessment} inputs={inputs} />
+      {cviN > 0 ? (
+        <>
+          <Suspense fallback={<Loading />}>
+            <RcvChart
+              curve={rcvModellingCurve(cviN, cvaN)}
+              percentChange={assessment.kind === 'verdict' ? assessment.change : null}
+            />
+          </Suspense>
+          <RcvCurveTable curve={rcvModellingCurve(cviN, cvaN)} />
+        </>
+      ) : null}
     </section>
   );
 }

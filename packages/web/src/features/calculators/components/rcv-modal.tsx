@@ -1,44 +1,44 @@
-import { Z_VALUE_TABLE } from '@bvdb/domain';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
-import { RcvApplication } from './rcv-application';
-import { RcvCalculator } from './rcv-calculator';
 import { CloseFooter } from '../../../components/close-footer';
-import { HeaderRow } from '../../../components/header-row';
+import { useRcvInputs } from '../use-rcv-inputs';
+import { RcvApplication } from './rcv-application';
+import { RcvResults } from './rcv-calculator';
+import { RcvInputsCard } from './rcv-inputs-card';
+import { ZValueTable } from './z-value-table';
 
-/** The full-screen "RCV Calculation" modal: explanation, the z / p-value table and the RCV tools. */
+/**
+ * The full-screen "RCV Calculation" modal: explanation, the z / p-value table and the RCV tools. One
+ * set of inputs (the measurand's CVI, CVA, probability and direction) drives both tools, so they
+ * can never show two RCVs for one screen (docs/decisions/006).
+ */
 export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => void; cvi: number | null }) {
   return (
     <Modal show={show} onHide={onHide} fullscreen aria-labelledby="rcv-modal-title">
       <Modal.Header closeButton>
         <Modal.Title id="rcv-modal-title">RCV Calculation</Modal.Title>
       </Modal.Header>
-      <Modal.Body>
-        <p>
-          The reference change value (RCV) is the smallest change between two results of one person that is
-          unlikely to be explained by analytical and within-subject biological variation alone. Because such
-          variation is closer to log-normal, the RCV up and the RCV down differ.
-        </p>
-        <Table bordered size="sm" style={{ maxWidth: 480 }}>
-          <caption className="caption-top">Z-value / p-value</caption>
-          <thead>
-            <HeaderRow names={['Z-value', 'p-value (one-sided)', 'p-value (two-sided)']} />
-          </thead>
-          <tbody>
-            {Z_VALUE_TABLE.map((r) => (
-              <tr key={r.z}>
-                <td>{r.z.toFixed(2)}</td>
-                <td>{r.oneSided}</td>
-                <td>{r.twoSided}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        <RcvCalculator initialCvi={cvi} />
-        <hr />
-        <RcvApplication initialCvi={cvi} />
-      </Modal.Body>
+      <Modal.Body>{show ? <RcvTools cvi={cvi} /> : null}</Modal.Body>
       <CloseFooter onClose={onHide} />
     </Modal>
+  );
+}
+
+/** The modal's content; mounted while the modal is open, so it starts again from the measurand's CVI. */
+export function RcvTools({ cvi }: { cvi: number | null }) {
+  const inputs = useRcvInputs({ initialCvi: cvi });
+  return (
+    <>
+      <p>
+        The reference change value (RCV) is the smallest change between two results of one person that is
+        unlikely to be explained by analytical and within-subject biological variation alone. Because such
+        variation is closer to log-normal, the RCV up and the RCV down differ. The probability is for a change
+        in one stated direction (one-sided z); choose “either direction” for a two-sided z.
+      </p>
+      <ZValueTable />
+      <RcvInputsCard inputs={inputs} />
+      <RcvResults inputs={inputs} />
+      <hr />
+      <RcvApplication inputs={inputs} />
+    </>
   );
 }

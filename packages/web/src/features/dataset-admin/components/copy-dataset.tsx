@@ -12,7 +12,8 @@ export function CopyDataset() {
       <h1 className="h3">Copy Dataset</h1>
       <p className="text-muted">
         A copy of dataset {id} ({form.data.bv_specification.unique_identifier}). Submitting creates a new
-        dataset; the original is not changed.
+        dataset; the original is not changed. Give the copy its own Unique Identifier: for the same reference
+        and measurand it cannot be saved with the one of the original.
       </p>
       <CreateDataset from={form.data} />
     </>

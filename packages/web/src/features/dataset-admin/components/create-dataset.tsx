@@ -5,11 +5,14 @@ import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { createDatasetCall } from '../api/save-dataset';
-import { DEFAULT_DATASET_VALUES, valuesOf } from '../dataset-form-values';
+import { DEFAULT_DATASET_VALUES, sameIdentifierAsSource, valuesOf } from '../dataset-form-values';
 import { DatasetForm, showServerFieldErrors } from './dataset-form';
 import { submissionFailure } from './submission-failure';
 
-/** The create form; after a successful submit it shows the success alert and resets to the defaults. */
+/**
+ * The create form (and, with `from`, the copy form); after a successful submit it shows the success
+ * alert and resets to the defaults. A copy is not sent while it keeps its source's Unique Identifier.
+ */
 export function CreateDataset({ from }: { from?: DatasetFormData }) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -24,6 +27,12 @@ export function CreateDataset({ from }: { from?: DatasetFormData }) {
       message={message}
       onSubmit={async (values, setError) => {
         setMessage(null);
+        const sameAsSource =
+          from && resetKey === 0 ? sameIdentifierAsSource(values, from.bv_specification) : null;
+        if (sameAsSource) {
+          setError('unique_identifier', { message: sameAsSource }, { shouldFocus: true });
+          return;
+        }
         try {
           const { dataset } = await createDatasetCall(values, session.csrf_token);
           await queryClient.invalidateQueries();

@@ -1,11 +1,14 @@
-import { DATASET_MESSAGES, type DatasetInput } from '@bvdb/contract';
+import { DATASET_MESSAGES, type DatasetInput, type DatasetValues } from '@bvdb/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
 import { DatasetForm } from './dataset-form';
-import { DEFAULT_DATASET_VALUES } from '../dataset-form-values';
+import { MemoryRouter } from 'react-router';
+import { sessionQuery } from '../../../lib/session';
+import { CreateDataset } from './create-dataset';
+import { DatasetFormInputSchema, DEFAULT_DATASET_VALUES } from '../dataset-form-values';
 
 const LOOKUPS = {
   matrices: [{ id: 1, matrix_expansion: 'Serum', matrix_explanation: null }],
@@ -31,6 +34,17 @@ const LOOKUPS = {
 };
 
 function renderForm(opts: { references?: 'ok' | 'none' } = {}) {
+  const client = formClient(opts);
+  const onSubmit = vi.fn<(values: DatasetInput) => Promise<void>>(async () => undefined);
+  render(
+    <QueryClientProvider client={client}>
+      <DatasetForm initial={DEFAULT_DATASET_VALUES} resetKey="t" submitLabel="Submit" onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
+  return { onSubmit };
+}
+
+function formClient(opts: { references?: 'ok' | 'none' } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(lookupsQuery.queryKey, LOOKUPS);
   client.setQueryData(analyteOptionsQuery.queryKey, {
@@ -55,13 +69,7 @@ function renderForm(opts: { references?: 'ok' | 'none' } = {}) {
   if (opts.references !== 'none') {
     client.setQueryData(referenceOptionsQuery.queryKey, [{ id: 3, label: 'Doe (2020) A study' }]);
   }
-  const onSubmit = vi.fn<(values: DatasetInput) => Promise<void>>(async () => undefined);
-  render(
-    <QueryClientProvider client={client}>
-      <DatasetForm initial={DEFAULT_DATASET_VALUES} resetKey="t" submitLabel="Submit" onSubmit={onSubmit} />
-    </QueryClientProvider>,
-  );
-  return { onSubmit };
+  return client;
 }
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -140,7 +148,7 @@ describe('DatasetForm', () => {
       scale: 'A',
       interval_units: 'Week',
     });
-  });
+  }, 20_000); // many fields typed one key at a time: slow on a loaded machine
 
   it('replaces the reference dropdown with red text when the list fails to load', async () => {
     vi.stubGlobal(
@@ -150,5 +158,62 @@ describe('DatasetForm', () => {
     renderForm({ references: 'none' });
     expect(await screen.findByText('Failed to load references: Service Unavailable')).toBeTruthy();
     expect(screen.queryByLabelText('Reference')).toBeNull();
+  });
+});
+
+describe('copying a dataset', () => {
+  const source = DatasetFormInputSchema.parse({
+    ...DEFAULT_DATASET_VALUES,
+    analyte_id: '7',
+    reference_id: '3',
+    unique_identifier: 'NA-2020-1',
+    matrix_id: '1',
+  }) as unknown as DatasetValues;
+
+  function renderCopy() {
+    const client = formClient();
+    client.setQueryData(sessionQuery.queryKey, { user: null, user_id: 1, csrf_token: 't' });
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ dataset: { id: 99, unique_identifier: 'NA-2020-1 (copy)' } }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <CreateDataset from={{ id: 5, version: 1, updated_at: '', bv_specification: source }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return { fetch };
+  }
+
+  it("says a copy needs its own Unique Identifier, and sends nothing while it keeps the source's", async () => {
+    const { fetch } = renderCopy();
+    expect(screen.getByLabelText('Unique Identifier')).toHaveProperty('value', 'NA-2020-1');
+    await submit();
+    expect(
+      await screen.findByText(
+        'A copy needs its own Unique Identifier: "NA-2020-1" is the one of the dataset it was copied from (same reference and measurand).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Unique Identifier').className).toContain('is-invalid');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a changed case or spaces is still the same identifier; its own one is sent', async () => {
+    const { fetch } = renderCopy();
+    const uid = screen.getByLabelText('Unique Identifier');
+    await userEvent.clear(uid);
+    await userEvent.type(uid, ' na-2020-1 ');
+    await submit();
+    expect(await screen.findByText(/A copy needs its own Unique Identifier/)).toBeTruthy();
+    await userEvent.clear(uid);
+    await userEvent.type(uid, 'NA-2020-1 (copy)');
+    await submit();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
   });
 });

@@ -4,9 +4,12 @@ import Table from 'react-bootstrap/Table';
 import { ErrorText } from '../../../components/state-views';
 import { HeaderRow } from '../../../components/header-row';
 
-export type Calculation = StatsResult & { source: 'built-in' | 'remote' };
+export type Calculation = StatsResult & { source: 'built-in' | 'remote'; bvdb_rule?: StatsResult };
 
-const cell = (v: number | null) => (v === null ? 'NA' : String(v));
+/** A study's CV or CI limit: 2 decimals, as the dataset summary shows them (spec section 9). */
+const cell = (v: number | null) => (v === null ? 'NA' : formatFixed(v, 2));
+/** The weighted median and its limits: 1 decimal, as the meta-analysis table shows them (spec section 9). */
+const median = (v: number | null) => (v === null ? 'NA' : formatFixed(v, 1));
 const UNABLE = 'Unable to Calculate';
 
 /** Which limits the result carries, in words; never "95% CI" on its own (domain.md). */
@@ -107,9 +110,9 @@ export function CalculationSteps({
                   <td>{w.rows}</td>
                   <td>{w.Score}</td>
                   <td>{factor}</td>
-                  <td>{w.CV}</td>
+                  <td>{cell(w.CV)}</td>
                   <td>
-                    {w.CI_lower}–{w.CI_upper}
+                    {cell(w.CI_lower)}–{cell(w.CI_upper)}
                   </td>
                   <td>{formatFixed(width, 4)}</td>
                   <td>{formatFixed(factor / width, 4)}</td>
@@ -129,9 +132,9 @@ export function CalculationSteps({
         <tbody>
           <tr data-testid={`result-${type}`}>
             <td>{v((r) => String(r.N))}</td>
-            <td>{v((r) => cell(r['W.Median']))}</td>
-            <td>{v((r) => cell(r.Range_lower))}</td>
-            <td>{v((r) => cell(r.Range_upper))}</td>
+            <td>{v((r) => median(r['W.Median']))}</td>
+            <td>{v((r) => median(r.Range_lower))}</td>
+            <td>{v((r) => median(r.Range_upper))}</td>
           </tr>
         </tbody>
       </Table>
@@ -141,6 +144,20 @@ export function CalculationSteps({
           {result.source === 'remote' ? 'configured (STATS_URL)' : 'built-in'} statistics service.
         </p>
       ) : null}
+      {result && !failed && result.bvdb_rule && differs(result, result.bvdb_rule) ? (
+        <p className="small" data-testid={`bvdb-rule-${type}`}>
+          bvdb publishes from these rows (grade D and zero-width CIs left out): N {result.bvdb_rule.N},
+          W.Median {cell(result.bvdb_rule['W.Median'])}, range {cell(result.bvdb_rule.Range_lower)}–
+          {cell(result.bvdb_rule.Range_upper)}.
+        </p>
+      ) : null}
     </section>
   );
 }
+
+/** The statistics service and bvdb's own rule disagree on these rows (grade D, zero-width CI). */
+const differs = (a: StatsResult, b: StatsResult) =>
+  a.N !== b.N ||
+  a['W.Median'] !== b['W.Median'] ||
+  a.Range_lower !== b.Range_lower ||
+  a.Range_upper !== b.Range_upper;

@@ -39,7 +39,7 @@ function SelectedDatasets({ rows }: { rows: ValidationRow[] }) {
   const est = (e: ValidationRow[0]['cvi']) =>
     e.cv === null
       ? 'NA'
-      : `${e.cv}${e.ci_lower !== null && e.ci_upper !== null ? ` (${formatFixed(e.ci_lower, 2)}–${formatFixed(e.ci_upper, 2)}, ${e.ci_source})` : ''}`;
+      : `${formatFixed(e.cv, 2)}${e.ci_lower !== null && e.ci_upper !== null ? ` (${formatFixed(e.ci_lower, 2)}–${formatFixed(e.ci_upper, 2)}, ${e.ci_source})` : ''}`;
   return (
     <>
       <h2 className="h4">Selected BVIACs</h2>

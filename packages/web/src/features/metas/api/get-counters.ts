@@ -1,16 +1,27 @@
-import { getCounters, listMetaCalculations, metaByAnalyte } from '@bvdb/contract';
+import { getCounters, V1_MAX_LIMIT, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
 export const countersQuery = queryOptions({ queryKey: ['counters'], queryFn: () => apiCall(getCounters) });
 
+/** Every displayed result (the list page shows them all), read page by page from the v1 API. */
 export const metaListQuery = queryOptions({
   queryKey: ['meta-list'],
-  queryFn: () => apiCall(listMetaCalculations),
+  queryFn: async () => {
+    const first = await apiCall(v1ListMetas, { query: { limit: V1_MAX_LIMIT } });
+    const data = [...first.data];
+    for (let next = first.meta.next_offset; next !== null;) {
+      const page = await apiCall(v1ListMetas, { query: { limit: V1_MAX_LIMIT, offset: next } });
+      data.push(...page.data);
+      next = page.meta.next_offset;
+    }
+    return { data, total: first.meta.total };
+  },
 });
 
+/** One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name). */
 export const metaByAnalyteQuery = (id: number) =>
   queryOptions({
     queryKey: ['meta-by-analyte', id],
-    queryFn: () => apiCall(metaByAnalyte, { params: { id } }),
+    queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id } }),
   });

@@ -10,6 +10,10 @@ interface Props {
   size?: 'lg';
   onSelect?: (s: Suggestion) => void;
   fetcher?: typeof fetchSuggestions;
+  /** The text the box starts with (the results page keeps what was searched in its box). */
+  defaultText?: string;
+  /** On the page's light background rather than in the dark navigation bar. */
+  inPage?: boolean;
 }
 
 /**
@@ -17,9 +21,15 @@ interface Props {
  * without scripts), with an ARIA combobox of suggestions. Arrow keys move the highlight and fill the
  * text, Enter on a highlighted item selects it, a click selects and clears the list.
  */
-export function AnalyteSearch({ size, onSelect, fetcher = fetchSuggestions }: Props) {
+export function AnalyteSearch({
+  size,
+  onSelect,
+  fetcher = fetchSuggestions,
+  defaultText = '',
+  inPage = false,
+}: Props) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(defaultText);
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -90,7 +100,7 @@ export function AnalyteSearch({ size, onSelect, fetcher = fetchSuggestions }: Pr
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => setOpen(true)}
       />
-      <Button type="submit" variant={size === 'lg' ? 'primary' : 'outline-light'} size={size}>
+      <Button type="submit" variant={size === 'lg' || inPage ? 'primary' : 'outline-light'} size={size}>
         Search
       </Button>
       <ul

@@ -3,15 +3,33 @@ import {
   datasetsOfAnalyte,
   datasetsOfReference,
   getDataset,
-  listDatasets,
+  listAllDatasets,
 } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { pageInDefaultOrder } from '../spec-page';
 
+/** Every visible dataset. Too large to embed in a server-rendered page: the browser asks for it. */
 export const allDatasetsQuery = queryOptions({
   queryKey: ['datasets'],
-  queryFn: () => apiCall(listDatasets),
+  queryFn: () => apiCall(listAllDatasets),
+  meta: { ssr: false },
 });
+
+/**
+ * One page of the all-datasets table in its default order, for the server-rendered first paint of
+ * /bv_specifications?page=N (decision 013): small enough to embed, the same rows the browser's table
+ * shows on that page. Only the server fetches it; the browser reads the embedded answer.
+ */
+export const datasetsPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['datasets-page', page],
+    queryFn: async () => {
+      const { datasets } = await apiCall(listAllDatasets);
+      return { datasets: pageInDefaultOrder(datasets, page), total: datasets.length };
+    },
+    enabled: import.meta.env.SSR,
+  });
 
 export const datasetsByMeasurandQuery = queryOptions({
   queryKey: ['datasets-by-measurand'],

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { errorsFor } from './common.js';
+import { defineRoute } from './route.js';
+
+/** The largest whole-database file an upload may carry (a 100× demo export is about 40 MB). */
+export const DATABASE_IMPORT_MAX_BYTES = 96 * 1024 * 1024;
+
+export const ImportModeSchema = z.enum(['new', 'replace', 'merge']);
+export type ImportMode = z.infer<typeof ImportModeSchema>;
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+export const ImportSummarySchema = z.object({
+  format_version: z.number().int(),
+  scope: z.enum(['published', 'all', 'full']),
+  exported_at: z.string().nullable(),
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      rows: z.number().int(),
+      overwritten: z.array(z.number().int()).describe('Ids a merge overwrites (or would overwrite)'),
+    }),
+  ),
+  existing: z.object({ analytes: z.number(), references: z.number(), bv_specifications: z.number() }),
+  written: z.boolean().describe('false for a preview (dry_run)'),
+  import_ms: z.number(),
+  recompute: z.object({ measurands: z.number(), ms: z.number() }).optional(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+
+export const importDatabase = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/import',
+  summary:
+    'Administrators: load a whole-database file (multipart/form-data, one part named `file`, from ' +
+    '`/export/bv_database.json`) in one transaction. `dry_run=1` previews it; `mode=new` refuses a ' +
+    'database that holds records, `replace` replaces them, `merge` overwrites records with the same ids',
+  tags: ['imports'],
+  access: 'signed-in',
+  query: z.object({
+    mode: ImportModeSchema.default('new'),
+    dry_run: flag,
+    recompute: flag,
+  }),
+  responses: { 200: ImportSummarySchema, ...errorsFor(400, 401, 403, 409, 413) },
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ErrorSchema, errorsFor, IdSchema } from './common.js';
+import { DatasetSchema } from './datasets.contract.js';
+import { MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
+import { defineRoute } from './route.js';
+
+/**
+ * The versioned API for new consumers (`/api/v1/…`): every list is paged with `limit`/`offset` and
+ * answers `{meta: {total, limit, offset, next_offset}, data}`; lists take `updated_since`; every answer
+ * carries an ETag (send If-None-Match for a 304). The legacy paths stay as the compatibility layer.
+ */
+export const V1_MAX_LIMIT = 1000;
+export const V1_DEFAULT_LIMIT = 100;
+
+export const V1PageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(V1_MAX_LIMIT)
+    .default(V1_DEFAULT_LIMIT)
+    .describe(`Page size, 1–${V1_MAX_LIMIT} (default ${V1_DEFAULT_LIMIT})`),
+  offset: z.coerce.number().int().min(0).default(0).describe('Items to skip; past the end: an empty page'),
+  updated_since: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('Only items whose updated_at is at or after this instant (ISO 8601 with offset)'),
+});
+
+export const V1PageMetaSchema = z.object({
+  total: z.number().int().describe('Number of items matching, over all pages'),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  next_offset: z.number().int().nullable().describe('The offset of the next page; null on the last page'),
+});
+
+const page = <T extends z.ZodType>(item: T) => z.object({ meta: V1PageMetaSchema, data: z.array(item) });
+
+export const v1ListDatasets = defineRoute({
+  method: 'GET',
+  path: '/api/v1/datasets',
+  summary: 'Visible datasets, ordered by id, one page at a time',
+  tags: ['v1'],
+  access: 'public',
+  query: V1PageQuerySchema.extend({
+    analyte_id: IdSchema.optional().describe('Only the datasets of this measurand'),
+  }),
+  responses: { 200: page(DatasetSchema), 400: ErrorSchema },
+});
+
+export const v1GetDataset = defineRoute({
+  method: 'GET',
+  path: '/api/v1/datasets/:id',
+  summary: 'One visible dataset',
+  tags: ['v1'],
+  access: 'public',
+  params: z.object({ id: IdSchema }),
+  responses: { 200: z.object({ data: DatasetSchema }), ...errorsFor(400, 404) },
+});
+
+export const v1BulkDatasets = defineRoute({
+  method: 'GET',
+  path: '/api/v1/bulk/datasets',
+  summary:
+    'The whole catalogue of visible datasets in one answer, ordered by id and streamed: {meta: {generated_at}, data, total}',
+  tags: ['v1'],
+  access: 'public',
+  responses: {
+    200: z.object({
+      meta: z.object({ generated_at: z.string().describe('When the answer was started (ISO 8601)') }),
+      data: z.array(DatasetSchema),
+      total: z.number().int().describe('Number of items in data (sent last)'),
+    }),
+  },
+});
+
+/** A headline estimate of a measurand (decision 007). */
+export const V1EstimateSchema = z.object({
+  meta_id: z.number().int().describe('Stable id of the meta-analysis result'),
+  median: z.number().describe('Weighted median CV of the included studies, in %'),
+  lower: z.number().describe('Lowest CV of the included studies, in % (a range, not a confidence interval)'),
+  upper: z.number().describe('Highest CV of the included studies, in % (a range, not a confidence interval)'),
+  number_used: z.number().int().describe('Number of studies in the meta-analysis'),
+  updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
+});
+
+export const V1HeadlineSchema = z.object({
+  matrix_id: z.number().int().nullable().describe('The matrix; null for a matrix consolidation'),
+  matrix_consolidation_id: z.number().int().nullable(),
+  matrix: z.string().describe('Matrix (or consolidation) name'),
+  cvi: V1EstimateSchema.nullable().describe('Within-subject CV; null when there is none for this matrix'),
+  cvg: V1EstimateSchema.nullable().describe('Between-subject CV; null when there is none for this matrix'),
+});
+
+export const V1MeasurandSchema = z.object({
+  id: z.number().int().describe('Stable measurand id (kept as imported: the live glucose is 1518)'),
+  display_name: z.string(),
+  full_name: z.string().nullable(),
+  alternate_names: z.array(z.string()),
+  headline: V1HeadlineSchema.nullable().describe(
+    'The headline matrix (both CVI and CVG first, then most studies, then lowest id; docs/decisions/007); null without results',
+  ),
+  updated_at: z.string().describe('The latest updated_at of the measurand and its headline estimates'),
+});
+
+export const v1ListMeasurands = defineRoute({
+  method: 'GET',
+  path: '/api/v1/measurands',
+  summary: 'Measurands with their headline CVI and CVG, ordered by id, one page at a time',
+  tags: ['v1'],
+  access: 'public',
+  query: V1PageQuerySchema,
+  responses: { 200: page(V1MeasurandSchema), 400: ErrorSchema },
+});
+
+export const v1MetasOfMeasurand = defineRoute({
+  method: 'GET',
+  path: '/api/v1/measurands/:id/metas',
+  summary:
+    'Every displayed meta-analysis result of one measurand (all matrices), with the datasets behind each',
+  tags: ['v1'],
+  access: 'public',
+  params: z.object({ id: IdSchema }),
+  responses: {
+    200: z.object({
+      analyte: z.object({ id: z.number().int(), display_name: z.string() }),
+      headline: V1HeadlineSchema.nullable(),
+      metas: z.array(MetaRecordSchema),
+    }),
+    ...errorsFor(400, 404),
+  },
+});
+
+export const v1ListMetas = defineRoute({
+  method: 'GET',
+  path: '/api/v1/metas',
+  summary: 'Every displayed meta-analysis result, by measurand name, matrix and type, one page at a time',
+  tags: ['v1'],
+  access: 'public',
+  query: V1PageQuerySchema,
+  responses: { 200: page(MetaListItemSchema), 400: ErrorSchema },
+});

@@ -1,0 +1,143 @@
+// Issue 14: the public reads a bulk consumer makes, on the demo database and on one `factor`× its size
+// (BENCH_API_FACTORS, default "1,100"): paged and single-record reads at 50 connections over many
+// distinct URLs (so most answers are not served from the response cache), and the whole-catalogue
+// answers (the unpaged legacy list and the v1 bulk call): time to first byte, throughput, and the
+// server's heap while 10 of them stream at once.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { seedDatabase } from '../seed/seed.js';
+import { analytes, bvSpecifications } from '../db/schema.js';
+import { bumpDataGeneration } from '../lib/app-state.repository.js';
+
+/** Copies every demo measurand and its datasets (factor − 1) times, in batched inserts. */
+async function multiply(database: Database, factor: number) {
+  const db = database.db;
+  const baseAnalytes = await db.select().from(analytes);
+  const baseSpecs = await db.select().from(bvSpecifications);
+  for (let k = 2; k <= factor; k++) {
+    await db.transaction(async (tx) => {
+      const copies = await tx
+        .insert(analytes)
+        .values(
+          baseAnalytes.map(({ id: _id, ...a }) => ({ ...a, displayName: `${a.displayName} (copy ${k})` })),
+        )
+        .returning({ id: analytes.id, displayName: analytes.displayName });
+      const idOf = new Map(copies.map((c) => [c.displayName, c.id]));
+      const specs = baseSpecs.map(({ id: _sid, ...s }) => ({
+        ...s,
+        analyteId: idOf.get(`${baseAnalytes.find((a) => a.id === s.analyteId)!.displayName} (copy ${k})`)!,
+        uniqueIdentifier: `${s.uniqueIdentifier}-${k}`,
+      }));
+      for (let i = 0; i < specs.length; i += 500)
+        await tx.insert(bvSpecifications).values(specs.slice(i, i + 500));
+      await bumpDataGeneration(tx);
+    });
+  }
+}
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+async function load(base: string, paths: () => string, seconds: number) {
+  const r = await autocannon({
+    url: base,
+    connections: 50,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br, gzip', accept: 'application/json' },
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }],
+  });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+/** Time to the first byte of the body and to the last, for one whole-catalogue answer. */
+function timeOne(url: string): Promise<{ ttfb: number; total: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    let ttfb = 0;
+    let bytes = 0;
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.on('data', (chunk: Buffer) => {
+          if (bytes === 0) ttfb = performance.now() - t;
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ ttfb, total: performance.now() - t, bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function benchFactor(factor: number, seconds: number) {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seedDatabase(database.db, {
+    demo: true,
+    adminEmail: 'bench@example.org',
+    adminPassword: 'bench-password-1',
+  });
+  const t0 = performance.now();
+  if (factor > 1) await multiply(database, factor);
+  const ids = (await database.db.select({ id: bvSpecifications.id }).from(bvSpecifications)).map((r) => r.id);
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  console.log(
+    `\n### ${factor}× demo size: ${ids.length} datasets (built in ${(performance.now() - t0).toFixed(0)} ms)`,
+  );
+  console.log('| read (50 connections, distinct URLs) | req/s | p50 ms | p99 ms |');
+  console.log('|---|---|---|---|');
+  const pages = Math.max(1, Math.ceil(ids.length / 100));
+  const targets: [string, () => string][] = [
+    [
+      'legacy paged `?limit=100&offset=random`',
+      () => `/api/bv_specifications?limit=100&offset=${100 * Math.floor(Math.random() * pages)}`,
+    ],
+    [
+      'legacy paged `?limit=20&offset=random`',
+      () => `/api/bv_specifications?limit=20&offset=${20 * Math.floor(Math.random() * pages * 5)}`,
+    ],
+    [
+      'v1 paged `/api/v1/datasets?limit=100&offset=random`',
+      () => `/api/v1/datasets?limit=100&offset=${100 * Math.floor(Math.random() * pages)}`,
+    ],
+    ['legacy one `/api/bv_specifications/{random id}`', () => `/api/bv_specifications/${pick(ids)}`],
+    ['v1 one `/api/v1/datasets/{random id}`', () => `/api/v1/datasets/${pick(ids)}`],
+  ];
+  for (const [label, paths] of targets) {
+    const r = await load(base, paths, seconds);
+    console.log(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`);
+  }
+  console.log(
+    '| whole catalogue | first byte ms (alone) | complete ms (alone) | MB (gzip) | req/s at 10 connections | first byte ms, slowest of 10 at once | heap growth MB, 10 at once |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const path of ['/api/bv_specifications', '/api/v1/bulk/datasets']) {
+    await timeOne(base + path); // warm-up
+    const alone = await timeOne(base + path);
+    global.gc?.();
+    const heap0 = process.memoryUsage().heapUsed;
+    let peak = heap0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 20);
+    const t = performance.now();
+    const ten = await Promise.all(Array.from({ length: 10 }, () => timeOne(base + path)));
+    const elapsed = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    const slowestFirst = Math.max(...ten.map((x) => x.ttfb));
+    console.log(
+      `| ${path} | ${alone.ttfb.toFixed(0)} | ${alone.total.toFixed(0)} | ${(alone.bytes / 1e6).toFixed(1)} | ${(10 / elapsed).toFixed(1)} | ${slowestFirst.toFixed(0)} | ${((peak - heap0) / 1e6).toFixed(0)} |`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+for (const factor of (process.env.BENCH_API_FACTORS ?? '1,100').split(',').map(Number)) {
+  await benchFactor(factor, seconds);
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HASHING_ADMITTED, hashingLoad } from '../../lib/password.js';
+import { createTestApp, type TestContext } from '../../test/test-app.js';
+
+// A built app in miniature: static files are read from disk through libuv's thread pool, the
+// same pool scrypt runs on.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-flood-'));
+const asset = `console.log(${JSON.stringify('x'.repeat(50_000))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>bvdb shell</title>');
+fs.writeFileSync(path.join(dist, 'assets', 'index-flood1.js'), asset);
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ demo: false, env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const start = performance.now();
+  const result = await work();
+  return { ms: Math.round(performance.now() - start), result };
+}
+
+describe('a sign-in flood', () => {
+  it('leaves static files and health checks fast: hashing is bounded, the rest answer 503', async () => {
+    const flood = Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/users/sign_in',
+          payload: { email: `flood${i}@example.org`, password: 'wrong-password-1' },
+          remoteAddress: `10.200.${Math.floor(i / 250)}.${i % 250}`,
+        }),
+      ),
+    );
+    // Let the flood reach the hashing queue first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hashingLoad().running).toBeGreaterThan(0);
+    const file = await timed(() => ctx.app.inject({ url: '/assets/index-flood1.js' }));
+    const health = await timed(() => ctx.app.inject({ url: '/healthz' }));
+    const answers = await timed(() => flood);
+
+    console.log(
+      `flood of 200 sign-ins: static file ${file.ms} ms, /healthz ${health.ms} ms, all sign-ins answered in ${answers.ms + 100} ms`,
+    );
+    expect(file.result.statusCode).toBe(200);
+    expect(file.result.body).toBe(asset);
+    expect(health.result.statusCode).toBe(200);
+    expect(file.ms).toBeLessThan(1500);
+    expect(health.ms).toBeLessThan(1500);
+
+    const statuses = answers.result.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(HASHING_ADMITTED);
+    expect(statuses.filter((s) => s === 401).length + statuses.filter((s) => s === 503).length).toBe(200);
+    const busy = answers.result.find((r) => r.statusCode === 503)!;
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(busy.json<{ message: string }>().message).toMatch(/busy/);
+    expect(hashingLoad()).toEqual({ admitted: 0, running: 0 });
+  });
+});

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../test/sign-in.js';
+import { createTestApp, TEST_ADMIN, type TestContext } from '../../test/test-app.js';
+import { depsOf, publicAnswers } from '../../test/backup-answers.js';
+import { importDatabaseJson } from './backup.service.js';
+
+// Round-trip on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server.
+let source: TestContext;
+let target: TestContext;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  source = await createTestApp();
+  target = await createTestApp({ demo: false });
+  headers = (await signInAs(source.app)).headers;
+  // An unpublished dataset, so the signed-in export differs from the public one.
+  await source.database.db.execute(
+    'update bv_specifications set published = false where id = (select min(id) from bv_specifications)',
+  );
+}, 120_000);
+afterAll(async () => {
+  await source?.close();
+  await target?.close();
+});
+
+describe('whole-database export and import', () => {
+  it('the anonymous export holds the published records only, with ids and a format version', async () => {
+    const res = await source.app.inject({ url: '/export/bv_database.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-disposition']).toMatch(/bv_database_\d{4}-\d\d-\d\d\.json/);
+    const file = res.json<{
+      format: string;
+      format_version: number;
+      scope: string;
+      tables: Record<string, { id?: number; published?: boolean }[]>;
+    }>();
+    expect(file).toMatchObject({ format: 'bvdb-database', format_version: 1, scope: 'published' });
+    expect(file.tables.bv_specifications!.every((d) => d.published)).toBe(true);
+    expect(Object.keys(file.tables)).not.toContain('users');
+    const signedIn = (await source.app.inject({ url: '/export/bv_database.json', headers })).json<
+      typeof file
+    >();
+    expect(signedIn.scope).toBe('all');
+    expect(signedIn.tables.bv_specifications!.length).toBe(file.tables.bv_specifications!.length + 1);
+  });
+
+  it('anonymous and signed-in API answers are identical after export → import into an empty database', async () => {
+    const text = (await source.app.inject({ url: '/export/bv_database.json', headers })).body;
+    const summary = await importDatabaseJson(depsOf(target), text, { mode: 'new', allowFull: false });
+    expect(summary.written).toBe(true);
+    expect(await publicAnswers(target.app)).toEqual(await publicAnswers(source.app));
+    const targetHeaders = (await signInAs(target.app)).headers;
+    expect(await publicAnswers(target.app, targetHeaders)).toEqual(await publicAnswers(source.app, headers));
+    // A second export is the same file, byte for byte but for its date.
+    const again = (await target.app.inject({ url: '/export/bv_database.json', headers: targetHeaders })).body;
+    const strip = (s: string) => s.replace(/"exported_at":"[^"]+"/, '');
+    expect(strip(again)).toEqual(strip(text));
+  });
+
+  it('new records get ids past the imported ones (sequences moved)', async () => {
+    const s = await signInAs(target.app);
+    const res = await target.app.inject({
+      method: 'POST',
+      url: '/api/units',
+      headers: s.headers,
+      payload: { name: 'mmol/mol (round-trip)' },
+    });
+    expect(res.statusCode).toBe(201);
+    const max = await target.database.execute('select max(id)::int as m from units');
+    expect(res.json<{ unit: { id: number } }>().unit.id).toBe((max.rows[0] as { m: number }).m);
+  });
+
+  it('a complete backup (--full) carries users with their password hashes: the old password signs in', async () => {
+    const anon = await source.app.inject({ url: '/export/bv_database.json?full=1' });
+    expect(anon.statusCode).toBe(401);
+    const full = await source.app.inject({ url: '/export/bv_database.json?full=1', headers });
+    expect(full.statusCode).toBe(200);
+    const file = full.json<{ scope: string; tables: Record<string, unknown[]> }>();
+    expect(file.scope).toBe('full');
+    for (const t of ['users', 'audit_log', 'mailing_list_members', 'content_pages', 'reference_files']) {
+      expect(Object.keys(file.tables)).toContain(t);
+    }
+    const restored = await createTestApp({ demo: false });
+    try {
+      await expect(
+        importDatabaseJson(depsOf(restored), full.body, { mode: 'new', allowFull: false }),
+      ).rejects.toThrow(/Only an administrator/);
+      const summary = await importDatabaseJson(depsOf(restored), full.body, { mode: 'new', allowFull: true });
+      expect(summary.scope).toBe('full');
+      await expect(signInAs(restored.app, TEST_ADMIN.email, TEST_ADMIN.password)).resolves.toBeDefined();
+      const restoredHeaders = (await signInAs(restored.app)).headers;
+      expect(await publicAnswers(restored.app, restoredHeaders)).toEqual(
+        await publicAnswers(source.app, headers),
+      );
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+import { v1BulkDatasets, v1GetDataset, v1ListDatasets } from '@bvdb/contract';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/app-error.js';
+import { cachedJson } from '../../lib/cached-json.js';
+import { sendJsonStream } from '../../lib/json-stream.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { route } from '../../plugins/contract-routes.js';
+import { presentDataset } from './datasets.presenter.js';
+import { batchesOfDatasets, countDatasets, findVisibleDataset, listDatasets } from './datasets.service.js';
+
+/** The datasets part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
+export function registerDatasetV1Routes(app: FastifyInstance): void {
+  const { db } = serviceDeps(app);
+
+  route(app, v1ListDatasets, async ({ query, request, reply }) =>
+    cachedJson(request, reply, async () => {
+      const filter = {
+        signedIn: request.user != null,
+        ...(query.updated_since ? { updatedSince: new Date(query.updated_since) } : {}),
+        ...(query.analyte_id !== undefined ? { analyteId: query.analyte_id } : {}),
+      };
+      const [rows, total] = await Promise.all([
+        listDatasets(db, { ...filter, order: 'id', limit: query.limit, offset: query.offset }),
+        countDatasets(db, filter),
+      ]);
+      const next = query.offset + query.limit;
+      return {
+        meta: { total, limit: query.limit, offset: query.offset, next_offset: next < total ? next : null },
+        data: rows.map(presentDataset),
+      };
+    }),
+  );
+
+  route(app, v1GetDataset, async ({ params, request, reply }) =>
+    cachedJson(request, reply, async () => {
+      const row = await findVisibleDataset(db, params.id, request.user != null);
+      if (!row) throw notFound(`Dataset ${params.id}`);
+      return { data: presentDataset(row) };
+    }),
+  );
+
+  route(app, v1BulkDatasets, async ({ request, reply }) => {
+    const signedIn = request.user != null;
+    return sendJsonStream(request, reply, () => ({
+      head: `{"meta":{"generated_at":"${new Date().toISOString()}"},"data":[`,
+      batches: (async function* () {
+        for await (const rows of batchesOfDatasets(db, { signedIn })) yield rows.map(presentDataset);
+      })(),
+      tail: (n) => `],"total":${n}}`,
+    }));
+  });
+}

@@ -1,0 +1,68 @@
+import { Worker } from 'node:worker_threads';
+import type { Dataset } from '@bvdb/contract';
+import type { ExportInput } from './xlsx-writer.js';
+
+export type ExportJob = { kind: 'xlsx'; input: ExportInput } | { kind: 'csv'; datasets: Dataset[] };
+export type ExportResult =
+  { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
+
+/**
+ * The file builds in a worker thread: a whole-database workbook takes seconds of CPU at 100× the demo
+ * data (about 1 s at demo size), which on the main thread would hold every other request, /healthz
+ * included. One long-lived thread, started on first use, builds one file at a time (each file is
+ * built once per data generation and then served from the read cache); it does not keep the
+ * process alive, and a crash fails the builds in progress and starts a new thread for the next.
+ */
+class ExportWorker {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private pending = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
+
+  private start(): Worker {
+    const thread = new URL('./export-worker.thread.js', import.meta.url);
+    // Under the TypeScript sources (tests, `npm run dev`) the thread is a .ts file: load it through tsx.
+    const worker = import.meta.url.endsWith('.ts')
+      ? new Worker(
+          `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(
+            thread.href.replace(/\.js$/, '.ts'),
+          )}, ${JSON.stringify(import.meta.url)}))`,
+          { eval: true },
+        )
+      : new Worker(thread);
+    worker.unref();
+    worker.on('message', (result: ExportResult) => {
+      const waiting = this.pending.get(result.id);
+      if (!waiting) return;
+      this.pending.delete(result.id);
+      if (result.ok)
+        waiting.resolve(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+      else waiting.reject(new Error(`export build failed: ${result.message}`));
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiting of this.pending.values()) waiting.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`export worker stopped (exit code ${code})`)));
+    return worker;
+  }
+
+  build(job: ExportJob): Promise<Buffer> {
+    this.worker ??= this.start();
+    const id = this.nextId++;
+    const worker = this.worker;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, job });
+    });
+  }
+}
+
+const exportWorker = new ExportWorker();
+
+/** An .xlsx of the datasets and meta-analysis results, built off the main thread. */
+export const buildWorkbookOffThread = (input: ExportInput) => exportWorker.build({ kind: 'xlsx', input });
+
+/** The CSV of the datasets, built off the main thread. */
+export const buildCsvOffThread = (datasets: Dataset[]) => exportWorker.build({ kind: 'csv', datasets });

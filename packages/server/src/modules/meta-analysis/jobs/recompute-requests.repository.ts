@@ -1,0 +1,132 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { metaRecomputeRequests as q } from '../../../db/schema.js';
+
+/** An int[] parameter, as an array literal (drivers differ in how they send a JS array). */
+const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+export interface ClaimedRequest {
+  analyteId: number;
+  generation: number;
+  jobIds: number[];
+  attempts: number;
+}
+
+/**
+ * Asks for a recompute of these measurands, counted by the tracker record `jobId` (when given).
+ * One row per measurand: a second request before the first ran merges into it.
+ */
+export async function upsertRequests(tx: DbOrTx, analyteIds: number[], jobId: number | null) {
+  if (analyteIds.length === 0) return;
+  const jobIds = jobId === null ? sql`'{}'::int[]` : sql`array[${jobId}::int]`;
+  await tx
+    .insert(q)
+    .values(analyteIds.map((analyteId) => ({ analyteId, jobIds: jobId === null ? [] : [jobId] })))
+    .onConflictDoUpdate({
+      target: q.analyteId,
+      set: {
+        generation: sql`${q.generation} + 1`,
+        jobIds: sql`array(select distinct j from unnest(${q.jobIds} || ${jobIds}) as j order by j)`,
+        attempts: 0,
+      },
+    });
+}
+
+/**
+ * Claims up to `limit` due requests for `worker` until `leaseSeconds` from now: unclaimed ones and
+ * those whose claim lapsed (a killed worker), oldest first; rows another worker is claiming right
+ * now are skipped, not waited for.
+ */
+export async function claimRequests(
+  db: DbOrTx,
+  worker: string,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedRequest[]> {
+  const res = await db.execute<{
+    analyte_id: number;
+    generation: number;
+    job_ids: number[];
+    attempts: number;
+  }>(sql`
+    update ${q} set claimed_by = ${worker}, claimed_until = now() + make_interval(secs => ${leaseSeconds})
+    where analyte_id in (
+      select analyte_id from ${q}
+      where claimed_until is null or claimed_until < now()
+      order by requested_at, analyte_id
+      limit ${limit}
+      for update skip locked
+    )
+    returning analyte_id, generation, job_ids, attempts`);
+  return (
+    res as {
+      rows: { analyte_id: number; generation: number; job_ids: number[]; attempts: number }[];
+    }
+  ).rows
+    .map((r) => ({
+      analyteId: r.analyte_id,
+      generation: r.generation,
+      jobIds: r.job_ids,
+      attempts: r.attempts,
+    }))
+    .sort((a, b) => a.analyteId - b.analyteId);
+}
+
+/** The worker is alive: its claims on these measurands last another lease. */
+export async function extendClaims(db: DbOrTx, worker: string, analyteIds: number[], leaseSeconds: number) {
+  if (analyteIds.length === 0) return;
+  await db
+    .update(q)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(and(eq(q.claimedBy, worker), inArray(q.analyteId, analyteIds)));
+}
+
+/**
+ * Done with the request as claimed: gone, unless it was asked again meanwhile (a newer generation),
+ * in which case it is released for another run, without the tracker records this run counted.
+ */
+export async function finishRequest(tx: DbOrTx, r: ClaimedRequest) {
+  await tx.delete(q).where(and(eq(q.analyteId, r.analyteId), eq(q.generation, r.generation)));
+  await tx
+    .update(q)
+    .set({
+      claimedBy: null,
+      claimedUntil: null,
+      attempts: 0,
+      jobIds: sql`array(select j from unnest(${q.jobIds}) as j where j <> all(${intArray(r.jobIds)}) order by j)`,
+    })
+    .where(eq(q.analyteId, r.analyteId));
+}
+
+/** A failed attempt: retried after `retryDelaySeconds`, or dropped after `maxAttempts`. */
+export async function failRequest(
+  db: DbOrTx,
+  r: ClaimedRequest,
+  error: string,
+  maxAttempts: number,
+  retryDelaySeconds: number,
+): Promise<'retry' | 'dropped'> {
+  if (r.attempts + 1 >= maxAttempts) {
+    await db.delete(q).where(eq(q.analyteId, r.analyteId));
+    return 'dropped';
+  }
+  await db
+    .update(q)
+    .set({
+      attempts: r.attempts + 1,
+      lastError: error,
+      claimedUntil: sql`now() + make_interval(secs => ${retryDelaySeconds})`,
+    })
+    .where(eq(q.analyteId, r.analyteId));
+  return 'retry';
+}
+
+/** Claims of workers that cannot be alive any more (the embedded database has one process). */
+export async function releaseAllClaims(db: DbOrTx) {
+  await db.update(q).set({ claimedBy: null, claimedUntil: null });
+}
+
+export async function countRequests(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(q);
+  return row?.n ?? 0;
+}

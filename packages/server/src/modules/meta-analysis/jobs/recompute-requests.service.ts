@@ -1,0 +1,101 @@
+import type { Db, DbOrTx } from '../../../db/client.js';
+import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
+import { listAnalyteIdsToRecompute, recomputeAnalyteMetas } from '../recompute/meta-recompute.service.js';
+import { META_JOB_NAMES } from '../recompute/meta-recompute.job.js';
+import { advanceTrackers, failTrackers, insertTracker } from './job-records.repository.js';
+import * as repo from './recompute-requests.repository.js';
+
+export const META_QUEUE = 'meta-recompute';
+
+export interface DrainOptions {
+  /** This worker's name on its claims. */
+  worker: string;
+  /** Requests claimed at once. */
+  batchSize: number;
+  /** Measurands recomputed in one transaction (one commit, one cache invalidation). */
+  chunkSize: number;
+  /** How long a claim lasts without a heartbeat: a killed worker's measurands wait this long. */
+  leaseSeconds: number;
+  maxAttempts: number;
+  retryDelaySeconds: number;
+}
+
+/**
+ * Asks for the recomputation of these measurands' meta-analyses (every measurand with datasets or
+ * results when no ids), inside the caller's transaction: the request commits with the data change
+ * or not at all. Returns the tracker record that counts them.
+ */
+export async function requestMetaRecompute(tx: DbOrTx, analyteIds?: number[]) {
+  const ids = [...new Set(analyteIds ?? (await listAnalyteIdsToRecompute(tx)))];
+  const tracker = await insertTracker(tx, {
+    name: META_JOB_NAMES.matrices,
+    queue: META_QUEUE,
+    className: 'MetaCalculationJob',
+    payload: { analyteIds: analyteIds ?? null },
+    max: ids.length,
+  });
+  await repo.upsertRequests(tx, ids, tracker.id);
+  return tracker;
+}
+
+/** Merges requests without a tracker record (a leftover job of the former queue, say). */
+export const requestUntracked = (tx: DbOrTx, analyteIds: number[]) =>
+  repo.upsertRequests(tx, analyteIds, null);
+
+export const releaseAllClaims = (db: DbOrTx) => repo.releaseAllClaims(db);
+export const countPendingRecomputes = (db: DbOrTx) => repo.countRequests(db);
+
+async function recomputeOne(tx: DbOrTx, r: repo.ClaimedRequest) {
+  await recomputeAnalyteMetas(tx, r.analyteId, new Date(), 'all');
+  await repo.finishRequest(tx, r);
+  await advanceTrackers(tx, r.jobIds);
+}
+
+/**
+ * Claims one batch of requests and recomputes them, a chunk of measurands per transaction (a chunk
+ * that fails is redone one measurand at a time, so one bad measurand fails alone and is retried).
+ * Extends its claims as it goes (the heartbeat). Returns how many requests it claimed.
+ */
+export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => void): Promise<number> {
+  const claimed = await repo.claimRequests(db, opts.worker, opts.batchSize, opts.leaseSeconds);
+  let beat = Date.now();
+  for (let i = 0; i < claimed.length; i += opts.chunkSize) {
+    const chunk = claimed.slice(i, i + opts.chunkSize);
+    const committed = await db
+      .transaction(async (tx) => {
+        for (const r of chunk) await recomputeOne(tx, r);
+        await bumpDataGeneration(tx);
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (committed) onCommitted();
+    else for (const r of chunk) await recomputeAlone(db, r, opts, onCommitted);
+    if (Date.now() - beat > (opts.leaseSeconds * 1000) / 3) {
+      beat = Date.now();
+      await repo.extendClaims(
+        db,
+        opts.worker,
+        claimed.slice(i + opts.chunkSize).map((r) => r.analyteId),
+        opts.leaseSeconds,
+      );
+    }
+  }
+  return claimed.length;
+}
+
+async function recomputeAlone(db: Db, r: repo.ClaimedRequest, opts: DrainOptions, onCommitted: () => void) {
+  try {
+    await db.transaction(async (tx) => {
+      await recomputeOne(tx, r);
+      await bumpDataGeneration(tx);
+    });
+  } catch (err) {
+    const message = `Measurand ${r.analyteId}: ${err instanceof Error ? err.message : String(err)}`;
+    const outcome = await repo.failRequest(db, r, message, opts.maxAttempts, opts.retryDelaySeconds);
+    if (outcome === 'dropped') await failTrackers(db, r.jobIds, message);
+    return;
+  }
+  onCommitted();
+}

@@ -1,0 +1,168 @@
+import * as contract from '@bvdb/contract';
+import type { RouteDef } from '@bvdb/contract';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+/**
+ * What a request costs the server, which decides its rate limit (per client address, per minute):
+ * - `read`: cheap public reads — answered from the read cache or one record by id, the health checks,
+ *   the pages and the static files. Generous: a bulk consumer's full pass over the catalogue fits.
+ * - `heavy`: uncached or CPU-heavy work — the statistics service, the spreadsheet exports, article PDFs.
+ * - `write`: anything that stores something (signed-in writes and the anonymous mailing-list subscribe).
+ * - `sign-in`: password checks (sign-in, change password).
+ * Each class has its own counter, so a flood of one kind never uses up another's allowance.
+ */
+export type RouteCost = 'read' | 'heavy' | 'write' | 'sign-in';
+
+type Contract = typeof contract;
+type RouteName = { [K in keyof Contract]: Contract[K] extends RouteDef ? K : never }[keyof Contract];
+
+/**
+ * Every route of the contract chooses its class here: the type lists every exported route, so a new
+ * route does not compile until it is added (docs/decisions/020-rate-limits-by-cost.md).
+ */
+export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
+  // Health, session and site information.
+  healthz: 'read',
+  readyz: 'read',
+  getSession: 'read',
+  getSiteInfo: 'read',
+  getContentPage: 'read',
+  // The public catalogue: cached per data generation, or one record by id.
+  autocomplete: 'read',
+  searchByAnalyte: 'read',
+  searchById: 'read',
+  getAnalyte: 'read',
+  listAnalytesWithCounts: 'read',
+  listReferences: 'read',
+  getReference: 'read',
+  listDatasets: 'read',
+  getDataset: 'read',
+  datasetsByMeasurand: 'read',
+  datasetsOfAnalyte: 'read',
+  datasetsOfReference: 'read',
+  specsForAnalytes: 'read',
+  getCounters: 'read',
+  listMetaCalculations: 'read',
+  metaByAnalyte: 'read',
+  metaByAnalyteMatrixType: 'read',
+  listMatrices: 'read',
+  getMatrix: 'read',
+  findMatrixConsolidations: 'read',
+  getStateOfWellBeing: 'read',
+  getDiseasesOfDataset: 'read',
+  getLookups: 'read',
+  // Signed-in reads: one record or one short list each.
+  getAuditHistory: 'read',
+  getDatasetForm: 'read',
+  getQueueJob: 'read',
+  listQueueJobs: 'read',
+  latestMetaJobs: 'read',
+  listMailingListMembers: 'read',
+  listUnits: 'read',
+  manageByAnalyte: 'read',
+  manageByReference: 'read',
+  // Work that is computed per request, or large transfers.
+  metacalculation: 'heavy',
+  statsHealth: 'heavy',
+  statsServiceInfo: 'heavy',
+  simulateMetacalculation: 'heavy',
+  validateForMeta: 'heavy',
+  metaInputTables: 'heavy',
+  exportByAnalyte: 'heavy',
+  exportByReference: 'heavy',
+  exportDatabase: 'heavy',
+  getReferenceFile: 'heavy',
+  // Writes.
+  subscribeToMailingList: 'write',
+  addMailingListMember: 'write',
+  createDataset: 'write',
+  updateDataset: 'write',
+  deleteDataset: 'write',
+  listAllDatasets: 'read',
+  listMeasurands: 'read',
+  v1ListDatasets: 'read',
+  v1GetDataset: 'read',
+  v1BulkDatasets: 'heavy',
+  v1ListMeasurands: 'read',
+  v1MetasOfMeasurand: 'read',
+  v1ListMetas: 'read',
+  createReference: 'write',
+  previewCitationFile: 'heavy',
+  createCitationReferences: 'write',
+  importDatabase: 'heavy',
+  updateReference: 'write',
+  deleteReference: 'write',
+  uploadReferenceFile: 'write',
+  deleteReferenceFile: 'write',
+  createUnit: 'write',
+  updateUnit: 'write',
+  deleteUnit: 'write',
+  updateContentPage: 'write',
+  startMetaRecompute: 'write',
+  signOut: 'write',
+  // Password checks.
+  signIn: 'sign-in',
+  changePassword: 'sign-in',
+};
+
+const COST_BY_DEF = new Map<unknown, RouteCost>(
+  Object.entries(ROUTE_COSTS).map(([name, cost]) => [contract[name as RouteName], cost]),
+);
+
+/** The class of a contract route, looked up by its definition. */
+export function costOfRoute(def: RouteDef): RouteCost {
+  const cost = COST_BY_DEF.get(def);
+  if (!cost) throw new Error(`Route ${def.method} ${def.path} has no cost class in plugins/rate-limits.ts`);
+  return cost;
+}
+
+const DESCRIBED: Record<RouteCost, string> = {
+  read: 'reads',
+  heavy: 'computations, exports and file downloads',
+  write: 'changes',
+  'sign-in': 'sign-in attempts',
+};
+
+export function limitsOf(config: Config): Record<RouteCost, number> {
+  return {
+    read: config.RATE_LIMIT_PER_MINUTE,
+    heavy: config.RATE_LIMIT_HEAVY_PER_MINUTE,
+    write: config.RATE_LIMIT_WRITE_PER_MINUTE,
+    'sign-in': config.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+  };
+}
+
+/** Routes outside the contract (pages, static files, the API docs) are cheap reads. */
+const costOf = (request: FastifyRequest): RouteCost => request.routeOptions.config.cost ?? 'read';
+
+/**
+ * One policy for every route: a counter per client address and cost class, one-minute windows,
+ * 429 with Retry-After and a message naming the limit once it is spent.
+ */
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+  const limits = limitsOf(config);
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `${costOf(request)}|${request.ip}`,
+    max: (request) => limits[costOf(request)],
+    errorResponseBuilder: (request, ctx) => {
+      const cost = costOf(request);
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return Object.assign(
+        new Error(
+          `Too many ${DESCRIBED[cost]} from your address: at most ${ctx.max} a minute. Try again in ${seconds} s.`,
+        ),
+        { statusCode: 429 },
+      );
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cost?: RouteCost;
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  formatFixed,
+  rcvAsymmetric,
+  RCV_NOT_MEANINGFUL_MESSAGE,
+  zForChange,
+  zFromProbability,
+} from '@bvdb/domain';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RcvTools } from './rcv-modal';
+
+afterEach(cleanup);
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
+  it('starts from the measurand CVI at p 0.05 → z 1.64 (one stated direction), and both tools say the same RCV', () => {
+    render(<RcvTools cvi={5.64} />);
+    expect(screen.getByLabelText('CVI (%)')).toHaveProperty('value', '5.6');
+    expect(screen.getByLabelText('Probability')).toHaveProperty('value', '0.05');
+    expect(screen.getByLabelText('z-value')).toHaveProperty('value', '1.64');
+    expect(screen.getByLabelText(/One direction/)).toHaveProperty('checked', true);
+    // one CVI, CVA and probability for both: only one of each field on the screen
+    expect(screen.getAllByLabelText('CVI (%)')).toHaveLength(1);
+    type('CVA (%)', '2');
+    type('1st Result', '5');
+    type('2nd Result', '5.7');
+    const up = formatFixed(rcvAsymmetric(5.6, 2, zFromProbability(0.05)).up, 1);
+    expect(screen.getByTestId('rcv-up').textContent).toBe(`+${up}%`);
+    expect(screen.getByTestId('rcv-verdict').textContent).toContain(
+      `z 1.64 (p 0.05, a change in one stated direction), the RCV is +${up}% for a rise`,
+    );
+  });
+
+  it('"either direction" turns both tools to z 1.96 at p 0.05', () => {
+    render(<RcvTools cvi={5.6} />);
+    type('CVA (%)', '2');
+    type('1st Result', '5');
+    type('2nd Result', '5.7');
+    fireEvent.click(screen.getByLabelText('Either direction (z 1.96)'));
+    expect(screen.getByLabelText('z-value')).toHaveProperty('value', '1.96');
+    const up = formatFixed(rcvAsymmetric(5.6, 2, zForChange(0.05, 'either-direction')).up, 1);
+    expect(screen.getByTestId('rcv-up').textContent).toBe(`+${up}%`);
+    expect(screen.getByTestId('rcv-verdict').textContent).toContain(
+      `z 1.96 (p 0.05, a change in either direction), the RCV is +${up}% for a rise`,
+    );
+  });
+
+  it('a probability of 0.5 shows no "+-" numbers, only that an RCV is not meaningful', () => {
+    render(<RcvTools cvi={5.6} />);
+    type('Probability', '0.5');
+    expect(screen.getByTestId('rcv-not-meaningful').textContent).toBe(RCV_NOT_MEANINGFUL_MESSAGE);
+    expect(screen.queryByTestId('rcv-up')).toBeNull();
+    expect(screen.queryByText(/\+-/)).toBeNull();
+  });
+
+  it('the z / p table reads 2.33 and 2.58, 3.09 ↔ 0.001, and each z is what the calculator gives for its p', () => {
+    render(<RcvTools cvi={5.6} />);
+    const table = screen.getByRole('table', { name: 'Z-value / p-value' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['1.64', '0.05', '0.10'],
+      ['1.96', '0.025', '0.05'],
+      ['2.33', '0.01', '0.02'],
+      ['2.58', '0.005', '0.01'],
+      ['2.81', '0.0025', '0.005'],
+      ['3.09', '0.001', '0.002'],
+    ]);
+    for (const [z, oneSided] of rows) {
+      type('Probability', oneSided ?? '');
+      expect(screen.getByLabelText('z-value')).toHaveProperty('value', z);
+    }
+  });
+});

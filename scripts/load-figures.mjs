@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+// Issue 17 figures, one run, as ratios: public reads while a login flood, a mailing-list subscribe
+// stream or a heavy-request stream (cache-busted exports, 19 MB PDF downloads) runs, against reads
+// alone; a static file probed every 100 ms throughout; the restart time after kill -9.
+//
+//   npx tsc -b packages/server/tsconfig.build.json && npm run build -w @bvdb/web   (once)
+//   node scripts/load-figures.mjs [--seconds=10] [--server=packages/server/dist/main.js]
+//                                 [--default-limits] [--jobs=path/to/drain.mjs]
+//
+// The real server runs as a child process on a fresh embedded database with the demo data. The
+// rate limits are lifted unless --default-limits: the floods stand for many addresses, and what is
+// measured is what they cost the server, not the limiter's 429s. --jobs names a module whose default
+// export `({ base, admin }) => Promise<string>` measures the job drain rate (the job queue's owner's).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!hit) return fallback;
+  return hit.includes('=') ? hit.slice(hit.indexOf('=') + 1) : true;
+};
+const SECONDS = Number(arg('seconds', 10));
+const SERVER = path.resolve(root, arg('server', 'packages/server/dist/main.js'));
+const WEB_DIST = path.resolve(root, process.env.WEB_DIST ?? 'packages/web/dist');
+const PORT = Number(process.env.LOAD_PORT ?? 3290 + Math.floor(Math.random() * 50));
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'load@example.org', password: 'load-figures-password-1' };
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-load-'));
+const LIFTED = '100000000';
+
+const env = {
+  ...process.env,
+  DATA_DIR,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+  WEB_DIST,
+  ...(arg('default-limits', false)
+    ? {}
+    : {
+        RATE_LIMIT_PER_MINUTE: LIFTED,
+        RATE_LIMIT_HEAVY_PER_MINUTE: LIFTED,
+        RATE_LIMIT_WRITE_PER_MINUTE: LIFTED,
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: LIFTED,
+      }),
+};
+
+let child;
+function startServer() {
+  child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+async function waitReady(timeoutMs = 120_000) {
+  const t = performance.now();
+  while (performance.now() - t < timeoutMs) {
+    try {
+      const res = await fetch(`${BASE}/readyz`);
+      if (res.ok) return performance.now() - t;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('server did not become ready');
+}
+
+const cookieOf = (res, name) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`));
+
+async function signIn() {
+  const res = await fetch(`${BASE}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const { csrf_token } = await res.json();
+  return { cookie: cookieOf(res, 'bvdb_session'), 'x-csrf-token': csrf_token };
+}
+
+/** A reference with a 19 MB article PDF, for the download stream. */
+async function uploadBigPdf(admin) {
+  const created = await fetch(`${BASE}/api/references`, {
+    method: 'POST',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Load figures: a large article', author: 'Load, F.' }),
+  });
+  if (created.status !== 201) throw new Error(`reference: ${created.status} ${await created.text()}`);
+  const { reference } = await created.json();
+  const form = new FormData();
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(19 * 1024 * 1024)]);
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'large.pdf');
+  const up = await fetch(`${BASE}/api/references/${reference.id}/file`, {
+    method: 'POST',
+    headers: admin,
+    body: form,
+  });
+  if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
+  return reference.id;
+}
+
+/** Loops `worker` on `concurrency` lanes until `stop()`; counts answers by status. */
+function stream(concurrency, worker, pauseMs = 0) {
+  let running = true;
+  const statuses = {};
+  const lanes = Array.from({ length: concurrency }, async (_, lane) => {
+    for (let i = 0; running; i++) {
+      try {
+        const status = await worker(lane, i);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      } catch (err) {
+        statuses[err.name ?? 'error'] = (statuses[err.name ?? 'error'] ?? 0) + 1;
+      }
+      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(lanes);
+      return statuses;
+    },
+  };
+}
+
+/** Fetches one static asset every 100 ms; returns the latencies. */
+function probeStatic(assetPath) {
+  const times = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t = performance.now();
+      try {
+        const res = await fetch(BASE + assetPath, { headers: { 'accept-encoding': 'br, gzip' } });
+        await res.arrayBuffer();
+        times.push(performance.now() - t);
+      } catch {
+        times.push(Infinity);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      times.sort((a, b) => a - b);
+      return { max: times.at(-1) ?? NaN, p99: times[Math.floor(times.length * 0.99)] ?? NaN };
+    },
+  };
+}
+
+async function reads(paths) {
+  const r = await autocannon({
+    url: BASE,
+    connections: 20,
+    duration: SECONDS,
+    timeout: 10,
+    headers: { 'accept-encoding': 'br, gzip', accept: 'application/json' },
+    requests: paths.map((p) => ({ method: 'GET', path: p })),
+  });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    timeouts: r.timeouts,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
+
+const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : String(n));
+
+startServer();
+const firstStart = await waitReady();
+const admin = await signIn();
+const pdfReference = await uploadBigPdf(admin);
+const page = await (await fetch(`${BASE}/api/bv_specifications?limit=20`)).json();
+const dataset = page.datasets[0];
+const analyteId = dataset?.analyte_id ?? 1;
+const datasetId = dataset?.id ?? 1;
+const asset = fs.existsSync(path.join(WEB_DIST, 'assets'))
+  ? `/assets/${fs.readdirSync(path.join(WEB_DIST, 'assets')).find((f) => f.endsWith('.js'))}`
+  : '/favicon.svg';
+const readPaths = [
+  '/api/bv_specifications?limit=20&offset=0',
+  `/api/bv_specifications/${datasetId}`,
+  `/api/analytes/${analyteId}`,
+  '/api/meta',
+  `/api/analyte_specifications/${analyteId}`,
+];
+
+const floods = {
+  'reads alone': null,
+  'login flood (8 lanes, wrong password)': () =>
+    stream(8, async (lane, i) => {
+      const res = await fetch(`${BASE}/users/sign_in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `flood${lane}-${i}@example.org`, password: 'wrong-password-1' }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  'subscribe stream (~4/s)': () =>
+    stream(
+      1,
+      async (_lane, i) => {
+        const session = await fetch(`${BASE}/api/session`);
+        const { csrf_token } = await session.json();
+        const res = await fetch(`${BASE}/api/mailing_list/subscribe`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: cookieOf(session, 'bvdb_csrf') ?? '',
+            'x-csrf-token': csrf_token,
+          },
+          body: JSON.stringify({ email: `reader${i}-${Date.now()}@example.org` }),
+        });
+        await res.arrayBuffer();
+        return res.status;
+      },
+      250,
+    ),
+  'heavy stream (cache-busted exports, 19 MB PDFs; 4 lanes)': () =>
+    stream(4, async (lane, i) => {
+      const url =
+        lane === 0
+          ? `/export/bv_database.xlsx?cb=${i}-${Math.random()}`
+          : lane === 1
+            ? `/export_by_analyte/${analyteId}.xlsx?utm_source=${i}`
+            : `/api/references/${pdfReference}/file`;
+      const res = await fetch(BASE + url);
+      await res.arrayBuffer();
+      return res.status;
+    }),
+};
+
+// Warm the caches once so the baseline is the steady state.
+await reads(readPaths.slice(0, 1)).catch(() => undefined);
+const rows = [];
+let baseline;
+for (const [label, start] of Object.entries(floods)) {
+  const side = start?.();
+  const probe = probeStatic(asset);
+  const r = await reads(readPaths);
+  const staticTimes = await probe.stop();
+  const statuses = side ? await side.stop() : {};
+  baseline ??= r;
+  rows.push({ label, r, staticTimes, statuses });
+}
+
+console.log(
+  `\n## Reads under load (${SECONDS} s each, 20 connections, ${readPaths.length} read URLs in turn; ` +
+    `rate limits ${arg('default-limits', false) ? 'as default' : 'lifted'})`,
+);
+console.log(
+  '| while | reads/s | × alone | p99 ms | × alone | timeouts | errors | non-2xx | static max ms | side answers |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const { label, r, staticTimes, statuses } of rows) {
+  console.log(
+    `| ${label} | ${fmt(r.rps)} | ${fmt(r.rps / baseline.rps, 2)} | ${r.p99} | ${fmt(r.p99 / Math.max(1, baseline.p99), 2)} | ` +
+      `${r.timeouts} | ${r.errors} | ${r.non2xx} | ${fmt(staticTimes.max, 1)} | ${JSON.stringify(statuses)} |`,
+  );
+}
+
+console.log('\n## Restart after kill -9 (same data folder)');
+console.log(`first start (seeding included): ${fmt(firstStart)} ms`);
+for (let i = 1; i <= 2; i++) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+  startServer();
+  console.log(`restart ${i}: ready after ${fmt(await waitReady())} ms`);
+}
+
+const jobs = arg('jobs', null);
+console.log('\n## Job drain rate');
+if (typeof jobs === 'string') {
+  const drain = (await import(pathToFileURL(path.resolve(jobs)).href)).default;
+  console.log(await drain({ base: BASE, admin: await signIn() }));
+} else {
+  console.log('not measured here (pass --jobs=<module> — the job queue owner measures it)');
+}
+
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+fs.rmSync(DATA_DIR, { recursive: true, force: true });
