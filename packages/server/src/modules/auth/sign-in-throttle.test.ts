@@ -101,7 +101,8 @@ describe('sign-in throttle', () => {
       expect(fresh.statusCode).toBe(429);
       expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
     }
-  });
+    // 40 real scrypt checks through the two-slot hashing queue: minutes on a busy 2-core machine.
+  }, 180_000);
 
   it('gives the owner a few more tries from a fresh address after one address used up its own', async () => {
     const email = await newAccount();
