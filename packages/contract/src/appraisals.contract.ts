@@ -139,7 +139,7 @@ export const getAppraisalBoard = defineRoute({
   method: 'GET',
   path: '/api/appraisal_rounds',
   summary:
-    'The curators\' board: open rounds by state (unassigned, waiting, disputed) and the final ones, with ages; and who may be assigned. No grades before a round is final',
+    "The curators' board: open rounds by state (unassigned, waiting, disputed) and the final ones, with ages; and who may be assigned. No grades before a round is final",
   tags: ['appraisals'],
   access: STAFF,
   query: z.object({ state: RoundStateSchema.optional() }).strict(),

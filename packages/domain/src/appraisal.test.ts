@@ -29,14 +29,30 @@ describe("Cohen's kappa", () => {
   });
 
   it('is 1 for perfect agreement over several categories, 0 or below for chance-level or worse', () => {
-    expect(cohensKappa([['A', 'A'], ['B', 'B'], ['C', 'C']])).toBe(1);
+    expect(
+      cohensKappa([
+        ['A', 'A'],
+        ['B', 'B'],
+        ['C', 'C'],
+      ]),
+    ).toBe(1);
     // Systematic disagreement: pₒ = 0, pₑ = 0.5 → κ = −1.
-    expect(cohensKappa([['A', 'B'], ['B', 'A']])).toBe(-1);
+    expect(
+      cohensKappa([
+        ['A', 'B'],
+        ['B', 'A'],
+      ]),
+    ).toBe(-1);
   });
 
   it('is undefined (null) without pairs or when both used one category throughout', () => {
     expect(cohensKappa([])).toBeNull();
-    expect(cohensKappa([['A', 'A'], ['A', 'A']])).toBeNull();
+    expect(
+      cohensKappa([
+        ['A', 'A'],
+        ['A', 'A'],
+      ]),
+    ).toBeNull();
     expect(agreementShare([])).toBeNull();
   });
 });

@@ -60,7 +60,8 @@ describe('access is declared and enforced on every route', () => {
   it('a signed-in write without the CSRF header is refused with 403', async () => {
     const s = await signInAs(ctx.app);
     const writes = ctx.app.registeredRoutes.filter(
-      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access !== undefined && r.access !== 'public',
+      (r) =>
+        !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access !== undefined && r.access !== 'public',
     );
     expect(writes.length).toBeGreaterThan(0);
     for (const r of writes) {

@@ -585,7 +585,9 @@ export const appraisalRounds = pgTable(
     openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When the round entered its present state (the board's ages). */
-    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
     /** The 14 final grades, once final. */
     finalGrades: jsonb('final_grades').$type<Record<string, string>>(),

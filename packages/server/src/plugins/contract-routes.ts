@@ -73,7 +73,11 @@ declare module 'fastify' {
 
 export const unauthenticated = () => new AppError('unauthorized', 'You need to sign in to do that');
 
-const ROLE_NAMES: Record<string, string> = { admin: 'administrators', curator: 'curators', assessor: 'assessors' };
+const ROLE_NAMES: Record<string, string> = {
+  admin: 'administrators',
+  curator: 'curators',
+  assessor: 'assessors',
+};
 
 /** 403 for a signed-in user whose role the route does not admit. */
 export const forbiddenRole = (access: Exclude<Access, 'public'>) =>

@@ -75,7 +75,7 @@ export function presentBoardRow(
       assigned_at: a.appraisal.assignedAt.toISOString(),
       submitted_at: a.appraisal.submittedAt?.toISOString() ?? null,
     })),
-    disputed_items: extra.disputedItems as BoardRow['disputed_items'],
+    disputed_items: extra.disputedItems,
   };
 }
 
@@ -101,7 +101,7 @@ export function presentMyAppraisal(
     reference: referenceOf(p),
     grades: appraisal.submittedAt ? (appraisal.grades ?? {}) : null,
     comments: appraisal.submittedAt ? (appraisal.comments ?? {}) : null,
-    disputed_items: (third?.disputedItems ?? []) as MyAppraisal['disputed_items'],
+    disputed_items: (third?.disputedItems ?? []),
     others: (third?.others ?? []).map((o) => ({
       slot: o.slot as AppraisalSlot,
       grades: o.grades ?? {},

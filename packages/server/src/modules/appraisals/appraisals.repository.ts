@@ -53,7 +53,11 @@ export async function lockRound(tx: DbOrTx, id: number): Promise<RoundRow | unde
   return row;
 }
 
-export async function updateRound(tx: DbOrTx, id: number, values: Partial<typeof appraisalRounds.$inferInsert>) {
+export async function updateRound(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<typeof appraisalRounds.$inferInsert>,
+) {
   const [row] = await tx.update(appraisalRounds).set(values).where(eq(appraisalRounds.id, id)).returning();
   return row!;
 }
@@ -165,7 +169,12 @@ export async function listAppraisalsOfAssessor(db: DbOrTx, assessorId: number, a
  */
 export async function listFirstAppraisalPairs(db: DbOrTx, from: Date | null, to: Date | null) {
   const rows = await db
-    .select({ roundId: appraisals.roundId, slot: appraisals.slot, grades: appraisals.grades, at: appraisals.submittedAt })
+    .select({
+      roundId: appraisals.roundId,
+      slot: appraisals.slot,
+      grades: appraisals.grades,
+      at: appraisals.submittedAt,
+    })
     .from(appraisals)
     .where(and(inArray(appraisals.slot, ['A', 'B']), isNotNull(appraisals.submittedAt)))
     .orderBy(asc(appraisals.roundId));

@@ -44,11 +44,7 @@ function stateOf(parts: { slot: string; submittedAt: Date | null; grades: unknow
 }
 
 const cleanComments = (comments: Record<string, string | undefined> | undefined, keys: readonly string[]) =>
-  Object.fromEntries(
-    keys
-      .map((k) => [k, comments?.[k]?.trim() ?? ''] as const)
-      .filter(([, v]) => v !== ''),
-  );
+  Object.fromEntries(keys.map((k) => [k, comments?.[k]?.trim() ?? ''] as const).filter(([, v]) => v !== ''));
 
 /**
  * The appraisal workflow: two independent assessors per dataset, a third on disagreement, final
@@ -162,8 +158,7 @@ export class AppraisalService {
               assignedBy: userId,
             });
         const after = await repo.appraisalsOfRounds(tx, [roundId]);
-        const state =
-          round.state === 'disputed' ? 'disputed' : stateOf(after.map((p) => p.appraisal));
+        const state = round.state === 'disputed' ? 'disputed' : stateOf(after.map((p) => p.appraisal));
         await repo.updateRound(tx, roundId, {
           version: round.version + 1,
           state,
@@ -174,9 +169,7 @@ export class AppraisalService {
           entity: 'bv_specification',
           entityId: round.datasetId,
           action: 'assessor_assigned',
-          ...(current
-            ? { before: { round_id: roundId, slot: body.slot, assessor: current.email } }
-            : {}),
+          ...(current ? { before: { round_id: roundId, slot: body.slot, assessor: current.email } } : {}),
           after: { round_id: roundId, slot: body.slot, assessor: assessor.email },
         });
         return this.assignmentMessage(tx, roundId, appraisal.id, assessor);
@@ -311,7 +304,8 @@ export class AppraisalService {
           grades,
           comments: cleanComments(body.comments, keys),
         });
-        if (!submitted) throw new AppError('conflict', 'This appraisal changed after you opened it; reload it.');
+        if (!submitted)
+          throw new AppError('conflict', 'This appraisal changed after you opened it; reload it.');
         await recordAudit(tx, {
           userId,
           entity: 'bv_specification',
@@ -369,7 +363,7 @@ export class AppraisalService {
       });
       return 'disputed';
     }
-    const final = finalGradesOf(ga, gb, (third?.grades ?? {}) as Partial<Record<QualityItemKey, Grade>>);
+    const final = finalGradesOf(ga, gb, (third?.grades ?? {}));
     const now = new Date();
     await repo.updateRound(tx, round.id, {
       version: round.version + 1,

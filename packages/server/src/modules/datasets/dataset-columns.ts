@@ -62,5 +62,7 @@ export function gradesOf(row: SpecRow): BivacGrades {
 
 /** The 14 BIVAC grades → the columns that store them. */
 export function gradeColumnsOf(grades: BivacGrades): Partial<SpecColumns> {
-  return Object.fromEntries(GRADES.map(({ key, property }) => [property, grades[key]])) as Partial<SpecColumns>;
+  return Object.fromEntries(
+    GRADES.map(({ key, property }) => [property, grades[key]]),
+  );
 }

@@ -60,7 +60,9 @@ export async function sendMailgunMessage(settings: MessageSettings, message: Mes
     });
   } catch (err) {
     throw new Error(
-      (err as Error).name === 'TimeoutError' ? 'Mailgun did not answer in time' : 'Mailgun could not be reached',
+      (err as Error).name === 'TimeoutError'
+        ? 'Mailgun did not answer in time'
+        : 'Mailgun could not be reached',
     );
   }
   const body = await res.text().catch(() => '');
