@@ -101,7 +101,7 @@ export function presentMyAppraisal(
     reference: referenceOf(p),
     grades: appraisal.submittedAt ? (appraisal.grades ?? {}) : null,
     comments: appraisal.submittedAt ? (appraisal.comments ?? {}) : null,
-    disputed_items: (third?.disputedItems ?? []),
+    disputed_items: third?.disputedItems ?? [],
     others: (third?.others ?? []).map((o) => ({
       slot: o.slot as AppraisalSlot,
       grades: o.grades ?? {},

@@ -13,7 +13,6 @@ import {
   QUALITY_ITEMS,
   validateBivacGrades,
   type BivacGrades,
-  type Grade,
   type QualityItemKey,
 } from '@bvdb/domain';
 import type { Tx } from '../../db/client.js';
@@ -363,7 +362,7 @@ export class AppraisalService {
       });
       return 'disputed';
     }
-    const final = finalGradesOf(ga, gb, (third?.grades ?? {}));
+    const final = finalGradesOf(ga, gb, third?.grades ?? {});
     const now = new Date();
     await repo.updateRound(tx, round.id, {
       version: round.version + 1,

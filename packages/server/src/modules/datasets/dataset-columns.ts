@@ -62,7 +62,5 @@ export function gradesOf(row: SpecRow): BivacGrades {
 
 /** The 14 BIVAC grades → the columns that store them. */
 export function gradeColumnsOf(grades: BivacGrades): Partial<SpecColumns> {
-  return Object.fromEntries(
-    GRADES.map(({ key, property }) => [property, grades[key]]),
-  );
+  return Object.fromEntries(GRADES.map(({ key, property }) => [property, grades[key]]));
 }
