@@ -54,6 +54,9 @@ export function AgreementFigures() {
               ))}
             </tbody>
           </Table>
+          <p className="small text-body-secondary">
+            — : no pairs, or kappa undefined (both assessors gave one and the same grade throughout).
+          </p>
         </>
       )}
     </>

@@ -45,7 +45,7 @@ export function AppraisalBoard() {
             ) : (
               <Table striped bordered responsive size="sm" className="align-middle">
                 <thead>
-                  <HeaderRow names={['Dataset', 'Measurand', 'Paper', 'Assessors', 'Age']} />
+                  <HeaderRow names={['Dataset', 'Measurand', 'Assessors', 'Age']} />
                 </thead>
                 <tbody>
                   {rows.map((row) => (
@@ -83,9 +83,11 @@ function BoardLine({
     <tr>
       <td>
         <Link to={`/bv_specifications/${row.dataset.id}`}>{row.dataset.unique_identifier}</Link>
+        <div className="small text-body-secondary d-none d-md-block">
+          {row.reference_title ?? 'Unknown Title'}
+        </div>
       </td>
       <td>{row.dataset.analyte}</td>
-      <td>{row.reference_title ?? 'Unknown Title'}</td>
       <td>
         {slots.map((slot) => (
           <SlotControl key={slot} row={row} slot={slot} assessors={assessors} onNotice={onNotice} />
@@ -134,6 +136,7 @@ function SlotControl({
       <Form.Select
         size="sm"
         aria-label={`Assessor ${label} of ${row.dataset.unique_identifier}`}
+        style={{ minWidth: '13rem' }}
         value={current?.user_id ?? ''}
         disabled={assign.isPending}
         onChange={(e) =>

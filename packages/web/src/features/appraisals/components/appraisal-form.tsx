@@ -32,7 +32,7 @@ function PaperCard({ a }: { a: MyAppraisal }) {
           {r.title ?? 'Unknown Title'}
         </Card.Title>
         <p className="mb-1">
-          {r.author ?? 'Unknown Author'}. {r.journal ?? 'Unknown Journal'}
+          {(r.author ?? 'Unknown Author').replace(/\.$/, '')}. {r.journal ?? 'Unknown Journal'}
           {r.year_of_publication ? ` ${r.year_of_publication}` : ''}.
         </p>
         <p className="mb-0 d-flex flex-wrap gap-3">
@@ -136,12 +136,13 @@ function AppraisalView({ appraisal: a }: { appraisal: MyAppraisal }) {
                       <Form.Select
                         size="sm"
                         aria-label={`Grade for ${name}`}
+                        style={{ minWidth: '5.5rem' }}
                         required={editable}
                         disabled={!editable}
                         value={grades[item.key] ?? ''}
                         onChange={(e) => setGrades({ ...grades, [item.key]: e.target.value })}
                       >
-                        <option value="">Choose…</option>
+                        <option value="">—</option>
                         {item.allowedGrades.map((g) => (
                           <option key={g} value={g}>
                             {g}

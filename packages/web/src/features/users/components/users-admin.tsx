@@ -133,6 +133,7 @@ function UserRow({ user, onNotice }: { user: User; onNotice: (n: Notice) => void
         <Form.Select
           size="sm"
           aria-label={`Role of ${user.email}`}
+          style={{ minWidth: '9rem' }}
           value={user.role}
           disabled={me || m.update.isPending}
           onChange={(e) => {
