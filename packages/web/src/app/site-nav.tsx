@@ -60,7 +60,9 @@ export function SiteNav() {
                   All BV Data
                 </NavDropdown.Item>
               </NavDropdown>
-              {session.user ? (
+              {session.user && !isStaff(session) ? (
+                // An assessor's one page of their own; staff find it in their account menu (the
+                // navigation stays one row at 1200 px).
                 <Nav.Link as={Link} to="/appraisals">
                   My appraisals
                 </Nav.Link>
@@ -157,6 +159,11 @@ export function SiteNav() {
             <Nav>
               {session.user ? (
                 <NavDropdown title={session.user.name ?? session.user.email} id="nav-account" align="end">
+                  {isStaff(session) ? (
+                    <NavDropdown.Item as={Link} to="/appraisals">
+                      My appraisals
+                    </NavDropdown.Item>
+                  ) : null}
                   <NavDropdown.Item as={Link} to="/users/edit">
                     Change Password
                   </NavDropdown.Item>
