@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorsFor, IdSchema } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 /** Records whose changes are kept in the audit trail. */
 export const AuditEntitySchema = z.enum(['bv_specification', 'reference', 'unit', 'content_page']);
@@ -10,7 +10,16 @@ export const AuditEntrySchema = z.object({
   id: z.number().int(),
   entity: AuditEntitySchema,
   entity_id: z.number().int(),
-  action: z.enum(['create', 'update', 'delete']),
+  action: z.enum([
+    'create',
+    'update',
+    'delete',
+    'appraisal_opened',
+    'assessor_assigned',
+    'appraisal_submitted',
+    'appraisal_disputed',
+    'appraisal_final',
+  ]),
   user_id: z.number().int().nullable(),
   user_email: z.string().nullable().describe('Who made the change (null when the account is gone)'),
   created_at: z.string(),
@@ -25,7 +34,7 @@ export const getAuditHistory = defineRoute({
   path: '/api/audit/:entity/:id',
   summary: 'The change history of one record (who, when, before and after), newest first',
   tags: ['audit'],
-  access: 'signed-in',
+  access: STAFF,
   params: z.object({ entity: AuditEntitySchema, id: IdSchema }),
   responses: {
     200: z.object({ data: z.array(AuditEntrySchema) }),

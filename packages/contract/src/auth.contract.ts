@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema } from './common.js';
-import { defineRoute } from './route.js';
+import { ANY_ROLE, defineRoute } from './route.js';
 
 export const PasswordSchema = z
   .string()
@@ -59,7 +59,7 @@ export const signOut = defineRoute({
   path: '/users/sign_out',
   summary: 'Sign out: the session ends on the server',
   tags: ['auth'],
-  access: 'signed-in',
+  access: ANY_ROLE,
   responses: { 200: z.object({ code: z.literal('success') }), 401: ErrorSchema, 403: ErrorSchema },
 });
 
@@ -80,7 +80,7 @@ export const changePassword = defineRoute({
   summary:
     'Change your password (the current one is required); other sessions end. Throttled as sign-in is (429, 503)',
   tags: ['auth'],
-  access: 'signed-in',
+  access: ANY_ROLE,
   body: ChangePasswordBodySchema,
   responses: {
     200: SessionSchema,

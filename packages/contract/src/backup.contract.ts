@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorsFor } from './common.js';
-import { defineRoute } from './route.js';
+import { ADMINS, defineRoute } from './route.js';
 
 /** The largest whole-database file an upload may carry (a 100× demo export is about 40 MB). */
 export const DATABASE_IMPORT_MAX_BYTES = 96 * 1024 * 1024;
@@ -39,7 +39,7 @@ export const importDatabase = defineRoute({
     '`/export/bv_database.json`) in one transaction. `dry_run=1` previews it; `mode=new` refuses a ' +
     'database that holds records, `replace` replaces them, `merge` overwrites records with the same ids',
   tags: ['imports'],
-  access: 'signed-in',
+  access: ADMINS,
   query: z.object({
     mode: ImportModeSchema.default('new'),
     dry_run: flag,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorsFor } from './common.js';
 import { ReferenceBodySchema, ReferenceSchema } from './references.contract.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const CitationFormatSchema = z.enum(['ris', 'bibtex', 'nbib']);
 export type CitationFormat = z.infer<typeof CitationFormatSchema>;
@@ -44,7 +44,7 @@ export const previewCitationFile = defineRoute({
     'Read a RIS, BibTeX or PubMed (.nbib) file (its text, no network used): each entry as a reference, ' +
     'with the form’s validation messages and any duplicate (by DOI, PubMed id or title). Saves nothing',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   body: z
     .object({
       text: z
@@ -67,7 +67,7 @@ export const createCitationReferences = defineRoute({
     'Create the references of a previewed citation file in one transaction: all or none; ' +
     '409 when one repeats an existing reference (DOI, PubMed id or title)',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   body: z
     .object({ references: z.array(ReferenceBodySchema).min(1, 'Choose at least one reference').max(2000) })
     .strict(),

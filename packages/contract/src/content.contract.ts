@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema, errorsFor, PositiveInt4Schema } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const CONTENT_SLUGS = [
   'about',
@@ -48,7 +48,7 @@ export const updateContentPage = defineRoute({
   path: '/api/content/:slug',
   summary: 'Edit a built-in page (Markdown); 409 when someone else saved it first',
   tags: ['content'],
-  access: 'signed-in',
+  access: STAFF,
   params: z.object({ slug: ContentSlugSchema }),
   body: UpdateContentBodySchema,
   responses: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema, errorsFor, PositiveInt4Schema } from './common.js';
 import { DATASET_MESSAGES, datasetShape } from './dataset-fields.js';
 import { DatasetSchema } from './datasets.contract.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 // ---- the create/edit payload `bv_specification` (spec sections 3 and 5, decision 002) ----
 
@@ -74,7 +74,7 @@ export const createDataset = defineRoute({
   summary:
     'Create a dataset (BV specification). Body `{bv_specification}`; unknown fields are refused (400), unknown lookup ids are 422 with field messages',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   body: z.object({ bv_specification: DatasetInputSchema }).strict(),
   responses: { 201: z.object({ dataset: DatasetSchema }), ...writeErrors },
 });
@@ -84,7 +84,7 @@ export const getDatasetForm = defineRoute({
   path: '/api/bv_specifications/:id/form',
   summary: 'The editable values of a dataset and its version, for the edit and copy forms',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   responses: { 200: DatasetFormSchema, 401: ErrorSchema, 404: ErrorSchema },
 });
@@ -95,7 +95,7 @@ export const updateDataset = defineRoute({
   summary:
     'Replace the values of a dataset. `version` is the one the edit started from; 409 with `current` (the form values now) when someone saved after it',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   body: z
     .object({
@@ -115,7 +115,7 @@ export const deleteDataset = defineRoute({
   path: '/api/bv_specifications/:id',
   summary: 'Delete a dataset. `version` is the one the person saw; 409 with `current` when it changed since',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   query: z.object({ version: z.coerce.number('version is required').pipe(PositiveInt4Schema) }).strict(),
   responses: {

@@ -2,7 +2,7 @@ import { QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
 import { z } from 'zod';
 import { ErrorSchema, FlagSchema, IdParamsSchema, errorsFor, IdSchema } from './common.js';
 import { MatrixSchema, DiseaseSchema } from './lookups.contract.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 const num = z.number().nullable();
 const int = z.number().int().nullable();
@@ -294,7 +294,7 @@ export const manageByAnalyte = defineRoute({
   path: '/api/bv_specifications/manage_by_analyte',
   summary: 'Every dataset of one measurand, published or not, for curators',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   query: z.object({ id: IdSchema }),
   responses: {
     200: z.object({ dataset: z.array(DatasetSchema), export_url: z.string() }),

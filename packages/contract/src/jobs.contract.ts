@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema, errorsFor, PositiveInt4Schema } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const JobSchema = z.object({
   id: z.number().int(),
@@ -24,7 +24,7 @@ export const getQueueJob = defineRoute({
   path: '/api/queue_jobs/:id',
   summary: 'One background job and its progress',
   tags: ['jobs'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   responses: {
     200: z.object({ code: z.literal('success'), data: JobSchema }),
@@ -37,7 +37,7 @@ export const listQueueJobs = defineRoute({
   path: '/api/queue_jobs',
   summary: 'Recent background jobs, newest first',
   tags: ['jobs'],
-  access: 'signed-in',
+  access: STAFF,
   responses: { 200: z.object({ code: z.literal('success'), data: z.array(JobSchema) }), 401: ErrorSchema },
 });
 
@@ -46,7 +46,7 @@ export const latestMetaJobs = defineRoute({
   path: '/api/meta_jobs/latest',
   summary: 'The latest "Calculating Meta-Analysis" and "Calculating Consolidated Metas" jobs',
   tags: ['jobs'],
-  access: 'signed-in',
+  access: STAFF,
   responses: {
     200: z.object({ meta: JobSchema.nullable(), consolidated: JobSchema.nullable() }),
     401: ErrorSchema,
@@ -58,7 +58,7 @@ export const startMetaRecompute = defineRoute({
   path: '/api/meta_calculations/recompute',
   summary: 'Queue a recomputation of every meta-analysis (by matrix, then by matrix consolidation)',
   tags: ['jobs'],
-  access: 'signed-in',
+  access: STAFF,
   body: z
     .object({ analyte_ids: z.array(PositiveInt4Schema).max(10_000).optional() })
     .strict()

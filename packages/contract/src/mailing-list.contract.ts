@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema, errorsFor } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const MailingListMemberBodySchema = z
   .object({
@@ -31,7 +31,7 @@ export const addMailingListMember = defineRoute({
   summary:
     'Add (or update, by e-mail address) a mailing-list member; also sent to Mailgun when MAILGUN_* is set. 502 when the provider fails (the member stays stored)',
   tags: ['mailing-list'],
-  access: 'signed-in',
+  access: STAFF,
   body: MailingListMemberBodySchema,
   responses: {
     200: z.object({
@@ -48,7 +48,7 @@ export const listMailingListMembers = defineRoute({
   path: '/api/mailguns/bv_calculations/members',
   summary: 'Mailing-list members stored here, newest first',
   tags: ['mailing-list'],
-  access: 'signed-in',
+  access: STAFF,
   responses: { 200: z.object({ data: z.array(MailingListMemberSchema) }), 401: ErrorSchema },
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema, errorsFor, IdSchema } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 import { StatsResultSchema, StatsRowSchema } from './stats.contract.js';
 
 /** One estimate as the statistics service receives it (the row the recomputation would send). */
@@ -51,7 +51,7 @@ export const validateForMeta = defineRoute({
   summary:
     'Whether each dataset enters the meta-analysis for CVI and for CVG, and why not (the rules of the recomputation). Unknown ids are listed in `not_found`.',
   tags: ['meta-tools'],
-  access: 'signed-in',
+  access: STAFF,
   body: z.object({ ids: z.array(IdSchema).min(1).max(1000) }),
   responses: {
     200: z.object({
@@ -68,7 +68,7 @@ export const simulateMetacalculation = defineRoute({
   summary:
     'Runs rows through the configured statistics service (STATS_URL, else the built-in one) and answers with N, W.Median, the limits and the per-study weights',
   tags: ['meta-tools'],
-  access: 'signed-in',
+  access: STAFF,
   body: z.object({
     rows: z.array(StatsRowSchema).max(10_000),
     seed: z.number().int().min(0).max(4294967295).optional(),
@@ -89,7 +89,7 @@ export const statsServiceInfo = defineRoute({
   path: '/api/meta_tools/stats_service',
   summary: 'The statistics service the meta-analysis uses and the URL of its health check',
   tags: ['meta-tools'],
-  access: 'signed-in',
+  access: STAFF,
   responses: {
     200: z.object({
       status_url: z.string().describe('GET it: a body of "OK" means healthy'),
@@ -113,7 +113,7 @@ export const metaInputTables = defineRoute({
   path: '/api/meta_tools/input_tables/:analyte_id',
   summary: 'The CSV input rows the meta-analysis of one measurand uses, per matrix and consolidation',
   tags: ['meta-tools'],
-  access: 'signed-in',
+  access: STAFF,
   params: z.object({ analyte_id: IdSchema }),
   responses: {
     200: z.object({

@@ -7,7 +7,7 @@ import {
   IdSchema,
   PositiveInt4Schema,
 } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const ReferenceSchema = z.object({
   id: z.number().int(),
@@ -161,7 +161,7 @@ export const createReference = defineRoute({
   path: '/api/references',
   summary: 'Create a reference',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   body: ReferenceBodySchema,
   responses: {
     201: z.object({ reference: ReferenceSchema }),
@@ -175,7 +175,7 @@ export const updateReference = defineRoute({
   summary:
     'Edit a reference. `version` is the one the edit started from; 409 with `current` when someone saved after it',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   body: UpdateReferenceBodySchema,
   responses: {
@@ -190,7 +190,7 @@ export const deleteReference = defineRoute({
   summary:
     'Delete a reference (and its file); 409 while datasets still use it. With `version` (the one the person saw), 409 with `current` when it changed since',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   query: OptionalVersionQuerySchema,
   responses: {
@@ -208,7 +208,7 @@ export const uploadReferenceFile = defineRoute({
   summary:
     'Attach the article PDF (multipart/form-data, one part named `file`, 20 MB at most); replaces any earlier file',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   responses: {
     200: z.object({ reference: ReferenceSchema }),
@@ -221,7 +221,7 @@ export const deleteReferenceFile = defineRoute({
   path: '/api/references/:id/file',
   summary: 'Remove the article file of a reference',
   tags: ['references'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   responses: {
     200: z.object({ reference: ReferenceSchema }),

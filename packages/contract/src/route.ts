@@ -1,7 +1,27 @@
 import type { z } from 'zod';
 
-/** Who may call a route. Writes default to signed-in; the server enforces it, the web only reflects it. */
-export type Access = 'public' | 'signed-in';
+/** The roles of a user (decision 008): `admin` manages users, `curator` curates, `assessor` appraises. */
+export const ROLES = ['admin', 'curator', 'assessor'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Who may call a route: `public`, or the roles it admits. The server enforces it (401 without a
+ * session, 403 for another role); the web only reflects it.
+ */
+export type Access = 'public' | readonly Role[];
+
+/** Administrators and curators: what the spec gives a signed-in user (entering and managing data). */
+export const STAFF = ['admin', 'curator'] as const satisfies readonly Role[];
+/** Administrators only: users and the agreement figures. */
+export const ADMINS = ['admin'] as const satisfies readonly Role[];
+/** Any signed-in user, assessors included (sign-out, own password, own appraisals). */
+export const ANY_ROLE = ROLES;
+
+/** Whether a user of this role may call a route of this access. */
+export function admits(access: Access, role: string | null | undefined): boolean {
+  if (access === 'public') return true;
+  return role != null && (access as readonly string[]).includes(role);
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -7,7 +7,7 @@ import {
   PositiveInt4Schema,
 } from './common.js';
 import { UnitSchema } from './lookups.contract.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 export const UnitBodySchema = z
   .object({
@@ -22,7 +22,7 @@ export const listUnits = defineRoute({
   path: '/api/units',
   summary: 'Units with how many datasets use each (as unit or second unit)',
   tags: ['units'],
-  access: 'signed-in',
+  access: STAFF,
   responses: { 200: z.object({ data: z.array(UnitSchema) }), 401: ErrorSchema },
 });
 
@@ -31,7 +31,7 @@ export const createUnit = defineRoute({
   path: '/api/units',
   summary: 'Add a unit; 409 when the name exists',
   tags: ['units'],
-  access: 'signed-in',
+  access: STAFF,
   body: UnitBodySchema,
   responses: {
     201: z.object({ unit: UnitSchema }),
@@ -44,7 +44,7 @@ export const updateUnit = defineRoute({
   path: '/api/units/:id',
   summary: 'Rename a unit; 409 with `current` when someone saved after `version`, or when the name exists',
   tags: ['units'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   body: UpdateUnitBodySchema,
   responses: {
@@ -59,7 +59,7 @@ export const deleteUnit = defineRoute({
   summary:
     'Delete a unit; 409 while datasets use it. With `version` (the one the person saw), 409 with `current` when it changed since',
   tags: ['units'],
-  access: 'signed-in',
+  access: STAFF,
   params: IdParamsSchema,
   query: OptionalVersionQuerySchema,
   responses: {

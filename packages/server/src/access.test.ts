@@ -1,4 +1,7 @@
+import { admits, ROLES, type Access, type Role } from '@bvdb/contract';
 import { describe, expect, it } from 'vitest';
+import { serviceDeps } from './lib/service-deps.js';
+import { createUser } from './modules/auth/users.service.js';
 import { useTestApp } from './test/test-app.js';
 import { signInAs } from './test/sign-in.js';
 
@@ -12,7 +15,7 @@ const sample = (url: string) =>
     .replace(/\*$/, '');
 
 describe('access is declared and enforced on every route', () => {
-  it('every route of the contract declares public or signed-in', () => {
+  it('every route of the contract declares public or the roles it admits', () => {
     const undeclared = ctx.app.registeredRoutes.filter(
       (r) =>
         r.access === undefined &&
@@ -36,7 +39,7 @@ describe('access is declared and enforced on every route', () => {
       });
     }
     const protectedReads = ctx.app.registeredRoutes.filter(
-      (r) => r.method === 'GET' && r.access === 'signed-in',
+      (r) => r.method === 'GET' && r.access !== undefined && r.access !== 'public',
     );
     for (const r of protectedReads) {
       const res = await ctx.app.inject({ method: 'GET', url: sample(r.url) });
@@ -57,7 +60,8 @@ describe('access is declared and enforced on every route', () => {
   it('a signed-in write without the CSRF header is refused with 403', async () => {
     const s = await signInAs(ctx.app);
     const writes = ctx.app.registeredRoutes.filter(
-      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access === 'signed-in',
+      (r) =>
+        !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access !== undefined && r.access !== 'public',
     );
     expect(writes.length).toBeGreaterThan(0);
     for (const r of writes) {
@@ -71,6 +75,47 @@ describe('access is declared and enforced on every route', () => {
         route: `${r.method} ${r.url}`,
         status: 403,
       });
+    }
+  });
+});
+
+describe('every route checks the role on the server', () => {
+  const PASSWORD = 'role-password-123';
+  const signedIn = {} as Record<Role, Awaited<ReturnType<typeof signInAs>>>;
+
+  it('admits each role exactly where the contract says, and answers 403 elsewhere', async () => {
+    for (const role of ROLES) {
+      const email = `${role}-walker@example.org`;
+      await createUser(serviceDeps(ctx.app), { email, name: null, role, password: PASSWORD });
+      signedIn[role] = await signInAs(ctx.app, email, PASSWORD);
+    }
+    const guarded = ctx.app.registeredRoutes.filter(
+      (r): r is typeof r & { access: Exclude<Access, 'public'> } =>
+        r.access !== undefined && r.access !== 'public' && r.method !== 'HEAD',
+    );
+    // Every role is admitted somewhere and refused somewhere (the walk below proves both sides).
+    for (const role of ROLES) {
+      expect(guarded.some((r) => admits(r.access, role))).toBe(true);
+    }
+    expect(guarded.some((r) => !admits(r.access, 'assessor'))).toBe(true);
+    expect(guarded.some((r) => !admits(r.access, 'curator'))).toBe(true);
+    for (const role of ROLES) {
+      for (const r of guarded) {
+        // Signing out would end the walker's session; sign-out is covered by the auth tests.
+        if (r.url === '/users/sign_out') continue;
+        const res = await ctx.app.inject({
+          method: r.method as 'POST',
+          url: sample(r.url),
+          ...(r.method === 'GET' ? {} : { payload: {} }),
+          headers: r.method === 'GET' ? { cookie: signedIn[role].cookie } : signedIn[role].headers,
+        });
+        const route = `${role}: ${r.method} ${r.url}`;
+        if (admits(r.access, role)) {
+          expect({ route, refused: [401, 403].includes(res.statusCode) }).toEqual({ route, refused: false });
+        } else {
+          expect({ route, status: res.statusCode }).toEqual({ route, status: 403 });
+        }
+      }
     }
   });
 });

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Access } from '@bvdb/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -36,6 +37,8 @@ import { registerUnitRoutes } from './modules/units/units.routes.js';
 import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
 import { registerBackupRoutes } from './modules/backup/backup.routes.js';
 import { registerCitationRoutes } from './modules/citations/citations.routes.js';
+import { registerUserRoutes } from './modules/auth/users.routes.js';
+import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 export interface AppDeps {
@@ -48,7 +51,7 @@ export interface AppDeps {
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: 'public' | 'signed-in' | undefined;
+  access: Access | undefined;
 }
 
 declare module 'fastify' {
@@ -160,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMailingListRoutes(app);
   await app.register(registerBackupRoutes);
   registerCitationRoutes(app);
+  registerUserRoutes(app);
+  registerAppraisalRoutes(app);
   await registerWebApp(app);
   return app;
 }

@@ -90,6 +90,15 @@ const ConfigSchema = z.object({
   MAILGUN_DOMAIN: z.string().optional(),
   MAILGUN_LIST: z.string().optional(),
   MAILGUN_BASE_URL: optionalUrl,
+  /** Sender of the appraisal e-mails; defaults to `bvdb <noreply@MAILGUN_DOMAIN>`. */
+  MAIL_FROM: z.preprocess(blankIsAbsent, z.string().max(300).optional()),
+  /** The site's public address, for links in e-mails (e.g. https://biologicalvariation.eu). */
+  PUBLIC_URL: optionalUrl,
+  /** New datasets entered through the form start "in appraisal" (decision 008). */
+  APPRAISE_NEW_DATASETS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   WEB_DIST: z.string().optional(),

@@ -1,19 +1,20 @@
-import { PasswordSchema } from '@bvdb/contract';
+import { PasswordSchema, ROLES } from '@bvdb/contract';
 import { z } from 'zod';
 import { createUser } from '../modules/auth/users.service.js';
 import { argValue, openCliDatabase, readPassword } from './cli-database.js';
 
-// npm run user:create -- --email someone@example.org [--name "Full Name"] [--role admin|curator]
+// npm run user:create -- --email someone@example.org [--name "Full Name"] [--role admin|curator|assessor]
+// The password comes from BVDB_PASSWORD, or is asked for.
 const email = z.email('--email must be an e-mail address').safeParse(argValue('email'));
 if (!email.success) {
   console.error(
-    'usage: npm run user:create -- --email someone@example.org [--name "Name"] [--role admin|curator]',
+    'usage: npm run user:create -- --email someone@example.org [--name "Name"] [--role admin|curator|assessor]',
   );
   process.exit(2);
 }
-const role = z.enum(['admin', 'curator']).safeParse(argValue('role') ?? 'curator');
+const role = z.enum(ROLES).safeParse(argValue('role') ?? 'curator');
 if (!role.success) {
-  console.error('--role must be admin or curator');
+  console.error('--role must be admin, curator or assessor');
   process.exit(2);
 }
 const password = PasswordSchema.safeParse(await readPassword('Password (8-128 characters): '));

@@ -310,11 +310,16 @@ export const bvSpecifications = pgTable(
     loinc: text('loinc'),
     comment: text('comment'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** `final` (the grades are the published ones) or `in_appraisal` (a round is open; decision 008). */
+    appraisalState: text('appraisal_state').notNull().default('final'),
+    /** False until a dataset entered "in appraisal" gets its first final grades: it stays out of meta-analyses. */
+    gradesFinal: boolean('grades_final').notNull().default(true),
     ...version,
     ...stamps,
   },
   (t) => [
     index('bvs_analyte_idx').on(t.analyteId),
+    check('bvs_appraisal_state_ck', sql`${t.appraisalState} in ('final', 'in_appraisal')`),
     index('bvs_reference_idx').on(t.referenceId),
     index('bvs_matrix_idx').on(t.matrixId),
     index('bvs_published_idx').on(t.published),
@@ -433,13 +438,16 @@ export const users = pgTable(
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('admin'),
+    /** A deactivated account cannot sign in; its past appraisals and audit entries stay. */
+    active: boolean('active').notNull().default(true),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    ...version,
     ...stamps,
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
-    check('users_role_ck', sql`${t.role} in ('admin', 'curator')`),
+    check('users_role_ck', sql`${t.role} in ('admin', 'curator', 'assessor')`),
   ],
 );
 
@@ -555,7 +563,69 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_entity_idx').on(t.entity, t.entityId),
-    check('audit_action_ck', sql`${t.action} in ('create', 'update', 'delete')`),
+    check(
+      'audit_action_ck',
+      sql`${t.action} in ('create', 'update', 'delete', 'appraisal_opened', 'assessor_assigned', 'appraisal_submitted', 'appraisal_disputed', 'appraisal_final')`,
+    ),
+  ],
+);
+
+/**
+ * One appraisal round of a dataset (decision 008): two independent assessors (slots A and B), a third
+ * on disagreement. At most one round per dataset is open (state other than `final`).
+ */
+export const appraisalRounds = pgTable(
+  'appraisal_rounds',
+  {
+    id: serial('id').primaryKey(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => bvSpecifications.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('unassigned'),
+    openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the round entered its present state (the board's ages). */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true, mode: 'date' }),
+    /** The 14 final grades, once final. */
+    finalGrades: jsonb('final_grades').$type<Record<string, string>>(),
+    ...version,
+  },
+  (t) => [
+    index('appraisal_rounds_dataset_idx').on(t.datasetId),
+    uniqueIndex('appraisal_rounds_open_uq')
+      .on(t.datasetId)
+      .where(sql`${t.state} <> 'final'`),
+    check('appraisal_rounds_state_ck', sql`${t.state} in ('unassigned', 'waiting', 'disputed', 'final')`),
+  ],
+);
+
+/** One assessor's appraisal in a round: assigned, then submitted once (its grades never change after). */
+export const appraisals = pgTable(
+  'appraisals',
+  {
+    id: serial('id').primaryKey(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => appraisalRounds.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    assessorId: integer('assessor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A and B: all 14 items; the third: the disputed items only. */
+    grades: jsonb('grades').$type<Record<string, string>>(),
+    comments: jsonb('comments').$type<Record<string, string>>(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    ...version,
+  },
+  (t) => [
+    uniqueIndex('appraisals_round_slot_uq').on(t.roundId, t.slot),
+    index('appraisals_assessor_idx').on(t.assessorId),
+    check('appraisals_slot_ck', sql`${t.slot} in ('A', 'B', 'third')`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { RouteDef } from '@bvdb/contract';
+import { admits, STAFF, type Access, type RouteDef } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -36,12 +36,17 @@ export function route<D extends RouteDef>(app: FastifyInstance, def: D, handler:
       ...(def.body ? { body: def.body } : {}),
       ...(def.produces ? { produces: [def.produces] } : {}),
       response: def.responses,
-      ...(def.access === 'signed-in' ? { security: [{ session: [] }] } : {}),
+      ...(def.access !== 'public'
+        ? { security: [{ session: [] }], description: `Roles: ${def.access.join(', ')}.` }
+        : {}),
     },
     config: { access: def.access, cost: costOfRoute(def) },
-    // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401.
+    // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401,
+    // a signed-in caller of another role nothing but 403.
     onRequest: async (request) => {
-      if (def.access === 'signed-in') await request.server.requireUser(request);
+      if (def.access === 'public') return;
+      await request.server.requireUser(request);
+      if (!admits(def.access, request.user?.role)) throw forbiddenRole(def.access);
     },
     handler: async (request, reply) => {
       const result = await handler({
@@ -62,8 +67,24 @@ declare module 'fastify' {
     requireUser(request: FastifyRequest): Promise<void>;
   }
   interface FastifyContextConfig {
-    access?: 'public' | 'signed-in';
+    access?: Access;
   }
 }
 
 export const unauthenticated = () => new AppError('unauthorized', 'You need to sign in to do that');
+
+const ROLE_NAMES: Record<string, string> = {
+  admin: 'administrators',
+  curator: 'curators',
+  assessor: 'assessors',
+};
+
+/** 403 for a signed-in user whose role the route does not admit. */
+export const forbiddenRole = (access: Exclude<Access, 'public'>) =>
+  new AppError('forbidden', `Only ${access.map((r) => ROLE_NAMES[r] ?? r).join(' and ')} may do that`);
+
+/**
+ * Whether the caller sees unpublished datasets in the public reads: administrators and curators
+ * (what the spec gives a signed-in user); an assessor sees the public catalogue (decision 008).
+ */
+export const seesUnpublished = (request: FastifyRequest): boolean => admits(STAFF, request.user?.role);

@@ -63,6 +63,12 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   listUnits: 'read',
   manageByAnalyte: 'read',
   manageByReference: 'read',
+  // Users and appraisals (decision 008): short lists and single records.
+  listUsers: 'read',
+  listMyAppraisals: 'read',
+  getMyAppraisal: 'read',
+  getAppraisalBoard: 'read',
+  getAgreement: 'read',
   // Work that is computed per request, or large transfers.
   metacalculation: 'heavy',
   statsHealth: 'heavy',
@@ -75,6 +81,12 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   exportDatabase: 'heavy',
   getReferenceFile: 'heavy',
   // Writes.
+  createUserRoute: 'write',
+  updateUser: 'write',
+  resetUserPassword: 'write',
+  submitAppraisal: 'write',
+  openAppraisal: 'write',
+  assignAssessor: 'write',
   subscribeToMailingList: 'write',
   addMailingListMember: 'write',
   createDataset: 'write',

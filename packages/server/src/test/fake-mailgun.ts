@@ -12,14 +12,18 @@ export interface FakeMailgunRequest {
 }
 
 /**
- * A stand-in for Mailgun's mailing-list API, strict the way Mailgun is: `POST /v3/lists/{address}/members`
+ * A stand-in for Mailgun's sending API (`POST /v3/{domain}/messages`: a known domain, form-encoded
+ * `from`, `to`, `subject` and `text` or `html`) and its mailing-list API, strict the way Mailgun is: `POST /v3/lists/{address}/members`
  * with HTTP basic auth `api:{key}` (401 "Forbidden" otherwise), a form-encoded body with a valid
  * `address` (400 otherwise), an existing list (404), and 400 "Address already exists" on a repeated
  * address unless `upsert=yes`.
  */
-export async function startFakeMailgun(opts: { apiKey: string; lists: string[] }) {
+export async function startFakeMailgun(opts: { apiKey: string; lists: string[]; domains?: string[] }) {
   let behaviour: FakeMailgunBehaviour = 'ok';
   const requests: FakeMailgunRequest[] = [];
+  /** Messages accepted by `POST /v3/{domain}/messages`, as Mailgun's sending API takes them. */
+  const messages: { domain: string; from: string; to: string; subject: string; text: string }[] = [];
+  const domains = new Set(opts.domains ?? []);
   const members = new Map<string, Map<string, { address: string; name: string; subscribed: boolean }>>();
   for (const list of opts.lists) members.set(list, new Map());
   const expectedAuth = `Basic ${Buffer.from(`api:${opts.apiKey}`).toString('base64')}`;
@@ -47,6 +51,26 @@ export async function startFakeMailgun(opts: { apiKey: string; lists: string[] }
       if (behaviour === 'error') return send(500, { message: 'Internal error' });
       if (req.headers.authorization !== expectedAuth) {
         return res.writeHead(401, { 'content-type': 'text/plain' }).end('Forbidden');
+      }
+      const sending = /^\/v3\/([^/]+)\/messages$/.exec(path);
+      if (req.method === 'POST' && sending) {
+        if (!domains.has(sending[1]!)) return send(404, { message: `Domain not found: ${sending[1]}` });
+        if (!contentType?.startsWith('application/x-www-form-urlencoded')) {
+          return send(400, { message: 'Unsupported content type' });
+        }
+        for (const field of ['from', 'to', 'subject'] as const) {
+          if (!form[field]) return send(400, { message: `${field} parameter is missing` });
+        }
+        if (!form.text && !form.html) return send(400, { message: 'Need at least one of text or html' });
+        const id = `<${messages.length + 1}.fake@${sending[1]}>`;
+        messages.push({
+          domain: sending[1]!,
+          from: form.from!,
+          to: form.to!,
+          subject: form.subject!,
+          text: form.text ?? '',
+        });
+        return send(200, { id, message: 'Queued. Thank you.' });
       }
       const m = /^\/v3\/lists\/([^/]+)\/members$/.exec(path);
       if (req.method !== 'POST' || !m) return send(404, { message: 'Not Found' });
@@ -82,6 +106,7 @@ export async function startFakeMailgun(opts: { apiKey: string; lists: string[] }
     url: `http://127.0.0.1:${port}`,
     requests,
     members,
+    messages,
     set: (b: FakeMailgunBehaviour) => {
       behaviour = b;
     },

@@ -91,5 +91,10 @@ export const pageRoutes: PageRoute[] = [
   { path: '/input_tables', page: 'input-tables-page' },
   { path: '/dashboard', page: 'dashboard-page' },
   { path: '/admin/import', page: 'database-import-page' },
+  { path: '/users', page: 'users-page' },
+  { path: '/appraisals', page: 'my-appraisals-page' },
+  { path: '/appraisals/board', page: 'appraisal-board-page' },
+  { path: '/appraisals/agreement', page: 'appraisal-agreement-page' },
+  { path: '/appraisals/:id', page: 'appraisal-page' },
   { path: '*', page: 'not-found-page' },
 ];

@@ -6,7 +6,8 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useNavigate } from 'react-router';
 import { apiCall } from '../lib/api-client';
-import { useSession } from '../lib/session';
+import { hasRole, isStaff, useSession } from '../lib/session';
+import { ADMINS } from '@bvdb/contract';
 import { AnalyteSearch } from '../features/search/components/analyte-search';
 
 const INFO_PAGES = [
@@ -59,7 +60,14 @@ export function SiteNav() {
                   All BV Data
                 </NavDropdown.Item>
               </NavDropdown>
-              {session.user_id !== null ? (
+              {session.user && !isStaff(session) ? (
+                // An assessor's one page of their own; staff find it in their account menu (the
+                // navigation stays one row at 1200 px).
+                <Nav.Link as={Link} to="/appraisals">
+                  My appraisals
+                </Nav.Link>
+              ) : null}
+              {isStaff(session) ? (
                 <NavDropdown title="Administration" id="nav-admin">
                   <NavDropdown.Item as={Link} to="/bv_specifications/new">
                     Enter New BIVAC Dataset
@@ -102,6 +110,20 @@ export function SiteNav() {
                     Input Tables
                   </NavDropdown.Item>
                   <NavDropdown.Divider />
+                  <NavDropdown.Item as={Link} to="/appraisals/board">
+                    Appraisal Board
+                  </NavDropdown.Item>
+                  {hasRole(session, ADMINS) ? (
+                    <>
+                      <NavDropdown.Item as={Link} to="/appraisals/agreement">
+                        Appraisal Agreement
+                      </NavDropdown.Item>
+                      <NavDropdown.Item as={Link} to="/users">
+                        Users
+                      </NavDropdown.Item>
+                    </>
+                  ) : null}
+                  <NavDropdown.Divider />
                   <NavDropdown.Item as={Link} to="/mailing_list">
                     Mailing List
                   </NavDropdown.Item>
@@ -137,6 +159,11 @@ export function SiteNav() {
             <Nav>
               {session.user ? (
                 <NavDropdown title={session.user.name ?? session.user.email} id="nav-account" align="end">
+                  {isStaff(session) ? (
+                    <NavDropdown.Item as={Link} to="/appraisals">
+                      My appraisals
+                    </NavDropdown.Item>
+                  ) : null}
                   <NavDropdown.Item as={Link} to="/users/edit">
                     Change Password
                   </NavDropdown.Item>

@@ -3,7 +3,7 @@ import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
 import Accordion from 'react-bootstrap/Accordion';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { useSession } from '../lib/session';
+import { isStaff, useSession } from '../lib/session';
 import { HeaderRow } from './header-row';
 
 export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
@@ -32,7 +32,7 @@ export function groupMetas(metas: MetaRecord[]) {
 }
 
 export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
-  const signedIn = useSession().user_id !== null;
+  const signedIn = isStaff(useSession());
   if (metas.length === 0) return <p>No Meta-Analysis Results</p>;
   const groups = groupMetas(metas);
   return (

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Loading } from './state-views';
-import { sessionQuery } from '../lib/session';
+import { STAFF, type Role } from '@bvdb/contract';
+import { hasRole, sessionQuery } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 
 /** The spec's "Not Authorised" (section 6), as a page: a heading and the way to sign in. */
@@ -19,11 +20,27 @@ export function NotAuthorised() {
   );
 }
 
-/** Administrators' screens: "Not Authorised" without a user, nothing while the session loads. */
-export function RequireSignIn({ children }: { children: ReactNode }) {
+/** A signed-in user whose role does not open this page. */
+function NotForYourRole() {
+  return (
+    <section className="my-3" aria-labelledby="not-authorised">
+      <h1 className="h3" id="not-authorised">
+        Not Authorised
+      </h1>
+      <p>Your role does not give access to this page.</p>
+    </section>
+  );
+}
+
+/**
+ * Administrators' screens: "Not Authorised" without a user or for another role (curators and
+ * administrators unless `roles` says otherwise), nothing while the session loads.
+ */
+export function RequireSignIn({ children, roles = STAFF }: { children: ReactNode; roles?: readonly Role[] }) {
   const session = useQuery(sessionQuery);
   const hydrated = useHydrated();
   if (!hydrated || session.isPending) return <Loading />;
   if (!session.data?.user) return <NotAuthorised />;
+  if (!hasRole(session.data, roles)) return <NotForYourRole />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { getSession, type Session } from '@bvdb/contract';
+import { admits, getSession, STAFF, type Access, type Session } from '@bvdb/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client';
 import { useHydrated } from './use-hydrated';
@@ -25,3 +25,10 @@ export function useSession(): Session {
   // Signed out until hydration ends: the server rendered the page for nobody (see useHydrated).
   return (useHydrated() && session) || signedOut;
 }
+
+/** Whether the signed-in user's role is one of these (the UI reflects what the server enforces). */
+export const hasRole = (session: Session, access: Access): boolean =>
+  session.user !== null && admits(access, session.user.role);
+
+/** Administrators and curators: the administration the spec gives a signed-in user (assessors see the public site). */
+export const isStaff = (session: Session): boolean => hasRole(session, STAFF);

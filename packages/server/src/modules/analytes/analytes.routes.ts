@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import * as analytes from './analytes.service.js';
 
 export function registerAnalyteRoutes(app: FastifyInstance): void {
@@ -17,7 +17,7 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
 
   route(app, listAnalytesWithCounts, async ({ request, reply }) =>
     cachedJson(request, reply, async () => ({
-      analytes: await analytes.listAnalytesWithCounts(db, request.user != null),
+      analytes: await analytes.listAnalytesWithCounts(db, seesUnpublished(request)),
     })),
   );
 }

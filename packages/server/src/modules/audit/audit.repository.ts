@@ -1,4 +1,4 @@
-import type { AuditEntity } from '@bvdb/contract';
+import type { AuditEntity, AuditEntry } from '@bvdb/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
@@ -7,7 +7,7 @@ export interface AuditRecord {
   userId: number | null;
   entity: AuditEntity;
   entityId: number;
-  action: 'create' | 'update' | 'delete';
+  action: AuditEntry['action'];
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }
@@ -41,3 +41,14 @@ export async function listAudit(db: DbOrTx, entity: AuditEntity, entityId: numbe
 }
 
 export type AuditRow = Awaited<ReturnType<typeof listAudit>>[number];
+
+/** Who created the record (null when unknown: seeded, imported, or the account is gone). */
+export async function findCreatorId(db: DbOrTx, entity: AuditEntity, entityId: number) {
+  const [row] = await db
+    .select({ userId: auditLog.userId })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId), eq(auditLog.action, 'create')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row?.userId ?? null;
+}

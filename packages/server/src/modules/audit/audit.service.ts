@@ -12,3 +12,7 @@ export const recordAudit = (tx: DbOrTx, rec: repo.AuditRecord): Promise<void> =>
 export async function listAudit(db: DbOrTx, entity: AuditEntity, entityId: number): Promise<AuditEntry[]> {
   return (await repo.listAudit(db, entity, entityId)).map(presentAuditEntry);
 }
+
+/** Who created the record, from its trail (null when unknown). */
+export const findCreatorId = (db: DbOrTx, entity: AuditEntity, entityId: number): Promise<number | null> =>
+  repo.findCreatorId(db, entity, entityId);

@@ -107,7 +107,8 @@ export async function signIn(
   } finally {
     ticket.release();
   }
-  if (!user || !ok) throw new AppError('unauthorized', INVALID);
+  // A deactivated account gets the same answer as a wrong password: nothing to learn from it.
+  if (!user || !ok || !user.active) throw new AppError('unauthorized', INVALID);
   await forgetPasswordCheck(deps, email, input.ip);
   if (input.previousToken) await deleteSession(deps.db, input.previousToken);
   const { token, csrfToken } = await createSession(deps.db, user.id);

@@ -37,6 +37,7 @@ export async function findSessionUser(db: DbOrTx, token: string, now = new Date(
     .where(
       and(
         eq(sessions.idHash, hashToken(token)),
+        eq(users.active, true),
         gt(sessions.expiresAt, now),
         gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
       ),

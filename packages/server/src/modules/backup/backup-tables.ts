@@ -104,6 +104,9 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     publicRows: published,
   },
   { name: 'users', table: s.users, scope: 'full' },
+  // Appraisals name their assessors and hold grades not yet final: complete backups only.
+  { name: 'appraisal_rounds', table: s.appraisalRounds, scope: 'full' },
+  { name: 'appraisals', table: s.appraisals, scope: 'full' },
   { name: 'mailing_list_members', table: s.mailingListMembers, scope: 'full' },
   { name: 'content_pages', table: s.contentPages, scope: 'full' },
   { name: 'audit_log', table: s.auditLog, scope: 'full' },

@@ -71,7 +71,7 @@ export function backupScopeFor(user: { role: string } | null | undefined, full: 
     }
     return 'full';
   }
-  return user ? 'all' : 'published';
+  return user && user.role !== 'assessor' ? 'all' : 'published';
 }
 
 export type ImportMode = 'new' | 'replace' | 'merge';

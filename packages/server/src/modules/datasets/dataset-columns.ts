@@ -59,3 +59,8 @@ export function columnsOfValues(values: StoredValues): SpecColumns {
 export function gradesOf(row: SpecRow): BivacGrades {
   return Object.fromEntries(GRADES.map(({ key, property }) => [key, row[property]])) as BivacGrades;
 }
+
+/** The 14 BIVAC grades → the columns that store them. */
+export function gradeColumnsOf(grades: BivacGrades): Partial<SpecColumns> {
+  return Object.fromEntries(GRADES.map(({ key, property }) => [property, grades[key]]));
+}

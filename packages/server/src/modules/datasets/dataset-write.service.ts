@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
+import { AppraisalService } from '../appraisals/appraisals.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recomputeAnalyteMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from './dataset-columns.js';
@@ -87,10 +88,17 @@ export class DatasetWriteService {
   }
 
   async create(input: DatasetInput, userId: number): Promise<Dataset> {
-    const row = await this.write(async (tx) => {
+    // The site may ask for new datasets to be appraised first (decision 008): their form grades
+    // are provisional and they stay out of meta-analyses until a round makes grades final.
+    const appraise = this.deps.config.APPRAISE_NEW_DATASETS;
+    const appraisals = new AppraisalService(this.deps);
+    const { row, roundId } = await this.write(async (tx) => {
       await this.assertKnownIds(tx, input);
       await this.assertOwnIdentifier(tx, input);
-      const row = await repo.insertDataset(tx, columnsOf(input));
+      const row = await repo.insertDataset(tx, {
+        ...columnsOf(input),
+        ...(appraise ? { gradesFinal: false } : {}),
+      });
       await repo.replaceDiseaseStates(tx, row.id, input.disease_state_ids);
       await recordAudit(tx, {
         userId,
@@ -99,10 +107,12 @@ export class DatasetWriteService {
         action: 'create',
         after: snapshot(row, input.disease_state_ids),
       });
+      const round = appraise ? await appraisals.openInTransaction(tx, row.id, userId) : null;
       await this.recomputeInTransaction(tx, [row.analyteId]);
-      return row;
+      return { row, roundId: round?.id ?? null };
     });
     this.queueRecompute([row.analyteId]);
+    if (roundId !== null) await appraisals.notifyCuratorsOfUnassigned(roundId);
     return this.present(row.id);
   }
 

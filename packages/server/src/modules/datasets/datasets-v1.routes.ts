@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { sendJsonStream } from '../../lib/json-stream.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
 import { batchesOfDatasets, countDatasets, findVisibleDataset, listDatasets } from './datasets.service.js';
 
@@ -15,7 +15,7 @@ export function registerDatasetV1Routes(app: FastifyInstance): void {
   route(app, v1ListDatasets, async ({ query, request, reply }) =>
     cachedJson(request, reply, async () => {
       const filter = {
-        signedIn: request.user != null,
+        signedIn: seesUnpublished(request),
         ...(query.updated_since ? { updatedSince: new Date(query.updated_since) } : {}),
         ...(query.analyte_id !== undefined ? { analyteId: query.analyte_id } : {}),
       };
@@ -33,14 +33,14 @@ export function registerDatasetV1Routes(app: FastifyInstance): void {
 
   route(app, v1GetDataset, async ({ params, request, reply }) =>
     cachedJson(request, reply, async () => {
-      const row = await findVisibleDataset(db, params.id, request.user != null);
+      const row = await findVisibleDataset(db, params.id, seesUnpublished(request));
       if (!row) throw notFound(`Dataset ${params.id}`);
       return { data: presentDataset(row) };
     }),
   );
 
   route(app, v1BulkDatasets, async ({ request, reply }) => {
-    const signedIn = request.user != null;
+    const signedIn = seesUnpublished(request);
     return sendJsonStream(request, reply, () => ({
       head: `{"meta":{"generated_at":"${new Date().toISOString()}"},"data":[`,
       batches: (async function* () {

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
 import { sendJsonStream } from '../../lib/json-stream.js';
@@ -41,7 +41,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   // Legacy list, two forms (docs/api.md): with limit or offset the live paged shape {meta, data} with
   // `measurand` a name; without, the spec's {code, datasets} streamed from the database in id order.
   route(app, listDatasets, async ({ request, reply, query }) => {
-    const signedIn = request.user != null;
+    const signedIn = seesUnpublished(request);
     const updatedSince = query.updated_since ? { updatedSince: new Date(query.updated_since) } : {};
     if (query.limit === undefined && query.offset === undefined) {
       return sendJsonStream(request, reply, () => ({
@@ -72,14 +72,14 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     groupByMeasurand((await listDatasetRows(db, { signedIn })).map(presentDataset));
 
   route(app, datasetsByMeasurand, async ({ request, reply }) =>
-    cachedJson(request, reply, async () => ({ datasets: await grouped(request.user != null) })),
+    cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) })),
   );
   route(app, specsForAnalytes, async ({ request, reply }) =>
-    cachedJson(request, reply, async () => ({ datasets: await grouped(request.user != null) })),
+    cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) })),
   );
 
   route(app, getDataset, async ({ params, request }) => {
-    const row = await findVisibleDataset(db, params.id, request.user != null);
+    const row = await findVisibleDataset(db, params.id, seesUnpublished(request));
     if (!row) throw notFound(`Dataset ${params.id}`);
     return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
   });
@@ -91,7 +91,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
       const analyte = await findAnalyte(db, params.analyte_id);
       if (!analyte) throw notFound(`Measurand ${params.analyte_id}`);
       const rows = await listDatasetRows(db, {
-        signedIn: request.user != null,
+        signedIn: seesUnpublished(request),
         analyteId: params.analyte_id,
       });
       return rows.map(presentDataset);
@@ -101,7 +101,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   route(app, datasetsOfReference, async ({ params, request }) => {
     const reference = await findReference(db, params.id);
     if (!reference) throw notFound(`Reference ${params.id}`);
-    const rows = await listDatasetRows(db, { signedIn: request.user != null, referenceId: params.id });
+    const rows = await listDatasetRows(db, { signedIn: seesUnpublished(request), referenceId: params.id });
     return { datasets: rows.map(presentDataset), export_url: `/export_by_reference/${params.id}.xlsx` };
   });
 

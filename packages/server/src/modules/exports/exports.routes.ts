@@ -3,7 +3,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
 import { listPresentedDatasets } from '../datasets/datasets.service.js';
@@ -58,7 +58,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       const analyte = await findAnalyte(db(), params.file);
       if (!analyte) throw notFound(`Measurand ${params.file}`);
       const datasets = await listPresentedDatasets(db(), {
-        signedIn: request.user != null,
+        signedIn: seesUnpublished(request),
         analyteId: analyte.id,
       });
       const metas = await listPresentedMetasOfAnalyte(db(), analyte.id);
@@ -81,7 +81,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       if (!reference) throw notFound(`Reference ${params.file}`);
       const firstAuthor = reference.author?.split(',')[0] ?? 'reference';
       const datasets = await listPresentedDatasets(db(), {
-        signedIn: request.user != null,
+        signedIn: seesUnpublished(request),
         referenceId: reference.id,
       });
       const analyteIds = [...new Set(datasets.map((d) => d.analyte_id))];

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findVisibleDataset } from '../datasets/datasets.service.js';
 import * as lookups from './lookups.service.js';
 
@@ -39,7 +39,7 @@ export function registerLookupRoutes(app: FastifyInstance): void {
   });
 
   route(app, getDiseasesOfDataset, async ({ params, request }) => {
-    const dataset = await findVisibleDataset(db, params.id, request.user != null);
+    const dataset = await findVisibleDataset(db, params.id, seesUnpublished(request));
     if (!dataset) throw notFound(`Dataset ${params.id}`);
     return { diseases: await lookups.listDiseasesOfDataset(db, params.id) };
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import * as references from './references.service.js';
 
 export function registerReferenceRoutes(app: FastifyInstance): void {
@@ -11,7 +11,7 @@ export function registerReferenceRoutes(app: FastifyInstance): void {
 
   route(app, listReferences, async ({ query, request, reply }) =>
     cachedJson(request, reply, async () => {
-      const signedIn = request.user != null;
+      const signedIn = seesUnpublished(request);
       // Without `page` the whole list, as the public API has always answered.
       if (query.page === undefined) {
         return { references: await references.listReferences(db, { signedIn, search: query.search }) };
@@ -26,7 +26,7 @@ export function registerReferenceRoutes(app: FastifyInstance): void {
   );
 
   route(app, getReference, async ({ params, request }) => {
-    const reference = await references.getReference(db, params.id, request.user != null);
+    const reference = await references.getReference(db, params.id, seesUnpublished(request));
     if (!reference) throw notFound(`Reference ${params.id}`);
     return { reference };
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { AnalyteSearch } from './search.service.js';
 
 /** A browser following a link or submitting the search form wants the page, a script wants JSON. */
@@ -29,11 +29,11 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     if (wantsHtml(request, query.format)) {
       return reply.redirect(`/search?query=${encodeURIComponent(query.query)}`, 302);
     }
-    return { query: query.query, analytes: await search.findByName(query.query, request.user != null) };
+    return { query: query.query, analytes: await search.findByName(query.query, seesUnpublished(request)) };
   });
 
   route(app, searchById, async ({ query, request, reply }) => {
-    const analyte = await search.findById(query.query, request.user != null);
+    const analyte = await search.findById(query.query, seesUnpublished(request));
     if (!analyte) throw notFound(`Measurand ${query.query}`);
     if (wantsHtml(request, query.format)) return reply.redirect(`/analytes/${query.query}`, 302);
     return { analyte };

@@ -1,4 +1,4 @@
-import { changePassword } from '@bvdb/contract';
+import { ANY_ROLE, changePassword } from '@bvdb/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -11,7 +11,7 @@ import { RequireSignIn } from '../../components/require-sign-in';
 
 export function ChangePasswordPage() {
   return (
-    <RequireSignIn>
+    <RequireSignIn roles={ANY_ROLE}>
       <ChangePasswordForm />
     </RequireSignIn>
   );

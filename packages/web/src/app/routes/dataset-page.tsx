@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { useSession } from '../../lib/session';
+import { isStaff, useSession } from '../../lib/session';
 import { DeleteDatasetButton } from '../../features/dataset-admin/components/delete-dataset-button';
 import { HistoryCard } from '../../features/audit/components/history-card';
+import { SendToAppraisal } from '../../features/appraisals/components/send-to-appraisal';
 import { datasetQuery } from '../../features/specifications/api/get-datasets';
 import { DatasetSummary } from '../../features/specifications/components/dataset-summary';
 import { DatasetDetails } from '../../features/specifications/components/dataset-details';
@@ -21,7 +22,7 @@ export function DatasetPage() {
         <h1 className="h3 mb-0">
           {d.analyte_display_name} · {d.unique_identifier}
         </h1>
-        {session.user ? (
+        {isStaff(session) ? (
           <div className="d-flex gap-2">
             <Link to={`/bv_specifications/${d.id}/edit`} className="btn btn-outline-secondary btn-sm">
               Edit Dataset
@@ -29,6 +30,7 @@ export function DatasetPage() {
             <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
               Copy
             </a>
+            <SendToAppraisal datasetId={d.id} />
             <DeleteDatasetButton
               id={d.id}
               version={d.version}
@@ -40,7 +42,7 @@ export function DatasetPage() {
       </div>
       <DatasetSummary dataset={d} />
       <DatasetDetails dataset={d} />
-      {session.user ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}
+      {isStaff(session) ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}
     </>
   );
 }

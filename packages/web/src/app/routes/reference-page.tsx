@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { referenceDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { GradeBadge, yesNo } from '../../components/dataset-badges';
-import { useSession } from '../../lib/session';
+import { isStaff, useSession } from '../../lib/session';
 import { HistoryCard } from '../../features/audit/components/history-card';
 import { referenceQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
@@ -79,7 +79,7 @@ export function ReferencePage() {
           )}
         </>
       )}
-      {session.user ? <HistoryCard entity="reference" noun="reference" id={id} /> : null}
+      {isStaff(session) ? <HistoryCard entity="reference" noun="reference" id={id} /> : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
 import { PaginationControl } from '../../components/pagination-control';
 import { ErrorText, Loading } from '../../components/state-views';
-import { useSession } from '../../lib/session';
+import { isStaff, useSession } from '../../lib/session';
 import {
   ReferenceRowActions,
   type DeleteOutcome,
@@ -68,7 +68,7 @@ export function ReferencesPage() {
                 <tr>
                   <th scope="col">Reference</th>
                   <th scope="col">Used In</th>
-                  {session.user ? <th scope="col">Actions</th> : null}
+                  {isStaff(session) ? <th scope="col">Actions</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -80,7 +80,7 @@ export function ReferencesPage() {
                     <td>
                       {r.bv_specifications_count} dataset{r.bv_specifications_count === 1 ? '' : 's'}
                     </td>
-                    {session.user ? (
+                    {isStaff(session) ? (
                       <td>
                         <ReferenceRowActions id={r.id} title={r.title} onOutcome={setOutcome} />
                       </td>

@@ -10,7 +10,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { Link, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
 import { DataTable } from '../../components/data-table';
 import { ErrorText, Loading } from '../../components/state-views';
-import { useSession } from '../../lib/session';
+import { isStaff, useSession } from '../../lib/session';
 import { allDatasetsQuery, datasetsPageQuery } from '../../features/specifications/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
 import { matchesSpecFilter } from '../../features/specifications/spec-filter';
@@ -150,7 +150,7 @@ export function SpecificationsPage() {
               </>
             }
             data={datasets}
-            columns={indexColumns(session.user !== null, navigate)}
+            columns={indexColumns(isStaff(session), navigate)}
             initialSorting={[{ id: 'name', desc: true }]}
             pageSize={SPEC_PAGE_SIZE}
             page={page}
@@ -165,7 +165,7 @@ export function SpecificationsPage() {
             caption="Specifications"
             id="specs_table"
             data={datasets}
-            columns={specsTableColumns(session.user !== null)}
+            columns={specsTableColumns(isStaff(session))}
             pageSize={SPEC_PAGE_SIZE}
           />
         </Tab>

@@ -56,7 +56,9 @@ export interface MetaEligibility {
  */
 export function metaEligibility(spec: Spec, type: VarType): MetaEligibility {
   const e = estimateOf(spec, type);
-  const grade = overallGrade(gradesOf(spec));
+  // A dataset entered "in appraisal" has no final grades yet: it stays out until its round is final
+  // (decision 008). One sent back to appraisal keeps its last final grades meanwhile.
+  const grade = spec.gradesFinal ? overallGrade(gradesOf(spec)) : null;
   const reasons = exclusionReasonsOf({
     includedByCurator: spec.includeInMetaAnalysis,
     healthy: spec.healthy,

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
-import { route } from '../../../plugins/contract-routes.js';
+import { route, seesUnpublished } from '../../../plugins/contract-routes.js';
 import { presentAnalyte } from '../../analytes/analytes.service.js';
 import { presentHeadlineMetas, presentLegacyMeta, presentMeasurandMetas } from './meta-results.presenter.js';
 import { registerMetaV1Routes } from './meta-results-v1.routes.js';
@@ -23,7 +23,7 @@ const pageOf = (q: { limit?: number | undefined; offset?: number | undefined }) 
 export function registerMetaRoutes(app: FastifyInstance): void {
   route(app, getCounters, async ({ request, reply }) =>
     cachedJson(request, reply, async () => {
-      const n = await service.countRecords(serviceDeps(app), request.user != null);
+      const n = await service.countRecords(serviceDeps(app), seesUnpublished(request));
       return {
         meta_data: {
           total_bv_specifications: n.datasets,

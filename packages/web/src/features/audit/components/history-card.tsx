@@ -6,7 +6,16 @@ import { auditHistoryQuery } from '../api/get-audit-history';
 import type { AuditEntity } from '@bvdb/contract';
 import { HeaderRow } from '../../../components/header-row';
 
-const ACTION = { create: 'Created', update: 'Edited', delete: 'Deleted' } as const;
+const ACTION = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  appraisal_opened: 'Sent to appraisal',
+  assessor_assigned: 'Assessor assigned',
+  appraisal_submitted: 'Appraisal submitted',
+  appraisal_disputed: 'Appraisals disagree',
+  appraisal_final: 'Final grades set',
+} as const;
 
 /** Who changed a dataset or reference, when, and which fields (signed-in users only). */
 export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: number; noun: string }) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { useSession } from '../../../lib/session';
+import { isStaff, useSession } from '../../../lib/session';
 import { contentQuery } from '../api/get-content';
 import { ContentEditor } from './content-editor';
 
@@ -22,7 +22,7 @@ export function ContentPage({ slug }: { slug: ContentSlug }) {
     <article className="content-page">
       <div className="d-flex justify-content-between align-items-start gap-2">
         <h1 className="h3" dangerouslySetInnerHTML={{ __html: data.title.rendered }} />
-        {session.user && data.source === 'builtin' ? (
+        {isStaff(session) && data.source === 'builtin' ? (
           <Button size="sm" variant="outline-secondary" onClick={() => setEditing(true)}>
             Edit page
           </Button>

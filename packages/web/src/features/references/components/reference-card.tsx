@@ -1,7 +1,7 @@
 import type { Reference } from '@bvdb/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { isStaff, useSession } from '../../../lib/session';
 import { ReferenceDetailsModal } from './reference-details-modal';
 
 /** Title, authors, journal, pages, volume, year; a click opens the Reference Details modal. */
@@ -17,7 +17,7 @@ export function ReferenceCard({ reference: r }: { reference: Reference }) {
         {r.author ?? 'Unknown Author'}. <em>{r.journal ?? 'Unknown Journal'}</em>{' '}
         {r.year_of_publication ?? ''};{r.volume ?? 0}:{r.pages ?? 'N/A'}
       </div>
-      {session.user ? (
+      {isStaff(session) ? (
         <div className="mt-1 d-flex gap-2">
           <Link
             to={`/references/${r.id}`}

@@ -1,0 +1,44 @@
+import {
+  assignAssessor,
+  getAgreement,
+  getAppraisalBoard,
+  openAppraisal,
+  type AssignAssessorBody,
+} from '@bvdb/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const appraisalBoardQuery = queryOptions({
+  queryKey: ['appraisals', 'board'],
+  queryFn: () => apiCall(getAppraisalBoard),
+});
+
+export const agreementQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: ['appraisals', 'agreement', from, to],
+    queryFn: () => apiCall(getAgreement, { query: { from: from || undefined, to: to || undefined } }),
+  });
+
+export function useAssignAssessor() {
+  const { csrf_token: csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: AssignAssessorBody & { roundId: number }) =>
+      apiCall(assignAssessor, {
+        params: { id: v.roundId },
+        body: { version: v.version, slot: v.slot, assessor_id: v.assessor_id },
+        csrfToken,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appraisals'] }),
+  });
+}
+
+export function useOpenAppraisal() {
+  const { csrf_token: csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (datasetId: number) => apiCall(openAppraisal, { params: { id: datasetId }, csrfToken }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,24 @@
+import { getMyAppraisal, listMyAppraisals, submitAppraisal, type SubmitAppraisalBody } from '@bvdb/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const myAppraisalsQuery = queryOptions({
+  queryKey: ['appraisals', 'mine'],
+  queryFn: () => apiCall(listMyAppraisals),
+});
+
+export const myAppraisalQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['appraisals', 'mine', id],
+    queryFn: () => apiCall(getMyAppraisal, { params: { id } }),
+  });
+
+export function useSubmitAppraisal(id: number) {
+  const { csrf_token: csrfToken } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubmitAppraisalBody) => apiCall(submitAppraisal, { params: { id }, body, csrfToken }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appraisals'] }),
+  });
+}
