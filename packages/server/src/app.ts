@@ -36,6 +36,7 @@ import { registerUnitRoutes } from './modules/units/units.routes.js';
 import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
 import { registerBackupRoutes } from './modules/backup/backup.routes.js';
 import { registerCitationRoutes } from './modules/citations/citations.routes.js';
+import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 export interface AppDeps {
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUnitRoutes(app);
   registerMailingListRoutes(app);
   await app.register(registerBackupRoutes);
+  await app.register(registerDatasetUploadRoutes);
   registerCitationRoutes(app);
   await registerWebApp(app);
   return app;
