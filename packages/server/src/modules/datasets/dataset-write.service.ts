@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recomputeAnalyteMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from './dataset-columns.js';
 import * as repo from './dataset-write.repository.js';
 import { presentDataset } from './datasets.presenter.js';
@@ -287,7 +287,7 @@ export class DatasetWriteService {
   private async recomputeInTransaction(tx: Tx, analyteIds: number[]): Promise<void> {
     const ids = [...new Set(analyteIds)];
     if (this.deps.jobs) await this.deps.jobs.requestMetaRecompute(tx, ids);
-    else for (const id of ids) await recomputeAnalyteMetas(tx, id);
+    else await recomputeAnalytesMetas(tx, ids);
   }
 
   /** After the commit: this process's worker starts now rather than at its next poll. */
