@@ -28,6 +28,7 @@ export type UploadCellProblem = z.infer<typeof UploadCellProblemSchema>;
 export const UploadRowSchema = z.object({
   row: z.number().int(),
   unique_identifier: z.string().nullable(),
+  analyte_id: z.number().int().nullable(),
   measurand: z.string().nullable(),
   matrix: z.string().nullable(),
   reference: z

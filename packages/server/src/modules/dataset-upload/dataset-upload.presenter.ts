@@ -9,6 +9,7 @@ export function presentUploadPreview(upload: CheckedUpload): UploadPreview {
   const rows = upload.rows.map((r) => ({
     row: r.row,
     unique_identifier: textOr(r.payload.unique_identifier),
+    analyte_id: numberOr(r.payload.analyte_id),
     measurand: r.shown.measurand,
     matrix: r.shown.matrix,
     reference: r.shown.reference,

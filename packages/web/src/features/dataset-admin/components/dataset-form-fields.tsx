@@ -48,15 +48,7 @@ function Shell({
 }
 
 /** A number input: '' is "not filled in"; the contract says what is allowed. */
-export function NumberField({
-  name,
-  md = 3,
-  hint,
-}: {
-  name: Name;
-  md?: number;
-  hint?: string;
-}) {
+export function NumberField({ name, md = 3, hint }: { name: Name; md?: number; hint?: string }) {
   const { register, error, id } = useField(name);
   return (
     <Shell id={id} label={datasetFieldLabel(name)} md={md} hint={hint} error={error}>
@@ -153,7 +145,5 @@ export function SelectFields({
 
 export function FlagField({ name }: { name: Name }) {
   const { register, id } = useField(name);
-  return (
-    <Form.Check type="switch" id={id} label={datasetFieldLabel(name)} className="mb-2" {...register} />
-  );
+  return <Form.Check type="switch" id={id} label={datasetFieldLabel(name)} className="mb-2" {...register} />;
 }

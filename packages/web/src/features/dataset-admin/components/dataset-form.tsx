@@ -205,9 +205,7 @@ export function DatasetForm({
           <NumberField name="number_of_subjects" />
           <NumberField name="number_of_males" />
           <NumberField name="number_of_females" />
-          <NumberField
-            name="number_of_subjects_included_in_bv_estimation"
-          />
+          <NumberField name="number_of_subjects_included_in_bv_estimation" />
           <NumberField name="age_min" />
           <NumberField name="age_max" />
           <NumberField name="age_mean" />
@@ -216,26 +214,12 @@ export function DatasetForm({
 
         <Section title="Study Design and Sampling">
           <NumberField name="study_duration" />
-          <SelectField
-            name="study_duration_units"
-            md={3}
-            options={UNIT_OPTIONS}
-          />
+          <SelectField name="study_duration_units" md={3} options={UNIT_OPTIONS} />
           <NumberField name="samples_per" />
           <SelectField name="interval_units" md={3} options={UNIT_OPTIONS} />
-          <TextField
-            name="sampling_times_start_time"
-            md={3}
-            hint="Format like 07:00"
-          />
-          <TextField
-            name="sampling_times_end_time"
-            md={3}
-            hint="Format like 07:00"
-          />
-          <NumberField
-            name="average_number_of_samples_used_for_bv_estimation"
-          />
+          <TextField name="sampling_times_start_time" md={3} hint="Format like 07:00" />
+          <TextField name="sampling_times_end_time" md={3} hint="Format like 07:00" />
+          <NumberField name="average_number_of_samples_used_for_bv_estimation" />
           <NumberField name="average_number_of_replicates" />
           <TextField name="preanalytical_issues" md={12} textarea />
         </Section>
