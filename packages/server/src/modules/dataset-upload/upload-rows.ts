@@ -179,8 +179,10 @@ export function checkRows(
       if (field === 'reference_id') {
         if (blank) return;
         const found = findReference(value);
-        if (typeof found === 'string') errors.push(problem(row, field, found));
-        else {
+        if (typeof found === 'string') {
+          errors.push(problem(row, field, found));
+          shown.reference = text(value);
+        } else {
           payload[field] = found.id;
           shown.reference = `${found.id}: ${found.title}`;
         }
@@ -204,6 +206,9 @@ export function checkRows(
       if (lookup) {
         if (blank) return;
         const found = find[lookup](value);
+        // The preview shows what was found, or what was typed when nothing was.
+        if (field === 'analyte_id') shown.measurand = found?.name ?? text(value);
+        if (field === 'matrix_id') shown.matrix = found?.name ?? text(value);
         if (!found) {
           errors.push(
             problem(row, field, `Unknown ${ONE_OF[lookup]} "${text(value)}": choose one from the list.`),
@@ -211,8 +216,6 @@ export function checkRows(
           return;
         }
         payload[field] = found.id;
-        if (field === 'analyte_id') shown.measurand = found.name;
-        if (field === 'matrix_id') shown.matrix = found.name;
         return;
       }
       switch (kind) {

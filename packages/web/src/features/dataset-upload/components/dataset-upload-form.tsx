@@ -46,12 +46,14 @@ function RowLine({ r }: { r: UploadRow }) {
       <td data-label="Reference">{r.reference ?? ''}</td>
       <td data-label="CVI (%)">{r.estimates_of_cvi ?? ''}</td>
       <td data-label="CVG (%)">{r.estimates_of_cvg ?? ''}</td>
-      <td data-label="Problems">
+      <td data-label="Problems" style={{ minWidth: '16rem' }}>
         {bad ? (
           <ul className="mb-0 ps-3">
             {r.errors.map((e, i) => (
               <li key={i}>
-                <strong>{e.column}</strong>: {e.message}
+                {/* A grade's message already starts with its item ("QI1 Scale: …"). */}
+                <strong>{e.column}</strong>:{' '}
+                {e.message.startsWith(`${e.column}: `) ? e.message.slice(e.column.length + 2) : e.message}
               </li>
             ))}
           </ul>
