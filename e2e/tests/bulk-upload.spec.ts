@@ -62,7 +62,7 @@ test('bulk entry: download the template, fill it, see errors by cell, fix, save,
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'download the template' }).click(),
   ]);
-  const template = fs.readFileSync((await download.path())!);
+  const template = fs.readFileSync(await download.path());
   // The measurands offered by the template's drop-down (its "Lists" sheet), and a reference's DOI.
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(template as unknown as ArrayBuffer);
