@@ -273,3 +273,74 @@ export function datasetShape<P extends 'input' | 'value'>(
     [N in DatasetFieldName]: DatasetFields[N][P];
   };
 }
+
+/**
+ * The name of every field as people read it (the spec's names): the form's labels, the bulk-entry
+ * template's column headers and the export columns of the same fields all come from here.
+ */
+export const DATASET_FIELD_LABELS: Record<DatasetFieldName, string> = {
+  analyte_id: 'Measurand',
+  reference_id: 'Reference',
+  unique_identifier: 'Unique Identifier',
+  matrix_id: 'Matrix',
+  ...(Object.fromEntries(QUALITY_ITEMS.map((item) => [item.key, `QI${item.number} ${item.label}`])) as Record<
+    QualityItem['key'],
+    string
+  >),
+  scoring_comment: 'Scoring Comment',
+  age_min: 'Age Min',
+  age_max: 'Age Max',
+  age_mean: 'Age Mean',
+  age_sd: 'Age SD',
+  state_of_well_being_id: 'State of Well Being',
+  disease_state_ids: 'Disease States',
+  ethnicity_id: 'Ethnicity',
+  sex_for_meta_analysis: 'Sex for Meta-Analysis',
+  number_of_subjects: 'Number of Subjects',
+  number_of_males: 'Number of Males',
+  number_of_females: 'Number of Females',
+  number_of_subjects_included_in_bv_estimation: 'Subjects in BV Estimation',
+  study_duration: 'Study Duration',
+  study_duration_units: 'Study Duration Units',
+  samples_per: 'Samples Per',
+  interval_units: 'Interval Units',
+  sampling_times_start_time: 'Sampling Start Time',
+  sampling_times_end_time: 'Sampling End Time',
+  average_number_of_samples_used_for_bv_estimation: 'Average Samples per Subject',
+  average_number_of_replicates: 'Average Replicates',
+  preanalytical_issues: 'Pre-analytical Issues',
+  estimates_of_cvi: 'Estimate of CVI (%)',
+  reported_cvi_lower_confidence_interval: 'CVI Lower CI',
+  reported_cvi_upper_confidence_interval: 'CVI Upper CI',
+  estimates_of_cvg: 'Estimate of CVG (%)',
+  reported_cvg_lower_confidence_interval: 'CVG Lower CI',
+  reported_cvg_upper_confidence_interval: 'CVG Upper CI',
+  analytical_cv: 'Analytical CV (%)',
+  concentration_mean: 'Concentration Mean',
+  concentration_min: 'Concentration Min',
+  concentration_max: 'Concentration Max',
+  concentration_sd: 'Concentration SD',
+  concentration_standard_unit_mean: 'Standard Unit Mean',
+  concentration_standard_unit_min: 'Standard Unit Min',
+  concentration_standard_unit_max: 'Standard Unit Max',
+  concentration_standard_unit_sd: 'Standard Unit SD',
+  unit_id: 'Unit',
+  second_unit_id: 'Second Unit',
+  standard_unit_for_reporting_of_analyte: 'Standard Unit for Reporting',
+  second_standard_unit: 'Second Standard Unit',
+  overall_principle_method_id: 'Overall Analytical Principle Method',
+  snomed_ct: 'Snomed CT',
+  npu: 'NPU',
+  loinc: 'LOINC',
+  comment: 'Comment',
+  healthy: 'Healthy Population',
+  adult: 'Adult Population',
+  weekly_samplings: 'Weekly Samplings',
+  review: 'Reviewed',
+  published: 'Published',
+  include_in_meta_analysis: 'Include in Meta-Analysis',
+};
+
+/** The label of a field, for a caller holding a plain string (a form path, a column key). */
+export const datasetFieldLabel = (name: string): string =>
+  (DATASET_FIELD_LABELS as Record<string, string>)[name] ?? name;

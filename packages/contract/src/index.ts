@@ -6,6 +6,7 @@ export * from './references.contract.js';
 export * from './datasets.contract.js';
 export * from './dataset-fields.js';
 export * from './dataset-write.contract.js';
+export * from './dataset-upload.contract.js';
 export * from './metas.contract.js';
 export * from './search.contract.js';
 export * from './stats.contract.js';

@@ -39,6 +39,7 @@ import { registerBackupRoutes } from './modules/backup/backup.routes.js';
 import { registerCitationRoutes } from './modules/citations/citations.routes.js';
 import { registerUserRoutes } from './modules/auth/users.routes.js';
 import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
+import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 
 export interface AppDeps {
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUnitRoutes(app);
   registerMailingListRoutes(app);
   await app.register(registerBackupRoutes);
+  await app.register(registerDatasetUploadRoutes);
   registerCitationRoutes(app);
   registerUserRoutes(app);
   registerAppraisalRoutes(app);

@@ -4,7 +4,7 @@ import { estimateCviConfidenceInterval } from '@bvdb/domain';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
-import { recomputeAnalyteMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
 import {
   diseaseIdsFor,
   matrixIdFor,
@@ -222,7 +222,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         healthy ? [] : diseaseIdsFor(s.health_state ?? ''),
       );
     }
-    for (const id of catalogue.analyteIds.values()) await recomputeAnalyteMetas(tx, id);
+    await recomputeAnalytesMetas(tx, [...catalogue.analyteIds.values()]);
     await repo.markDemoSeeded(tx);
     await bumpDataGeneration(tx);
     return true;

@@ -57,6 +57,7 @@ export const pageRoutes: PageRoute[] = [
   },
   { path: '/bv_specifications/measurand', page: 'by-measurand-page', server: rendered },
   { path: '/bv_specifications/new', page: 'new-dataset-page' },
+  { path: '/bv_specifications/upload', page: 'dataset-upload-page' },
   { path: '/bv_specifications/:id', page: 'dataset-page', server: rendered },
   { path: '/bv_specifications/:id/edit', page: 'edit-dataset-page' },
   { path: '/bv_specifications/:id/copy', page: 'copy-dataset-page' },

@@ -72,6 +72,9 @@ export function SiteNav() {
                   <NavDropdown.Item as={Link} to="/bv_specifications/new">
                     Enter New BIVAC Dataset
                   </NavDropdown.Item>
+                  <NavDropdown.Item as={Link} to="/bv_specifications/upload">
+                    Upload Datasets from a Spreadsheet
+                  </NavDropdown.Item>
                   <NavDropdown.Item as={Link} to="/references/new">
                     Enter New Reference
                   </NavDropdown.Item>

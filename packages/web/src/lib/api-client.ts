@@ -13,7 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-type Success<D extends RouteDef> =
+/** The parsed answer of a route's success status (200, 201 or 202). */
+export type Success<D extends RouteDef> =
   D['responses'] extends Record<number, z.ZodType>
     ? 200 extends keyof D['responses']
       ? z.output<D['responses'][200]>

@@ -59,6 +59,20 @@ export async function findSameIdentifier(
   return row;
 }
 
+/** The reference, measurand and Unique Identifier of every dataset of these references (bulk checks). */
+export async function listIdentifiersOfReferences(db: DbOrTx, referenceIds: number[]) {
+  if (referenceIds.length === 0) return [];
+  return db
+    .select({
+      id: bvSpecifications.id,
+      referenceId: bvSpecifications.referenceId,
+      analyteId: bvSpecifications.analyteId,
+      uniqueIdentifier: bvSpecifications.uniqueIdentifier,
+    })
+    .from(bvSpecifications)
+    .where(inArray(bvSpecifications.referenceId, referenceIds));
+}
+
 export async function insertDataset(tx: DbOrTx, values: SpecColumns): Promise<SpecRow> {
   const [row] = await tx.insert(bvSpecifications).values(values).returning();
   return row!;

@@ -1,12 +1,12 @@
 import type { Dataset, DatasetForm, DatasetInput, DatasetValues } from '@bvdb/contract';
 import { estimateCviConfidenceInterval } from '@bvdb/domain';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { AppraisalService } from '../appraisals/appraisals.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recomputeAnalyteMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from './dataset-columns.js';
 import * as repo from './dataset-write.repository.js';
 import { presentDataset } from './datasets.presenter.js';
@@ -70,6 +70,39 @@ function sqlStateOf(err: unknown): string | undefined {
     if (code === '23503' || code === '23514') return code;
   }
   return undefined;
+}
+
+const identifierKey = (referenceId: number, analyteId: number, uid: string) =>
+  `${referenceId}|${analyteId}|${uid.trim().toLowerCase()}`;
+
+/**
+ * The rows whose Unique Identifier another dataset of the same reference and measurand already has
+ * (stored, or an earlier row of the same upload): the rule of the form, checked for many at once.
+ */
+export async function identifierClashes(
+  db: DbOrTx,
+  rows: { row: number; input: Pick<DatasetInput, 'reference_id' | 'analyte_id' | 'unique_identifier'> }[],
+): Promise<{ row: number; message: string }[]> {
+  const stored = await repo.listIdentifiersOfReferences(db, [
+    ...new Set(rows.map((r) => r.input.reference_id)),
+  ]);
+  const taken = new Map<string, string>(
+    stored.map((d) => [identifierKey(d.referenceId, d.analyteId, d.uniqueIdentifier), `Dataset ${d.id}`]),
+  );
+  const out: { row: number; message: string }[] = [];
+  for (const { row, input } of rows) {
+    const key = identifierKey(input.reference_id, input.analyte_id, input.unique_identifier);
+    const owner = taken.get(key);
+    if (owner) {
+      out.push({
+        row,
+        message: `${owner} of this reference and measurand already has the Unique Identifier "${input.unique_identifier}"; give this dataset its own.`,
+      });
+    } else {
+      taken.set(key, `Row ${row}`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -177,6 +210,44 @@ export class DatasetWriteService {
     this.queueRecompute([before.analyteId]);
   }
 
+  /**
+   * Creates many datasets (a bulk upload, its rows already checked with the form's schema and their
+   * names resolved to existing ids) in one transaction: each with its disease states and audit
+   * entry, then one recompute request per measurand touched. All or none: a Unique Identifier
+   * taken meanwhile is a 422 naming the row.
+   */
+  async createMany(
+    rows: { row: number; input: DatasetInput }[],
+    userId: number,
+  ): Promise<{ created: { row: number; id: number; unique_identifier: string }[]; measurands: number[] }> {
+    const result = await this.write(async (tx) => {
+      const clashes = await identifierClashes(tx, rows);
+      if (clashes.length > 0) {
+        throw new AppError('unprocessable', `${clashes[0]!.message} Nothing was saved.`, {
+          fields: clashes.map((c) => ({ path: `row ${c.row}.unique_identifier`, message: c.message })),
+        });
+      }
+      const created: { row: number; id: number; unique_identifier: string }[] = [];
+      for (const { row, input } of rows) {
+        const stored = await repo.insertDataset(tx, columnsOf(input));
+        await repo.replaceDiseaseStates(tx, stored.id, input.disease_state_ids);
+        await recordAudit(tx, {
+          userId,
+          entity: 'bv_specification',
+          entityId: stored.id,
+          action: 'create',
+          after: snapshot(stored, input.disease_state_ids),
+        });
+        created.push({ row, id: stored.id, unique_identifier: stored.uniqueIdentifier });
+      }
+      const measurands = [...new Set(rows.map((r) => r.input.analyte_id))].sort((a, b) => a - b);
+      await this.recomputeInTransaction(tx, measurands);
+      return { created, measurands };
+    });
+    this.queueRecompute(result.measurands);
+    return result;
+  }
+
   /** One write transaction; a constraint the checks above missed is still a 422, never a 500. */
   private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
@@ -226,7 +297,7 @@ export class DatasetWriteService {
   private async recomputeInTransaction(tx: Tx, analyteIds: number[]): Promise<void> {
     const ids = [...new Set(analyteIds)];
     if (this.deps.jobs) await this.deps.jobs.requestMetaRecompute(tx, ids);
-    else for (const id of ids) await recomputeAnalyteMetas(tx, id);
+    else await recomputeAnalytesMetas(tx, ids);
   }
 
   /** After the commit: this process's worker starts now rather than at its next poll. */

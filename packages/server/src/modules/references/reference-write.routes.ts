@@ -10,48 +10,22 @@ import {
   uploadReferenceFile,
 } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import { PDF_TYPE, ReferenceFileService } from './reference-file.service.js';
 import { ReferenceWriteService } from './reference-write.service.js';
 import { articleFileDisposition } from './references.presenter.js';
 
-const MAX_MB = REFERENCE_FILE_MAX_BYTES / (1024 * 1024);
-
 function userIdOf(request: FastifyRequest): number {
   if (!request.user) throw unauthenticated();
   return request.user.id;
 }
 
-/** The one `file` part of a multipart upload, refused past the size limit without buffering it all. */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string | undefined }> {
-  if (!request.isMultipart()) {
-    throw new AppError('bad_request', 'Send the file as multipart/form-data, in a part named "file"');
-  }
-  const part = await request.file({ limits: { fileSize: REFERENCE_FILE_MAX_BYTES, files: 1 } });
-  if (!part || part.fieldname !== 'file') {
-    throw new AppError('bad_request', 'No file was sent (expected a part named "file")', {
-      fields: [{ path: 'file', message: 'Choose a PDF file' }],
-    });
-  }
-  try {
-    const bytes = await part.toBuffer();
-    if (bytes.length === 0) {
-      throw new AppError('bad_request', 'The file is empty', {
-        fields: [{ path: 'file', message: 'The file is empty' }],
-      });
-    }
-    return { bytes, fileName: part.filename };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('bad_request', `The file is too large (${MAX_MB} MB at most)`, {
-        fields: [{ path: 'file', message: `The file is too large (${MAX_MB} MB at most)` }],
-      });
-    }
-    throw err;
-  }
-}
+/** The article PDF, refused past the size limit without buffering it all. */
+const readUpload = (request: FastifyRequest) =>
+  readUploadedFile(request, { maxBytes: REFERENCE_FILE_MAX_BYTES, choose: 'Choose a PDF file' });
 
 /**
  * Reference writes and the article file. A plugin of its own: the multipart parser is registered

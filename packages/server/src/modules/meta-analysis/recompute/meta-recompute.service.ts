@@ -1,6 +1,6 @@
 import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
-import { findAnalyte } from '../../analytes/analytes.service.js';
+import { findAnalyte, findAnalytesByIds } from '../../analytes/analytes.service.js';
 import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-recompute.repository.js';
@@ -14,26 +14,32 @@ interface MetaGroup {
 
 const TYPE_LABEL: Record<VarType, string> = { ':cvi': 'CVI', ':cvg': 'CVG' };
 
-/** The groups one measurand's meta-analyses are computed over: each matrix, each consolidation. */
-export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.RecomputeScope = 'all') {
-  const analyte = await findAnalyte(tx, analyteId);
-  if (!analyte) return null;
-  const specs = await repo.listSpecsOfAnalyte(tx, analyteId);
-  if (specs.length === 0) return { analyte, groups: [] };
+type ConsolidationMap = Map<number, { name: string; matrixIds: Set<number> }>;
 
-  const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
-  const groups: MetaGroup[] = (scope === 'consolidations' ? [] : matrixRows).map((m) => ({
-    matrixId: m.id,
-    consolidationId: null,
-    label: m.matrixExpansion,
-    specs: specs.filter((s) => s.matrixId === m.id),
-  }));
-  const consolidations = new Map<number, { name: string; matrixIds: Set<number> }>();
+async function loadConsolidations(tx: DbOrTx): Promise<ConsolidationMap> {
+  const consolidations: ConsolidationMap = new Map();
   for (const m of await listConsolidationMembers(tx)) {
     const c = consolidations.get(m.id) ?? { name: m.name, matrixIds: new Set<number>() };
     c.matrixIds.add(m.matrixId);
     consolidations.set(m.id, c);
   }
+  return consolidations;
+}
+
+/** The groups of one measurand's datasets: each matrix, each consolidation pooling several matrices. */
+function groupsOf(
+  specs: Spec[],
+  matrixLabel: Map<number, string>,
+  consolidations: ConsolidationMap,
+  scope: repo.RecomputeScope,
+): MetaGroup[] {
+  const matrixIds = [...new Set(specs.map((s) => s.matrixId))].sort((a, b) => a - b);
+  const groups: MetaGroup[] = (scope === 'consolidations' ? [] : matrixIds).map((id) => ({
+    matrixId: id,
+    consolidationId: null,
+    label: matrixLabel.get(id) ?? String(id),
+    specs: specs.filter((s) => s.matrixId === id),
+  }));
   for (const [id, c] of scope === 'matrices' ? [] : consolidations) {
     const pooled = specs.filter((s) => c.matrixIds.has(s.matrixId));
     // A consolidation adds information only when it pools more than one matrix.
@@ -41,7 +47,18 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
       groups.push({ matrixId: null, consolidationId: id, label: c.name, specs: pooled });
     }
   }
-  return { analyte, groups };
+  return groups;
+}
+
+/** The groups one measurand's meta-analyses are computed over: each matrix, each consolidation. */
+export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.RecomputeScope = 'all') {
+  const analyte = await findAnalyte(tx, analyteId);
+  if (!analyte) return null;
+  const specs = await repo.listSpecsOfAnalyte(tx, analyteId);
+  if (specs.length === 0) return { analyte, groups: [] };
+  const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
+  const labels = new Map(matrixRows.map((m) => [m.id, m.matrixExpansion]));
+  return { analyte, groups: groupsOf(specs, labels, await loadConsolidations(tx), scope) };
 }
 
 /** The statistics service's input rows of one group and type, each with its dataset id. */
@@ -100,18 +117,46 @@ function sameAsStored(
  * yields one are deleted. Run it inside a transaction: readers see the old or the new set, never half
  * of each, and a retry after a crash produces the same rows.
  */
-export async function recomputeAnalyteMetas(
+export function recomputeAnalyteMetas(
   tx: DbOrTx,
   analyteId: number,
   now = new Date(),
   scope: repo.RecomputeScope = 'all',
 ): Promise<{ written: number; changed: number }> {
-  const loaded = await loadMetaGroups(tx, analyteId, scope);
-  if (!loaded) return { written: 0, changed: 0 };
-  const { analyte, groups } = loaded;
+  return recomputeAnalytesMetas(tx, [analyteId], now, scope);
+}
+
+/**
+ * `recomputeAnalyteMetas` for many measurands at once, with the same outcome row for row: their
+ * datasets, matrices and stored results are read in a few queries, and the new results written in a
+ * few more (one insert of every new result and one of every dataset link), rather than a dozen
+ * round trips per measurand. A whole-database recompute walks the measurands in chunks of this.
+ */
+export async function recomputeAnalytesMetas(
+  tx: DbOrTx,
+  analyteIds: number[],
+  now = new Date(),
+  scope: repo.RecomputeScope = 'all',
+): Promise<{ written: number; changed: number }> {
+  const ids = [...new Set(analyteIds)];
+  if (ids.length === 0) return { written: 0, changed: 0 };
+  const [analyteRows, specs, consolidations, storedRows] = await Promise.all([
+    findAnalytesByIds(tx, ids),
+    repo.listSpecsOfAnalytes(tx, ids),
+    loadConsolidations(tx),
+    repo.listMetasOfAnalytes(tx, ids, scope),
+  ]);
+  const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
+  const labels = new Map(matrixRows.map((m) => [m.id, m.matrixExpansion]));
+  const specsOf = new Map<number, Spec[]>();
+  for (const spec of specs) {
+    const list = specsOf.get(spec.analyteId) ?? [];
+    list.push(spec);
+    specsOf.set(spec.analyteId, list);
+  }
   const stored = new Map(
-    (await repo.listMetasOfAnalyte(tx, analyteId, scope)).map((s) => [
-      groupKey(s.meta.matrixId, s.meta.matrixConsolidationId, s.meta.varType),
+    storedRows.map((s) => [
+      `${s.meta.analyteId}|${groupKey(s.meta.matrixId, s.meta.matrixConsolidationId, s.meta.varType)}`,
       s,
     ]),
   );
@@ -119,66 +164,75 @@ export async function recomputeAnalyteMetas(
   let written = 0;
   let changed = 0;
   const unchanged: number[] = [];
-  for (const group of groups) {
-    for (const type of [':cvi', ':cvg'] as const) {
-      const rows = metaInputRows(group.specs, type);
-      const result = metaAnalyse(rows);
-      if (result.n === 0) continue;
-      const values: MetaValues = {
-        name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
-        median: result.weightedMedian,
-        lower: result.rangeLower,
-        upper: result.rangeUpper,
-        numberUsed: result.n,
-        method: result.method,
-        seed: result.seed,
-        referenceIds: result.studies.map((s) => Number(s.id)),
-      };
-      const weightOf = new Map(result.studies.map((s) => [s.id, s]));
-      // Only eligible rows carry include = true (metaEligibility): those, in a study that kept a weight.
-      const links: LinkValues[] = rows
-        .filter((r) => r.include && weightOf.has(String(r.id)))
-        .map((r) => ({
-          bvSpecificationId: r.specId,
-          studyId: String(r.id),
-          grade: r.score,
-          cv: r.cv!,
-          ciLower: r.ciLower!,
-          ciUpper: r.ciUpper!,
-          weight: weightOf.get(String(r.id))!.normalisedWeight,
-        }));
-      written++;
-      const key = groupKey(group.matrixId, group.consolidationId, type);
-      const before = stored.get(key);
-      stored.delete(key);
-      if (before && sameAsStored(before, values, links)) {
-        unchanged.push(before.meta.id);
-        continue;
+  const updates: { id: number; values: MetaValues; links: LinkValues[] }[] = [];
+  const inserts: { values: repo.NewMetaRow; links: LinkValues[] }[] = [];
+  for (const analyte of analyteRows) {
+    const groups = groupsOf(specsOf.get(analyte.id) ?? [], labels, consolidations, scope);
+    for (const group of groups) {
+      for (const type of [':cvi', ':cvg'] as const) {
+        const rows = metaInputRows(group.specs, type);
+        const result = metaAnalyse(rows);
+        if (result.n === 0) continue;
+        const values: MetaValues = {
+          name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
+          median: result.weightedMedian,
+          lower: result.rangeLower,
+          upper: result.rangeUpper,
+          numberUsed: result.n,
+          method: result.method,
+          seed: result.seed,
+          referenceIds: result.studies.map((s) => Number(s.id)),
+        };
+        const weightOf = new Map(result.studies.map((s) => [s.id, s]));
+        // Only eligible rows carry include = true (metaEligibility): those, in a study that kept a weight.
+        const links: LinkValues[] = rows
+          .filter((r) => r.include && weightOf.has(String(r.id)))
+          .map((r) => ({
+            bvSpecificationId: r.specId,
+            studyId: String(r.id),
+            grade: r.score,
+            cv: r.cv!,
+            ciLower: r.ciLower!,
+            ciUpper: r.ciUpper!,
+            weight: weightOf.get(String(r.id))!.normalisedWeight,
+          }));
+        written++;
+        const key = `${analyte.id}|${groupKey(group.matrixId, group.consolidationId, type)}`;
+        const before = stored.get(key);
+        stored.delete(key);
+        if (before && sameAsStored(before, values, links)) {
+          unchanged.push(before.meta.id);
+          continue;
+        }
+        changed++;
+        if (before) updates.push({ id: before.meta.id, values, links });
+        else {
+          inserts.push({
+            values: {
+              ...values,
+              analyteId: analyte.id,
+              matrixId: group.matrixId,
+              matrixConsolidationId: group.consolidationId,
+              varType: type,
+              computedAt: now,
+              createdAt: now,
+              updatedAt: now,
+            },
+            links,
+          });
+        }
       }
-      changed++;
-      let metaId: number;
-      if (before) {
-        metaId = before.meta.id;
-        await repo.updateMeta(tx, metaId, { ...values, computedAt: now, updatedAt: now });
-      } else {
-        metaId = await repo.insertMeta(tx, {
-          ...values,
-          analyteId,
-          matrixId: group.matrixId,
-          matrixConsolidationId: group.consolidationId,
-          varType: type,
-          computedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      await repo.replaceMetaDatasets(
-        tx,
-        metaId,
-        links.map((l) => ({ ...l, metaCalculationId: metaId })),
-      );
     }
   }
+  for (const u of updates) await repo.updateMeta(tx, u.id, { ...u.values, computedAt: now, updatedAt: now });
+  const newIds = await repo.insertMetas(
+    tx,
+    inserts.map((i) => i.values),
+  );
+  await repo.replaceMetaDatasetsOf(tx, [
+    ...updates.map((u) => ({ metaId: u.id, links: u.links })),
+    ...inserts.map((i, k) => ({ metaId: newIds[k]!, links: i.links })),
+  ]);
   await repo.touchComputedAt(tx, unchanged, now);
   // What is left stored has no group any more (its datasets were removed or excluded).
   await repo.deleteMetas(

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import { datasetFieldLabel } from '@bvdb/contract';
 import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { DatasetFormValues } from '../dataset-form-values';
 
@@ -47,20 +48,10 @@ function Shell({
 }
 
 /** A number input: '' is "not filled in"; the contract says what is allowed. */
-export function NumberField({
-  name,
-  label,
-  md = 3,
-  hint,
-}: {
-  name: Name;
-  label: string;
-  md?: number;
-  hint?: string;
-}) {
+export function NumberField({ name, md = 3, hint }: { name: Name; md?: number; hint?: string }) {
   const { register, error, id } = useField(name);
   return (
-    <Shell id={id} label={label} md={md} hint={hint} error={error}>
+    <Shell id={id} label={datasetFieldLabel(name)} md={md} hint={hint} error={error}>
       <Form.Control
         type="number"
         step="any"
@@ -76,14 +67,12 @@ export function NumberField({
 
 export function TextField({
   name,
-  label,
   md = 6,
   hint,
   textarea = false,
   placeholder,
 }: {
   name: Name;
-  label: string;
   md?: number;
   hint?: string;
   textarea?: boolean;
@@ -91,7 +80,7 @@ export function TextField({
 }) {
   const { register, error, id } = useField(name);
   return (
-    <Shell id={id} label={label} md={md} hint={hint} error={error}>
+    <Shell id={id} label={datasetFieldLabel(name)} md={md} hint={hint} error={error}>
       <Form.Control
         {...(textarea ? { as: 'textarea' as const, rows: 2 } : { type: 'text' })}
         isInvalid={error !== undefined}
@@ -110,14 +99,12 @@ export interface Option {
 
 export function SelectField({
   name,
-  label,
   options,
   md = 6,
   placeholder,
   hint,
 }: {
   name: Name;
-  label: string;
   options: readonly Option[];
   md?: number;
   /** The first, empty choice ("none" or "choose one"); absent when a value is always set. */
@@ -126,7 +113,7 @@ export function SelectField({
 }) {
   const { register, error, id } = useField(name);
   return (
-    <Shell id={id} label={label} md={md} hint={hint} error={error}>
+    <Shell id={id} label={datasetFieldLabel(name)} md={md} hint={hint} error={error}>
       <Form.Select
         isInvalid={error !== undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
@@ -151,12 +138,12 @@ export function SelectFields({
 }: {
   md: number;
   placeholder: string;
-  fields: { name: Name; label: string; options: readonly Option[] }[];
+  fields: { name: Name; options: readonly Option[] }[];
 }) {
   return fields.map((f) => <SelectField key={f.name} md={md} placeholder={placeholder} {...f} />);
 }
 
-export function FlagField({ name, label }: { name: Name; label: string }) {
+export function FlagField({ name }: { name: Name }) {
   const { register, id } = useField(name);
-  return <Form.Check type="switch" id={id} label={label} className="mb-2" {...register} />;
+  return <Form.Check type="switch" id={id} label={datasetFieldLabel(name)} className="mb-2" {...register} />;
 }

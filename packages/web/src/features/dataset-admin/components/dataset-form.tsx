@@ -1,4 +1,4 @@
-import type { DatasetInput } from '@bvdb/contract';
+import { DATASET_FIELD_LABELS, type DatasetInput } from '@bvdb/contract';
 import { INTERVAL_UNITS, NON_HEALTHY_STATE_ID, QUALITY_ITEMS, SEXES_FOR_META_ANALYSIS } from '@bvdb/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -55,7 +55,6 @@ function ReferenceSelect({ references }: { references: UseQueryResult<{ id: numb
   return (
     <SelectField
       name="reference_id"
-      label="Reference"
       placeholder="Choose a reference"
       options={(references.data ?? []).map((r) => ({ value: r.id, label: r.label }))}
     />
@@ -74,7 +73,7 @@ function DiseasePicker({ diseases }: { diseases: Option[] }) {
   return (
     <Col md={12} className="mb-3">
       <fieldset aria-describedby={error ? 'dataset-disease-states-error' : undefined}>
-        <legend className="form-label fs-6">Disease States</legend>
+        <legend className="form-label fs-6">{DATASET_FIELD_LABELS.disease_state_ids}</legend>
         <div className="d-flex flex-wrap gap-3">
           {diseases.map((d) => (
             <Form.Check
@@ -171,15 +170,13 @@ export function DatasetForm({
         <Section title="Dataset">
           <SelectField
             name="analyte_id"
-            label="Measurand"
             placeholder="Choose a measurand"
             options={opts(analytes.data.analytes, (a) => ({ value: a.id, label: a.display_name }))}
           />
           <ReferenceSelect references={references} />
-          <TextField name="unique_identifier" label="Unique Identifier" />
+          <TextField name="unique_identifier" />
           <SelectField
             name="matrix_id"
-            label="Matrix"
             placeholder="Choose a matrix"
             options={opts(l?.matrices, (m) => ({ value: m.id, label: m.matrix_expansion }))}
           />
@@ -192,7 +189,6 @@ export function DatasetForm({
             fields={[
               {
                 name: 'state_of_well_being_id',
-                label: 'State of Well Being',
                 options: opts(l?.states_of_well_being, (s) => ({
                   value: s.id,
                   label: s.state_of_well_being_descriptor_expansion,
@@ -200,64 +196,42 @@ export function DatasetForm({
               },
               {
                 name: 'ethnicity_id',
-                label: 'Ethnicity',
                 options: opts(l?.ethnicities, (e) => ({ value: e.id, label: e.ethnicity_expansion })),
               },
-              { name: 'sex_for_meta_analysis', label: 'Sex for Meta-Analysis', options: SEX_OPTIONS },
+              { name: 'sex_for_meta_analysis', options: SEX_OPTIONS },
             ]}
           />
           <DiseasePicker diseases={opts(l?.diseases, (d) => ({ value: d.id, label: d.item_type }))} />
-          <NumberField name="number_of_subjects" label="Number of Subjects" />
-          <NumberField name="number_of_males" label="Number of Males" />
-          <NumberField name="number_of_females" label="Number of Females" />
-          <NumberField
-            name="number_of_subjects_included_in_bv_estimation"
-            label="Subjects in BV Estimation"
-          />
-          <NumberField name="age_min" label="Age Min" />
-          <NumberField name="age_max" label="Age Max" />
-          <NumberField name="age_mean" label="Age Mean" />
-          <NumberField name="age_sd" label="Age SD" />
+          <NumberField name="number_of_subjects" />
+          <NumberField name="number_of_males" />
+          <NumberField name="number_of_females" />
+          <NumberField name="number_of_subjects_included_in_bv_estimation" />
+          <NumberField name="age_min" />
+          <NumberField name="age_max" />
+          <NumberField name="age_mean" />
+          <NumberField name="age_sd" />
         </Section>
 
         <Section title="Study Design and Sampling">
-          <NumberField name="study_duration" label="Study Duration" />
-          <SelectField
-            name="study_duration_units"
-            label="Study Duration Units"
-            md={3}
-            options={UNIT_OPTIONS}
-          />
-          <NumberField name="samples_per" label="Samples Per" />
-          <SelectField name="interval_units" label="Interval Units" md={3} options={UNIT_OPTIONS} />
-          <TextField
-            name="sampling_times_start_time"
-            label="Sampling Start Time"
-            md={3}
-            hint="Format like 07:00"
-          />
-          <TextField
-            name="sampling_times_end_time"
-            label="Sampling End Time"
-            md={3}
-            hint="Format like 07:00"
-          />
-          <NumberField
-            name="average_number_of_samples_used_for_bv_estimation"
-            label="Average Samples per Subject"
-          />
-          <NumberField name="average_number_of_replicates" label="Average Replicates" />
-          <TextField name="preanalytical_issues" label="Pre-analytical Issues" md={12} textarea />
+          <NumberField name="study_duration" />
+          <SelectField name="study_duration_units" md={3} options={UNIT_OPTIONS} />
+          <NumberField name="samples_per" />
+          <SelectField name="interval_units" md={3} options={UNIT_OPTIONS} />
+          <TextField name="sampling_times_start_time" md={3} hint="Format like 07:00" />
+          <TextField name="sampling_times_end_time" md={3} hint="Format like 07:00" />
+          <NumberField name="average_number_of_samples_used_for_bv_estimation" />
+          <NumberField name="average_number_of_replicates" />
+          <TextField name="preanalytical_issues" md={12} textarea />
         </Section>
 
         <Section title="Estimates">
-          <NumberField name="estimates_of_cvi" label="Estimate of CVI (%)" md={4} />
-          <NumberField name="reported_cvi_lower_confidence_interval" label="CVI Lower CI" md={4} />
-          <NumberField name="reported_cvi_upper_confidence_interval" label="CVI Upper CI" md={4} />
-          <NumberField name="estimates_of_cvg" label="Estimate of CVG (%)" md={4} />
-          <NumberField name="reported_cvg_lower_confidence_interval" label="CVG Lower CI" md={4} />
-          <NumberField name="reported_cvg_upper_confidence_interval" label="CVG Upper CI" md={4} />
-          <NumberField name="analytical_cv" label="Analytical CV (%)" md={4} />
+          <NumberField name="estimates_of_cvi" md={4} />
+          <NumberField name="reported_cvi_lower_confidence_interval" md={4} />
+          <NumberField name="reported_cvi_upper_confidence_interval" md={4} />
+          <NumberField name="estimates_of_cvg" md={4} />
+          <NumberField name="reported_cvg_lower_confidence_interval" md={4} />
+          <NumberField name="reported_cvg_upper_confidence_interval" md={4} />
+          <NumberField name="analytical_cv" md={4} />
         </Section>
 
         <Section title="Units and Concentrations">
@@ -265,25 +239,24 @@ export function DatasetForm({
             md={4}
             placeholder="None"
             fields={[
-              { name: 'unit_id', label: 'Unit', options: unitOptions },
-              { name: 'second_unit_id', label: 'Second Unit', options: unitOptions },
+              { name: 'unit_id', options: unitOptions },
+              { name: 'second_unit_id', options: unitOptions },
               {
                 name: 'overall_principle_method_id',
-                label: 'Overall Analytical Principle Method',
                 options: opts(l?.methods, (m) => ({ value: m.id, label: m.name })),
               },
             ]}
           />
-          <TextField name="standard_unit_for_reporting_of_analyte" label="Standard Unit for Reporting" />
-          <TextField name="second_standard_unit" label="Second Standard Unit" />
-          <NumberField name="concentration_mean" label="Concentration Mean" />
-          <NumberField name="concentration_min" label="Concentration Min" />
-          <NumberField name="concentration_max" label="Concentration Max" />
-          <NumberField name="concentration_sd" label="Concentration SD" />
-          <NumberField name="concentration_standard_unit_mean" label="Standard Unit Mean" />
-          <NumberField name="concentration_standard_unit_min" label="Standard Unit Min" />
-          <NumberField name="concentration_standard_unit_max" label="Standard Unit Max" />
-          <NumberField name="concentration_standard_unit_sd" label="Standard Unit SD" />
+          <TextField name="standard_unit_for_reporting_of_analyte" />
+          <TextField name="second_standard_unit" />
+          <NumberField name="concentration_mean" />
+          <NumberField name="concentration_min" />
+          <NumberField name="concentration_max" />
+          <NumberField name="concentration_sd" />
+          <NumberField name="concentration_standard_unit_mean" />
+          <NumberField name="concentration_standard_unit_min" />
+          <NumberField name="concentration_standard_unit_max" />
+          <NumberField name="concentration_standard_unit_sd" />
         </Section>
 
         <Section title="BIVAC Scores">
@@ -291,31 +264,30 @@ export function DatasetForm({
             <SelectField
               key={item.key}
               name={item.key}
-              label={`QI${item.number} ${item.label}`}
               md={3}
               options={item.allowedGrades.map((g) => ({ value: g, label: g }))}
             />
           ))}
-          <TextField name="scoring_comment" label="Scoring Comment" md={12} textarea />
+          <TextField name="scoring_comment" md={12} textarea />
         </Section>
 
         <Section title="Coding">
           <Col md={4} className="mb-3">
-            <FlagField name="healthy" label="Healthy Population" />
-            <FlagField name="adult" label="Adult Population" />
-            <FlagField name="weekly_samplings" label="Weekly Samplings" />
+            <FlagField name="healthy" />
+            <FlagField name="adult" />
+            <FlagField name="weekly_samplings" />
             <Form.Text muted>At most 2 samples per week, down to 1 per month.</Form.Text>
           </Col>
           <Col md={4} className="mb-3">
-            <FlagField name="review" label="Reviewed" />
-            <FlagField name="published" label="Published" />
-            <FlagField name="include_in_meta_analysis" label="Include in Meta-Analysis" />
+            <FlagField name="review" />
+            <FlagField name="published" />
+            <FlagField name="include_in_meta_analysis" />
           </Col>
           <Col md={4} />
-          <TextField name="snomed_ct" label="Snomed CT" md={4} />
-          <TextField name="npu" label="NPU" md={4} />
-          <TextField name="loinc" label="LOINC" md={4} />
-          <TextField name="comment" label="Comment" md={12} textarea />
+          <TextField name="snomed_ct" md={4} />
+          <TextField name="npu" md={4} />
+          <TextField name="loinc" md={4} />
+          <TextField name="comment" md={12} textarea />
         </Section>
 
         <div className="d-flex gap-2 mb-4">

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
+
+/**
+ * The one `file` part of a multipart upload, refused past `maxBytes` without buffering it all.
+ * Call it from a plugin that registered `@fastify/multipart` in its own scope.
+ */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  opts: { maxBytes: number; choose: string; tooLarge?: 'bad_request' | 'payload_too_large'; hint?: string },
+): Promise<{ bytes: Buffer; fileName: string | undefined }> {
+  if (!request.isMultipart()) {
+    throw new AppError('bad_request', 'Send the file as multipart/form-data, in a part named "file"');
+  }
+  const part = await request.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+  if (!part || part.fieldname !== 'file') {
+    throw new AppError('bad_request', 'No file was sent (expected a part named "file")', {
+      fields: [{ path: 'file', message: opts.choose }],
+    });
+  }
+  try {
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) {
+      throw new AppError('bad_request', 'The file is empty', {
+        fields: [{ path: 'file', message: 'The file is empty' }],
+      });
+    }
+    return { bytes, fileName: part.filename };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const mb = Math.round(opts.maxBytes / (1024 * 1024));
+      const message = `The file is too large (${mb} MB at most)${opts.hint ? `: ${opts.hint}` : ''}`;
+      throw new AppError(opts.tooLarge ?? 'bad_request', message, { fields: [{ path: 'file', message }] });
+    }
+    throw err;
+  }
+}
