@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorsFor } from './common.js';
-import { defineRoute } from './route.js';
+import { defineRoute, STAFF } from './route.js';
 
 /**
  * Bulk entry of datasets from the spreadsheet template (issue 15.2). The file is checked by the
@@ -60,7 +60,7 @@ export const previewDatasetUpload = defineRoute({
   path: '/api/v1/bv_specifications/upload/preview',
   summary: `Check a bulk upload of datasets (${uploadSummary}): every row, with its errors by cell. Saves nothing`,
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   responses: { 200: UploadPreviewSchema, ...errorsFor(400, 401, 403, 413) },
 });
 
@@ -72,7 +72,7 @@ export const commitDatasetUpload = defineRoute({
     '422 lists every bad cell (`fields`, paths like `row 3.Matrix`) and writes nothing; on success ' +
     'each measurand touched gets one recompute request',
   tags: ['datasets'],
-  access: 'signed-in',
+  access: STAFF,
   responses: {
     201: z.object({
       created: z.array(
