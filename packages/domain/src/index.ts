@@ -19,3 +19,4 @@ export * from './lookups.js';
 export * from './meta-analysis-r-service.js';
 export * from './citation.js';
 export * from './leave-one-out.js';
+export * from './estimate-citation.js';
