@@ -1,5 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatDateLong } from '@bvdb/domain';
+import { formatCitation, formatDateLong } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -16,8 +16,16 @@ import { GradeBadge } from '../../components/dataset-badges';
 import { matchesSpecFilter } from '../../features/specifications/spec-filter';
 import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/specifications/spec-page';
 
+/** The dataset's reference as running text: the one Vancouver formatter of the domain. */
 const citation = (d: Dataset) =>
-  `${d.reference_author} (${d.reference_year_of_publication ?? 'n.d.'}) ${d.reference_title}. ${d.reference_journal} ${d.reference_volume}:${d.reference_pages}`;
+  formatCitation({
+    author: d.reference_author,
+    title: d.reference_title,
+    journal: d.reference_journal,
+    year: d.reference_year_of_publication,
+    volume: d.reference_volume,
+    pages: d.reference_pages,
+  });
 
 function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<Dataset, unknown>[] {
   return [
