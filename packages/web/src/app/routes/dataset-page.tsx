@@ -85,7 +85,7 @@ export function DatasetPage() {
         </div>
       </div>
       <p className="mb-3" data-testid="dataset-reference">
-        From{' '}
+        Dataset of <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
         <Link to={`/references/${d.reference_id}`}>
           {formatCitation(study) || `reference ${d.reference_id}`}
         </Link>
