@@ -33,7 +33,7 @@ const dataset: EstimateCitation = {
   datasetLabel: 'BV_0042',
   values: [
     { type: 'CVI', value: 5.3, lower: 4.6, upper: 6.2 },
-    { type: 'CVG', value: 14.2, lower: null, upper: null },
+    { type: 'CVG', value: 14.2, lower: 0, upper: 0 },
   ],
   n: 20,
   url: 'https://bv.example.org/bv_specifications/42',

@@ -56,11 +56,16 @@ const TYPE_NAMES: Record<EstimateType, string> = {
   CVG: 'between-subject biological variation (CVG)',
 };
 
-/** "CVI 4.5% (4.1–5.0)", the limits left out when missing. */
+/**
+ * "CVI 4.5% (4.1–5.0)", the limits left out when missing or empty (a stored 0–0 is "not given", and
+ * an interval that is a point says nothing).
+ */
 export function formatCitedValue(v: CitedValue): string {
   if (v.value == null) return `${v.type} not available`;
   const limits =
-    v.lower != null && v.upper != null ? ` (${formatFixed(v.lower, 1)}–${formatFixed(v.upper, 1)})` : '';
+    v.lower != null && v.upper != null && v.lower < v.upper
+      ? ` (${formatFixed(v.lower, 1)}–${formatFixed(v.upper, 1)})`
+      : '';
   return `${v.type} ${formatFixed(v.value, 1)}%${limits}`;
 }
 

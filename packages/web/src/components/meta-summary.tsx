@@ -102,8 +102,10 @@ export function MetaSummary({
                     </th>
                   ) : null}
                   <td data-label="BV Estimate">
-                    {label}
-                    {m && m.median && renderCite ? <div className="mt-1">{renderCite(m)}</div> : null}
+                    <div>
+                      {label}
+                      {m && m.median && renderCite ? <div>{renderCite(m)}</div> : null}
+                    </div>
                   </td>
                   <td data-label="median CV estimate">{formatMetaValue(m?.median)}</td>
                   <td data-label="lower CI limit">{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>

@@ -75,6 +75,7 @@ export function AnalytePage() {
           target={target}
           renderCite={(m: MetaRecord) => (
             <CiteButton
+              compact
               label={`${m.matrix} ${typeOfMeta(m)}`}
               input={() => ({
                 databaseCitation: site.data?.citation ?? '',

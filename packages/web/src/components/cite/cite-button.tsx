@@ -9,19 +9,20 @@ const CiteDialog = lazy(() => import('./cite-dialog'));
 export function CiteButton({
   input,
   label,
-  className,
+  compact = false,
 }: {
   input: () => CiteInput;
   label?: string;
-  className?: string;
+  /** A link-like button for a table cell; otherwise an outlined button. */
+  compact?: boolean;
 }) {
   const [open, setOpen] = useState<CiteInput | null>(null);
   return (
     <>
       <Button
         size="sm"
-        variant="outline-primary"
-        className={className ?? 'd-print-none'}
+        variant={compact ? 'link' : 'outline-primary'}
+        className={compact ? 'd-print-none p-0 text-start' : 'd-print-none'}
         aria-label={label ? `Cite this estimate: ${label}` : undefined}
         aria-haspopup="dialog"
         onClick={() => setOpen(input())}

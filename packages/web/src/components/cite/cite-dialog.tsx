@@ -75,7 +75,7 @@ export default function CiteDialog({ input, onHide }: { input: CiteInput; onHide
           ref={area}
           className="form-control mb-2 small"
           readOnly
-          rows={6}
+          rows={8}
           value={text}
           data-testid="citation-text"
         />
