@@ -60,7 +60,7 @@ test('cite an estimate: the text to copy, RIS and BibTeX files', async ({ page, 
     dialog.getByRole('link', { name: 'Download RIS' }).click(),
   ]);
   expect(ris.suggestedFilename()).toBe('bvdb-creatinine-serum-cvi.ris');
-  const risText = fs.readFileSync((await ris.path())!, 'utf8');
+  const risText = fs.readFileSync(await ris.path(), 'utf8');
   expect(risText.startsWith('TY  - DATA\r\nAU  - Aarsand, AK\r\n')).toBe(true);
   expect(risText).toContain('TI  - Creatinine (Serum): within-subject biological variation (CVI)\r\n');
   expect(risText).toContain('T2  - The EFLM Biological Variation Database\r\n');
@@ -73,7 +73,7 @@ test('cite an estimate: the text to copy, RIS and BibTeX files', async ({ page, 
     dialog.getByRole('link', { name: 'Download BibTeX' }).click(),
   ]);
   expect(bib.suggestedFilename()).toBe('bvdb-creatinine-serum-cvi.bib');
-  const bibText = fs.readFileSync((await bib.path())!, 'utf8');
+  const bibText = fs.readFileSync(await bib.path(), 'utf8');
   expect(bibText.startsWith('@misc{bvdb-creatinine-serum-cvi,\n')).toBe(true);
   expect(bibText).toContain('author = {Aarsand, AK and Fernandez-Calle, P and');
   expect(bibText).toContain(`url = {${permalink}}`);
@@ -161,7 +161,10 @@ test('pages link to each other: dataset → reference → datasets with matrix, 
   ).dataset;
   await page.goto(`/bv_specifications/${datasetId}`);
   const from = page.getByTestId('dataset-reference');
-  await expect(from.getByRole('link', { name: 'Creatinine', exact: true })).toHaveAttribute('href', `/analytes/${id}`);
+  await expect(from.getByRole('link', { name: 'Creatinine', exact: true })).toHaveAttribute(
+    'href',
+    `/analytes/${id}`,
+  );
   if (dataset.reference_doi)
     await expect(from.getByRole('link', { name: /^DOI/ })).toHaveAttribute(
       'href',

@@ -73,7 +73,7 @@ describe('spreadsheet exports', () => {
     const texts = sheet
       .getColumn(col)
       .values.slice(2)
-      .map((v) => String(v));
+      .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
     expect(texts.length).toBeGreaterThan(0);
     for (const t of texts) {
       expect(t).toMatch(/\.$/);
