@@ -79,7 +79,7 @@ export function ReferencesPage() {
                     <td>
                       <ReferenceCard reference={r} />
                     </td>
-                    <td>
+                    <td className="text-nowrap">
                       {r.bv_specifications_count} dataset{r.bv_specifications_count === 1 ? '' : 's'}
                     </td>
                     {session.user ? (
