@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { apiJson, expect, signIn, test } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 // Issue 18, points 3–5: cite an estimate, permalinks that survive a recomputation, pages that link
 // to each other, the A–Z index, the whole-database downloads, citations without unknowns.
@@ -51,6 +51,7 @@ test('cite an estimate: the text to copy, RIS and BibTeX files', async ({ page, 
   expect(value).not.toMatch(UNKNOWNS);
   await expect(dialog.getByTestId('citation-permalink')).toHaveAttribute('href', permalink);
 
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Copied to the clipboard');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
@@ -87,6 +88,7 @@ test('cite a dataset: its estimates, subjects, the study and its permalink', asy
   const id = await measurandId(page, 'Creatinine');
   const datasetId = serumCvi(await metasOf(page, id))!.datasets[0]!.bv_specification_id;
   await page.goto(`/bv_specifications/${datasetId}`);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: /^Cite this estimate: dataset / }).click();
   const value = await page.getByRole('dialog').getByTestId('citation-text').inputValue();
   expect(value).toMatch(/Creatinine \(Serum\): biological variation dataset \S+: CVI [\d.]+%/);
@@ -174,6 +176,8 @@ test('pages link to each other: dataset → reference → datasets with matrix, 
   await from.locator(`a[href="/references/${dataset.reference_id}"]`).click();
   await expect(page).toHaveURL(`/references/${dataset.reference_id}`);
   const table = page.getByRole('table', { name: 'Specifications of this reference' });
+  await expect(table).toBeVisible();
+  await expectNoAxeViolations(page);
   for (const name of ['Analyte', 'Matrix', 'CVI (%)', 'CVG (%)'])
     await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
   const row = table.locator('tbody tr', { has: page.locator(`a[href="/bv_specifications/${datasetId}"]`) });
@@ -224,6 +228,7 @@ test('By Measurand has an A–Z index that jumps to its letter, with the keyboar
   await page.goto('/bv_specifications/measurand');
   const index = page.getByRole('navigation', { name: 'Measurands A to Z' });
   await expect(index).toBeVisible();
+  await expectNoAxeViolations(page);
   const letter = index.getByRole('link', { name: 'S', exact: true });
   await letter.focus();
   await page.keyboard.press('Enter');
