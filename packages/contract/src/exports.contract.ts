@@ -44,3 +44,4 @@ export const exportDatabase = defineRoute({
 
 export const exportAnalyteUrl = (id: number) => `/export_by_analyte/${id}.xlsx`;
 export const exportReferenceUrl = (id: number) => `/export_by_reference/${id}.xlsx`;
+export const exportDatabaseUrl = (format: 'xlsx' | 'csv') => `/export/bv_database.${format}`;

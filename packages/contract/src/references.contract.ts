@@ -27,7 +27,7 @@ export const ReferenceSchema = z.object({
     .string()
     .nullable()
     .describe('Where the attached article PDF downloads from (null when none is attached)'),
-  label: z.string().describe('Dropdown text: "Author (year) Title"'),
+  label: z.string().describe('Dropdown text: "First author et al. (Year) Title", missing parts left out'),
   bv_specifications_count: z
     .number()
     .int()

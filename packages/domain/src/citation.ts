@@ -24,6 +24,46 @@ function clean(text: string | null | undefined): string {
   return PLACEHOLDERS.has(t.toLowerCase()) ? '' : t;
 }
 
+/** Vancouver lists up to six authors; with more, the first six and "et al" (ICMJE, Citing Medicine ch. 1). */
+export const MAX_CITED_AUTHORS = 6;
+
+/**
+ * The authors of a citation: "Surname Initials" names separated by commas (or semicolons). More than
+ * six become the first six and "et al". A list that does not read as such names (e.g. "Smith, J.")
+ * is kept as written.
+ */
+export function vancouverAuthors(author: string): string {
+  const names = splitAuthors(author);
+  if (names.length <= MAX_CITED_AUTHORS) return author;
+  return `${names.slice(0, MAX_CITED_AUTHORS).join(', ')}, et al`;
+}
+
+/** The separate names of an author list, or [] when it does not read as "Surname Initials" names. */
+export function splitAuthors(author: string): string[] {
+  const t = clean(author);
+  if (!t) return [];
+  const names = t
+    .split(t.includes(';') ? ';' : ',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  // "Smith, J." splits into a surname and initials: not a list of names.
+  const looksLikeNames = names.every((n) => /\s/.test(n) || /^et al\.?$/i.test(n));
+  return looksLikeNames ? names : [t];
+}
+
+/**
+ * The short form of a reference in a picker or a table cell: "First author et al. (Year) Title",
+ * each part left out when missing (never "Unknown Author" or "(n.d.)").
+ */
+export function formatShortCitation(ref: Pick<CitationParts, 'author' | 'title' | 'year'>): string {
+  const all = splitAuthors(clean(ref.author));
+  const first = all[0] && !/^et al\.?$/i.test(all[0]) ? bare(all[0]) : '';
+  const who = first && all.length > 1 ? `${first} et al.` : first;
+  const year = ref.year != null && Number.isFinite(ref.year) ? `(${ref.year})` : '';
+  const title = clean(ref.title);
+  return who ? [who, year, title].filter(Boolean).join(' ') : [title, year].filter(Boolean).join(' ');
+}
+
 /** Drops the trailing punctuation a part may carry, so joining never doubles a full stop. */
 const bare = (t: string) => t.replace(/[.\s]+$/, '');
 
@@ -33,7 +73,7 @@ const bare = (t: string) => t.replace(/[.\s]+$/, '');
  * no "(n.d.)". A volume of 0 is the live data's "unknown" and is left out too.
  */
 export function formatCitation(ref: CitationParts): string {
-  const author = bare(clean(ref.author));
+  const author = bare(vancouverAuthors(clean(ref.author)));
   const title = bare(clean(ref.title));
   const journal = bare(clean(ref.journal));
   const year = ref.year != null && Number.isFinite(ref.year) ? String(ref.year) : '';

@@ -20,3 +20,4 @@ export * from './meta-analysis-r-service.js';
 export * from './citation.js';
 export * from './leave-one-out.js';
 export * from './appraisal.js';
+export * from './estimate-citation.js';

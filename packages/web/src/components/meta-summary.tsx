@@ -1,9 +1,11 @@
 import type { MetaRecord } from '@bvdb/contract';
 import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
+import { useEffect, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { isStaff, useSession } from '../lib/session';
+import { estimateAnchorId, isEstimateTarget, type EstimateTarget } from '../lib/estimate-permalink';
 import { HeaderRow } from './header-row';
 
 export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
@@ -31,8 +33,26 @@ export function groupMetas(metas: MetaRecord[]) {
   return [...groups.entries()];
 }
 
-export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
+/**
+ * The meta-analysis summary. Each row has an id a permalink names (estimate-{matrix}-{type});
+ * `target` is the estimate a permalink opened: its row is highlighted and scrolled to.
+ * `renderCite` adds a "Cite this estimate" action to each row with a result.
+ */
+export function MetaSummary({
+  metas,
+  target = null,
+  renderCite,
+}: {
+  metas: MetaRecord[];
+  target?: EstimateTarget | null;
+  renderCite?: (m: MetaRecord) => ReactNode;
+}) {
   const signedIn = isStaff(useSession());
+  const targetId = target ? estimateAnchorId(target.matrix, target.type) : null;
+  useEffect(() => {
+    if (!targetId) return;
+    document.getElementById(targetId)?.scrollIntoView({ block: 'center' });
+  }, [targetId]);
   if (metas.length === 0) return <p>No Meta-Analysis Results</p>;
   const groups = groupMetas(metas);
   return (
@@ -65,30 +85,45 @@ export function MetaSummary({ metas }: { metas: MetaRecord[] }) {
                 ['Within-subject (CVI)', g.within],
                 ['Between-subject (CVG)', g.between],
               ] as const
-            ).map(([label, m], i) => (
-              <tr key={`${matrix}-${label}`} data-testid={`meta-row-${matrix}-${i === 0 ? 'cvi' : 'cvg'}`}>
-                {i === 0 ? (
-                  <th scope="rowgroup" rowSpan={2}>
-                    {matrix}
-                  </th>
-                ) : null}
-                <td data-label="BV Estimate">{label}</td>
-                <td data-label="median CV estimate">{formatMetaValue(m?.median)}</td>
-                <td data-label="lower CI limit">{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
-                <td data-label="higher CI limit">{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
-                <td data-label="Comments" className="small">
-                  {m ? [m.comments, methodNote(m)].filter(Boolean).join(' · ') : 'No usable study'}
-                </td>
-                <td data-label="Date Updated">
-                  {m ? formatDateDmy(m.updated_at) : ''}
-                  {m && signedIn ? (
-                    <div className="small text-muted" data-testid="meta-computed-at">
-                      recomputed {formatDateDmy(m.computed_at)}
-                    </div>
+            ).map(([label, m], i) => {
+              const type = i === 0 ? 'CVI' : 'CVG';
+              const isTarget = isEstimateTarget(target, matrix, type);
+              return (
+                <tr
+                  key={`${matrix}-${label}`}
+                  id={estimateAnchorId(matrix, type)}
+                  data-testid={`meta-row-${matrix}-${i === 0 ? 'cvi' : 'cvg'}`}
+                  className={isTarget ? 'estimate-target' : undefined}
+                  data-permalink-target={isTarget ? 'true' : undefined}
+                >
+                  {i === 0 ? (
+                    <th scope="rowgroup" rowSpan={2}>
+                      {matrix}
+                    </th>
                   ) : null}
-                </td>
-              </tr>
-            )),
+                  <td data-label="BV Estimate">
+                    <div>
+                      {label}
+                      {m && m.median && renderCite ? <div>{renderCite(m)}</div> : null}
+                    </div>
+                  </td>
+                  <td data-label="median CV estimate">{formatMetaValue(m?.median)}</td>
+                  <td data-label="lower CI limit">{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
+                  <td data-label="higher CI limit">{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
+                  <td data-label="Comments" className="small">
+                    {m ? [m.comments, methodNote(m)].filter(Boolean).join(' · ') : 'No usable study'}
+                  </td>
+                  <td data-label="Date Updated">
+                    {m ? formatDateDmy(m.updated_at) : ''}
+                    {m && signedIn ? (
+                      <div className="small text-muted" data-testid="meta-computed-at">
+                        recomputed {formatDateDmy(m.computed_at)}
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            }),
           )}
         </tbody>
       </Table>

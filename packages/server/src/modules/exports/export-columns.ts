@@ -1,5 +1,5 @@
 import { DATASET_FIELD_LABELS, type Dataset, type DatasetFieldName, type MetaRecord } from '@bvdb/contract';
-import { roundHalfUp } from '@bvdb/domain';
+import { formatCitation, roundHalfUp } from '@bvdb/domain';
 
 type Cell = string | number | null;
 
@@ -75,6 +75,21 @@ export const DATASET_COLUMNS: DatasetColumn[] = [
   labelled('study_duration_units'),
   field(DATASET_FIELD_LABELS.unit_id, 'unit'),
   field('Reference ID', 'reference_id'),
+  {
+    // Running text: the one Vancouver formatter, without the placeholders the fields below keep.
+    header: 'Citation',
+    key: 'citation',
+    value: (d) =>
+      formatCitation({
+        author: d.reference_author,
+        title: d.reference_title,
+        journal: d.reference_journal,
+        year: d.reference_year_of_publication,
+        volume: d.reference_volume,
+        pages: d.reference_pages,
+      }) || null,
+    width: 60,
+  },
   field('Reference title', 'reference_title', 50),
   field('Authors', 'reference_author', 30),
   field('Journal', 'reference_journal'),

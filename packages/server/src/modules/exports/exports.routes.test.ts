@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bvSpecifications } from '../../db/schema.js';
+import { bvSpecifications, references } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { DATASET_COLUMNS, exportCell } from './export-columns.js';
@@ -54,6 +54,31 @@ describe('spreadsheet exports', () => {
       .join(' ');
     expect(text).toMatch(/copyright/);
     expect(text).toMatch(/Biological Variation Database/);
+  });
+
+  it('the Citation column reads as Vancouver text: nothing unknown printed', async () => {
+    const [spec] = await ctx.database.db
+      .select({ referenceId: bvSpecifications.referenceId })
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.analyteId, creatinineId))
+      .limit(1);
+    await ctx.database.db
+      .update(references)
+      .set({ volume: null, pages: null, journal: null })
+      .where(eq(references.id, spec!.referenceId));
+    ctx.app.deps.cache.invalidate();
+    const res = await ctx.app.inject({ url: `/export_by_analyte/${creatinineId}.xlsx` });
+    const sheet = (await openWorkbook(res.rawPayload)).getWorksheet('Datasets')!;
+    const col = DATASET_COLUMNS.findIndex((c) => c.key === 'citation') + 1;
+    const texts = sheet
+      .getColumn(col)
+      .values.slice(2)
+      .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) {
+      expect(t).toMatch(/\.$/);
+      expect(t).not.toMatch(/Unknown|;0:|N\/A|n\.d\.|\.\./);
+    }
   });
 
   it('neutralises cells that a spreadsheet would run as formulas', async () => {

@@ -1,14 +1,13 @@
 import type { Reference } from '@bvdb/contract';
+import { formatShortCitation } from '@bvdb/domain';
 import contentDisposition from 'content-disposition';
 import type { references } from '../../db/schema.js';
 
 type Row = typeof references.$inferSelect;
 
-/** "First author (year) Title", the text of the reference dropdown. */
+/** "First author et al. (Year) Title", the text of the reference dropdown; what is missing is left out. */
 function referenceLabel(r: Pick<Row, 'author' | 'yearOfPublication' | 'title'>): string {
-  const firstAuthor = r.author?.split(',')[0]?.trim();
-  const who = firstAuthor ? `${firstAuthor}${r.author?.includes(',') ? ' et al.' : ''}` : 'Unknown Author';
-  return `${who} (${r.yearOfPublication ?? 'n.d.'}) ${r.title}`;
+  return formatShortCitation({ author: r.author, year: r.yearOfPublication, title: r.title });
 }
 
 export function presentReference(r: Row, usedIn: number): Reference {

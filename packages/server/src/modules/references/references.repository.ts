@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bvSpecifications, references } from '../../db/schema.js';
 
@@ -22,7 +22,11 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-/** References with how many datasets (visible to the caller) use each. */
+/**
+ * References with how many datasets (visible to the caller) use each. Those with a dataset come
+ * first, newest first, a reference without a year after the dated ones; references nobody's
+ * dataset uses yet close the list (docs/decisions/023).
+ */
 export async function listReferences(
   db: DbOrTx,
   opts: { signedIn: boolean; search?: string; limit?: number; offset?: number },
@@ -38,7 +42,12 @@ export async function listReferences(
     .from(references)
     .leftJoin(used, eq(used.referenceId, references.id))
     .where(and(searchCondition(opts.search)))
-    .orderBy(desc(references.yearOfPublication), asc(references.title), asc(references.id))
+    .orderBy(
+      sql`coalesce(${used.n}, 0) = 0`,
+      sql`${references.yearOfPublication} desc nulls last`,
+      asc(references.title),
+      asc(references.id),
+    )
     .$dynamic();
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset !== undefined) q = q.offset(opts.offset);

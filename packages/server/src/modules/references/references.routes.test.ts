@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { references } from '../../db/schema.js';
 import { useTestApp } from '../../test/test-app.js';
 
 const ctx = useTestApp();
@@ -10,6 +12,34 @@ describe('GET /api/references', () => {
     const refs = res.json<{ references: { id: number; label: string; title: string }[] }>().references;
     expect(refs.length).toBeGreaterThanOrEqual(112);
     expect(refs[0]!.label).toContain(refs[0]!.title);
+  });
+
+  it('references with datasets open the list; one without a dataset or a year closes it (decision 023)', async () => {
+    const [lonely] = await ctx.database.db
+      .insert(references)
+      .values({ title: 'A reference no dataset uses', author: null, yearOfPublication: null })
+      .returning();
+    ctx.app.deps.cache.invalidate();
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/references/' });
+      const refs = res.json<{
+        references: { id: number; label: string; bv_specifications_count: number }[];
+      }>().references;
+      const firstUnused = refs.findIndex((r) => r.bv_specifications_count === 0);
+      expect(firstUnused).toBeGreaterThan(0);
+      expect(refs.slice(firstUnused).every((r) => r.bv_specifications_count === 0)).toBe(true);
+      const mine = refs.find((r) => r.id === lonely!.id)!;
+      // The dropdown label leaves out what is missing.
+      expect(mine.label).toBe('A reference no dataset uses');
+      expect(refs.map((r) => r.label).join('\n')).not.toMatch(/Unknown Author|n\.d\./);
+
+      const first = await ctx.app.inject({ method: 'GET', url: '/api/references/?page=1' });
+      const page = first.json<{ data: { bv_specifications_count: number }[] }>().data;
+      expect(page.every((r) => r.bv_specifications_count > 0)).toBe(true);
+    } finally {
+      await ctx.database.db.delete(references).where(eq(references.id, lonely!.id));
+      ctx.app.deps.cache.invalidate();
+    }
   });
 
   it('with page and search: one page and its pagination metadata', async () => {

@@ -2,7 +2,8 @@ import { exportAnalyteUrl } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import type { MetaRecord } from '@bvdb/contract';
 import { ErrorText, Loading } from '../../components/state-views';
 import { errorText } from '../../lib/api-client';
 import { ApsModal } from '../../features/calculators/components/aps-modal';
@@ -15,6 +16,10 @@ import { DatasetTable } from '../../features/analytes/components/dataset-table';
 import { MetaSummary } from '../../components/meta-summary';
 import { headlineMetasOf } from '../../lib/headline-metas';
 import { ForestPlotSection } from '../../components/forest-plot/forest-plot-section';
+import { CiteButton } from '../../components/cite/cite-button';
+import { siteInfoQuery } from '../../features/content/api/get-site-info';
+import { useHydrated } from '../../lib/use-hydrated';
+import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/estimate-permalink';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -23,6 +28,11 @@ export function AnalytePage() {
   const metas = useQuery(metaByAnalyteQuery(id));
   const [aps, setAps] = useState(false);
   const [rcv, setRcv] = useState(false);
+  const site = useQuery(siteInfoQuery);
+  const [params] = useSearchParams();
+  // The server renders one page for every permalink; the estimate it names is marked once hydrated.
+  const hydrated = useHydrated();
+  const target = hydrated ? estimateTargetOf(params) : null;
   // One render when the three parallel answers are in, so sections never push each other down.
   if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
@@ -60,7 +70,26 @@ export function AnalytePage() {
       ) : metas.error ? (
         <ErrorText>Error: {metas.error.message}</ErrorText>
       ) : (
-        <MetaSummary metas={metaList} />
+        <MetaSummary
+          metas={metaList}
+          target={target}
+          renderCite={(m: MetaRecord) => (
+            <CiteButton
+              compact
+              label={`${m.matrix} ${typeOfMeta(m)}`}
+              input={() => ({
+                databaseCitation: site.data?.citation ?? '',
+                measurand: a.display_name,
+                matrix: m.matrix,
+                kind: 'meta-analysis',
+                values: [{ type: typeOfMeta(m), value: m.median, lower: m.lower, upper: m.upper }],
+                n: m.number_used,
+                updated: m.updated_at,
+                path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m)),
+              })}
+            />
+          )}
+        />
       )}
       <h2 className="h5">Datasets</h2>
       {datasets.isPending ? (

@@ -9,6 +9,47 @@ import { analytesWithCountsQuery } from '../../features/analytes/api/get-analyte
 import { datasetsByMeasurandQuery } from '../../features/specifications/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
 import { TilesGrid } from '../../features/specifications/components/tiles-grid';
+import { DatabaseDownloads } from '../../components/database-downloads';
+import { groupByLetter, INDEX_LETTERS, letterSectionId } from '../../lib/alphabet-index';
+
+/**
+ * The A–Z index: a link per letter to its section (plain fragment links: they work before the app's
+ * code runs and with the keyboard); letters with no measurand are shown but not links.
+ */
+function AlphabetIndex({ present }: { present: Set<string> }) {
+  return (
+    <nav aria-label="Measurands A to Z" className="mb-2 d-print-none">
+      <ul className="list-inline mb-0 d-flex flex-wrap gap-1 az-index">
+        {INDEX_LETTERS.map((letter) => (
+          <li key={letter} className="list-inline-item m-0">
+            {present.has(letter) ? (
+              <a
+                href={`#${letterSectionId(letter)}`}
+                className="btn btn-sm btn-outline-primary"
+                aria-label={letter === '#' ? 'Other (not A to Z)' : letter}
+                onClick={(e) => {
+                  // Move the focus with the view, so the next Tab continues from that section.
+                  const target = document.getElementById(letterSectionId(letter));
+                  if (!target) return;
+                  e.preventDefault();
+                  target.scrollIntoView();
+                  target.focus({ preventScroll: true });
+                  window.history.replaceState(window.history.state, '', `#${letterSectionId(letter)}`);
+                }}
+              >
+                {letter}
+              </a>
+            ) : (
+              <span className="btn btn-sm border text-body-secondary pe-none" aria-hidden="true">
+                {letter}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function ByMeasurandPage() {
   const analytes = useQuery(analytesWithCountsQuery);
@@ -21,9 +62,11 @@ export function ByMeasurandPage() {
   const list = analytes.data.analytes.filter((a) =>
     a.display_name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
+  const groups = groupByLetter(list, (a) => a.display_name);
   return (
     <>
       <h1 className="h3">By Measurand</h1>
+      <DatabaseDownloads className="mb-3" />
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
         <Form.Group controlId="measurand-filter">
           <Form.Label>Filter measurands</Form.Label>
@@ -58,35 +101,48 @@ export function ByMeasurandPage() {
           }))}
         />
       ) : (
-        list.map((a) => {
-          const specs = grouped.data.datasets[a.display_name] ?? [];
-          return (
-            <Card key={a.id} className="mb-3">
-              <Card.Header className="d-flex justify-content-between align-items-center">
-                <h2 className="h6 mb-0">
-                  <Link to={`/analytes/${a.id}`}>{a.display_name}</Link>
-                </h2>
-                <span>There are: {a.bv_specifications_count} Records</span>
-              </Card.Header>
-              {specs.length > 0 ? (
-                <Accordion flush alwaysOpen>
-                  {specs.map((d) => (
-                    <Accordion.Item eventKey={String(d.id)} key={d.id}>
-                      <Accordion.Header as="h3">{d.reference_title}</Accordion.Header>
-                      <Accordion.Body>
-                        <p className="mb-1">
-                          Grade <GradeBadge grade={d.total_score} /> · CVI {d.estimates_of_cvi ?? 'N/A'}% ·
-                          CVG {d.estimates_of_cvg ?? 'N/A'}% · {d.matrix?.matrix_expansion ?? 'No Matrix'}
-                        </p>
-                        <Link to={`/bv_specifications/${d.id}`}>View dataset {d.unique_identifier}</Link>
-                      </Accordion.Body>
-                    </Accordion.Item>
-                  ))}
-                </Accordion>
-              ) : null}
-            </Card>
-          );
-        })
+        <>
+          <AlphabetIndex present={new Set(groups.map(([letter]) => letter))} />
+          {groups.map(([letter, items]) => (
+            <section key={letter} aria-labelledby={letterSectionId(letter)}>
+              <h2 id={letterSectionId(letter)} className="h5 border-bottom pb-1 mt-3" tabIndex={-1}>
+                {letter === '#' ? 'Other' : letter}
+              </h2>
+              {items.map((a) => {
+                const specs = grouped.data.datasets[a.display_name] ?? [];
+                return (
+                  <Card key={a.id} className="mb-3">
+                    <Card.Header className="d-flex justify-content-between align-items-center">
+                      <h3 className="h6 mb-0">
+                        <Link to={`/analytes/${a.id}`}>{a.display_name}</Link>
+                      </h3>
+                      <span>There are: {a.bv_specifications_count} Records</span>
+                    </Card.Header>
+                    {specs.length > 0 ? (
+                      <Accordion flush alwaysOpen>
+                        {specs.map((d) => (
+                          <Accordion.Item eventKey={String(d.id)} key={d.id}>
+                            <Accordion.Header as="h4">{d.reference_title}</Accordion.Header>
+                            <Accordion.Body>
+                              <p className="mb-1">
+                                Grade <GradeBadge grade={d.total_score} /> · CVI {d.estimates_of_cvi ?? 'N/A'}
+                                % · CVG {d.estimates_of_cvg ?? 'N/A'}% ·{' '}
+                                {d.matrix?.matrix_expansion ?? 'No Matrix'}
+                              </p>
+                              <Link to={`/bv_specifications/${d.id}`}>
+                                View dataset {d.unique_identifier}
+                              </Link>
+                            </Accordion.Body>
+                          </Accordion.Item>
+                        ))}
+                      </Accordion>
+                    ) : null}
+                  </Card>
+                );
+              })}
+            </section>
+          ))}
+        </>
       )}
     </>
   );

@@ -1,3 +1,4 @@
+import { formatCitation } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
@@ -8,38 +9,105 @@ import { SendToAppraisal } from '../../features/appraisals/components/send-to-ap
 import { datasetQuery } from '../../features/specifications/api/get-datasets';
 import { DatasetSummary } from '../../features/specifications/components/dataset-summary';
 import { DatasetDetails } from '../../features/specifications/components/dataset-details';
+import { siteInfoQuery } from '../../features/content/api/get-site-info';
+import { CiteButton } from '../../components/cite/cite-button';
+import { doiUrl, pubmedUrl } from '../../lib/reference-links';
 
 export function DatasetPage() {
   const id = Number(useParams().id);
   const session = useSession();
   const { data, error, isPending } = useQuery(datasetQuery(id));
+  const site = useQuery(siteInfoQuery);
   if (isPending) return <Loading />;
   if (error) return <ErrorText>Error: {error.message}</ErrorText>;
   const d = data.dataset;
+  const study = {
+    author: d.reference_author,
+    title: d.reference_title,
+    journal: d.reference_journal,
+    year: d.reference_year_of_publication,
+    volume: d.reference_volume,
+    pages: d.reference_pages,
+  };
+  const doi = doiUrl(d.reference_doi);
+  const pubmed = pubmedUrl(d.reference_pubmed_link);
+  const matrix = d.matrix?.matrix_expansion ?? 'No Matrix';
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <h1 className="h3 mb-0">
           {d.analyte_display_name} · {d.unique_identifier}
         </h1>
-        {isStaff(session) ? (
-          <div className="d-flex gap-2">
-            <Link to={`/bv_specifications/${d.id}/edit`} className="btn btn-outline-secondary btn-sm">
-              Edit Dataset
-            </Link>
-            <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
-              Copy
-            </a>
-            <SendToAppraisal datasetId={d.id} />
-            <DeleteDatasetButton
-              id={d.id}
-              version={d.version}
-              analyteId={d.analyte_id}
-              label={d.unique_identifier}
-            />
-          </div>
-        ) : null}
+        <div className="d-flex flex-wrap gap-2">
+          <CiteButton
+            label={`dataset ${d.unique_identifier}`}
+            input={() => ({
+              databaseCitation: site.data?.citation ?? '',
+              measurand: d.analyte_display_name,
+              matrix,
+              kind: 'dataset',
+              datasetLabel: d.unique_identifier,
+              values: [
+                {
+                  type: 'CVI',
+                  value: d.estimates_of_cvi,
+                  lower: d.reported_cvi_lower_confidence_interval ?? d.calculated_within_bv_lower_ci,
+                  upper: d.reported_cvi_upper_confidence_interval ?? d.calculated_within_bv_upper_ci,
+                },
+                {
+                  type: 'CVG',
+                  value: d.estimates_of_cvg,
+                  lower: d.reported_cvg_lower_confidence_interval ?? d.calculated_between_bv_lower_ci,
+                  upper: d.reported_cvg_upper_confidence_interval ?? d.calculated_between_bv_upper_ci,
+                },
+              ],
+              n: d.number_of_subjects_included_in_bv_estimation ?? d.number_of_subjects,
+              updated: d.updated_at,
+              path: `/bv_specifications/${d.id}`,
+              source: study,
+            })}
+          />
+          {isStaff(session) ? (
+            <>
+              <Link to={`/bv_specifications/${d.id}/edit`} className="btn btn-outline-secondary btn-sm">
+                Edit Dataset
+              </Link>
+              <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
+                Copy
+              </a>
+              <SendToAppraisal datasetId={d.id} />
+              <DeleteDatasetButton
+                id={d.id}
+                version={d.version}
+                analyteId={d.analyte_id}
+                label={d.unique_identifier}
+              />
+            </>
+          ) : null}
+        </div>
       </div>
+      <p className="mb-3" data-testid="dataset-reference">
+        Dataset of <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
+        <Link to={`/references/${d.reference_id}`}>
+          {formatCitation(study) || `reference ${d.reference_id}`}
+        </Link>
+        {doi ? (
+          <>
+            {' · '}
+            <a href={doi} target="_blank" rel="noopener noreferrer">
+              DOI<span className="visually-hidden"> of the study</span>
+            </a>
+          </>
+        ) : null}
+        {pubmed ? (
+          <>
+            {' · '}
+            <a href={pubmed} target="_blank" rel="noopener noreferrer">
+              PubMed<span className="visually-hidden"> record of the study</span>
+            </a>
+          </>
+        ) : null}
+      </p>
       <DatasetSummary dataset={d} />
       <DatasetDetails dataset={d} />
       {isStaff(session) ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}

@@ -8,6 +8,7 @@ import { ErrorText, Loading } from '../../components/state-views';
 import { countersQuery } from '../../features/metas/api/get-counters';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { DataUseNotice } from '../../features/content/components/data-use-notice';
+import { DatabaseDownloads } from '../../components/database-downloads';
 
 // Below the fold and with its form library: loaded after the first render, not in the first download.
 const SubscribeForm = lazy(async () => ({
@@ -93,6 +94,7 @@ export function HomePage() {
           </Col>
         ))}
       </Row>
+      <DatabaseDownloads className="mt-4 text-center" />
       <DataUseNotice />
       <Suspense fallback={null}>
         <SubscribeForm />

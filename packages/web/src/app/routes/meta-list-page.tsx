@@ -5,12 +5,15 @@ import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { metaListQuery } from '../../features/metas/api/get-counters';
 import { HeaderRow } from '../../components/header-row';
+import { DatabaseDownloads } from '../../components/database-downloads';
+import { estimatePermalinkPath } from '../../lib/estimate-permalink';
 
 export function MetaListPage() {
   const { data, error, isPending } = useQuery(metaListQuery);
   return (
     <>
       <h1 className="h3">List of BV estimates</h1>
+      <DatabaseDownloads className="mb-3" />
       {isPending ? (
         <Loading />
       ) : error ? (
@@ -30,7 +33,9 @@ export function MetaListPage() {
             {data.data.map((m) => (
               <tr key={m.id}>
                 <td data-label="ID">{m.id}</td>
-                <td data-label="Marker">{m.analyte_display_name}</td>
+                <td data-label="Marker">
+                  <Link to={`/analytes/${m.analyte_id}`}>{m.analyte_display_name}</Link>
+                </td>
                 <td data-label="Matrix">{m.matrix}</td>
                 <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>
                 <td data-label="Median">{formatMetaValue(m.median)}</td>
@@ -39,9 +44,9 @@ export function MetaListPage() {
                 <td data-label="Date">{formatDateDmy(m.updated_at)}</td>
                 <td data-label="Tools">
                   <Link
-                    to={`/analytes/${m.analyte_id}`}
+                    to={estimatePermalinkPath(m.analyte_id, m.matrix, m.var_type === ':cvi' ? 'CVI' : 'CVG')}
                     className="btn btn-outline-primary btn-sm"
-                    aria-label={`View ${m.analyte_display_name}`}
+                    aria-label={`View ${m.analyte_display_name} ${m.matrix} ${m.var_type === ':cvi' ? 'CVI' : 'CVG'}`}
                   >
                     View
                   </Link>

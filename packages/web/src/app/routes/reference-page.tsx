@@ -1,4 +1,5 @@
 import { exportReferenceUrl } from '@bvdb/contract';
+import { formatFixed } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
@@ -10,6 +11,8 @@ import { HistoryCard } from '../../features/audit/components/history-card';
 import { referenceQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 import { HeaderRow } from '../../components/header-row';
+
+const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 1));
 
 export function ReferencePage() {
   const id = Number(useParams().id);
@@ -44,33 +47,51 @@ export function ReferencePage() {
           {datasets.data.datasets.length === 0 ? (
             <p>No References</p>
           ) : (
-            <Table striped bordered responsive>
+            <Table striped bordered responsive className="table-stack">
               <caption className="caption-top">Specifications of this reference</caption>
               <thead>
                 <HeaderRow
-                  names={['ID', 'Analyte', 'Included in Meta', 'Reviewed', 'Published', 'Score', 'Tools']}
+                  names={[
+                    'ID',
+                    'Analyte',
+                    'Matrix',
+                    'CVI (%)',
+                    'CVG (%)',
+                    'Included in Meta',
+                    'Reviewed',
+                    'Published',
+                    'Score',
+                    'Tools',
+                  ]}
                 />
               </thead>
               <tbody>
                 {datasets.data.datasets.map((d) => (
                   <tr key={d.id}>
-                    <td>{d.id}</td>
-                    <td>
+                    <td data-label="ID">{d.id}</td>
+                    <td data-label="Analyte">
                       <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
                     </td>
-                    <td>{yesNo(d.include_in_meta_analysis)}</td>
-                    <td>{yesNo(d.review)}</td>
-                    <td>{yesNo(d.published)}</td>
-                    <td>
-                      <GradeBadge grade={d.total_score} />
+                    <td data-label="Matrix">{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
+                    <td data-label="CVI (%)">{cv(d.estimates_of_cvi)}</td>
+                    <td data-label="CVG (%)">{cv(d.estimates_of_cvg)}</td>
+                    <td data-label="Included in Meta">{yesNo(d.include_in_meta_analysis)}</td>
+                    <td data-label="Reviewed">{yesNo(d.review)}</td>
+                    <td data-label="Published">{yesNo(d.published)}</td>
+                    <td data-label="Score">
+                      <span>
+                        <GradeBadge grade={d.total_score} />
+                      </span>
                     </td>
-                    <td className="text-nowrap">
-                      <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
-                        Details
-                      </Link>
-                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
-                        Measurand
-                      </Link>
+                    <td data-label="Tools">
+                      <div className="d-flex flex-wrap gap-1">
+                        <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm">
+                          Details
+                        </Link>
+                        <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
+                          Measurand
+                        </Link>
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -13,6 +13,7 @@ import {
 } from '../../features/reference-admin/components/reference-row-actions';
 import { referencesPageQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
+import { DatabaseDownloads } from '../../components/database-downloads';
 
 /** References, paged and searched on the server (spec section 2). */
 export function ReferencesPage() {
@@ -34,6 +35,7 @@ export function ReferencesPage() {
   return (
     <>
       <h1 className="h3">By Reference</h1>
+      <DatabaseDownloads className="mb-3" />
       <Form.Group className="mb-3" controlId="reference-search" style={{ maxWidth: 480 }}>
         <Form.Label className="visually-hidden">Search references</Form.Label>
         <Form.Control
@@ -77,7 +79,7 @@ export function ReferencesPage() {
                     <td>
                       <ReferenceCard reference={r} />
                     </td>
-                    <td>
+                    <td className="text-nowrap">
                       {r.bv_specifications_count} dataset{r.bv_specifications_count === 1 ? '' : 's'}
                     </td>
                     {isStaff(session) ? (

@@ -1,5 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatDateLong } from '@bvdb/domain';
+import { formatCitation, formatDateLong } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -15,13 +15,30 @@ import { allDatasetsQuery, datasetsPageQuery } from '../../features/specificatio
 import { GradeBadge } from '../../components/dataset-badges';
 import { matchesSpecFilter } from '../../features/specifications/spec-filter';
 import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/specifications/spec-page';
+import { DatabaseDownloads } from '../../components/database-downloads';
 
+/** The dataset's reference as running text: the one Vancouver formatter of the domain. */
 const citation = (d: Dataset) =>
-  `${d.reference_author} (${d.reference_year_of_publication ?? 'n.d.'}) ${d.reference_title}. ${d.reference_journal} ${d.reference_volume}:${d.reference_pages}`;
+  formatCitation({
+    author: d.reference_author,
+    title: d.reference_title,
+    journal: d.reference_journal,
+    year: d.reference_year_of_publication,
+    volume: d.reference_volume,
+    pages: d.reference_pages,
+  });
 
 function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<Dataset, unknown>[] {
   return [
-    { id: 'name', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
+    {
+      id: 'name',
+      header: 'Measurand',
+      accessorFn: (d) => d.analyte_display_name,
+      sortingFn: 'text',
+      cell: ({ row }) => (
+        <Link to={`/analytes/${row.original.analyte_id}`}>{row.original.analyte_display_name}</Link>
+      ),
+    },
     {
       id: 'score',
       header: 'Specification',
@@ -74,7 +91,15 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
 
 const specsTableColumns = (signedIn: boolean): ColumnDef<Dataset, unknown>[] => [
   { id: 'id', header: 'ID', accessorKey: 'id' },
-  { id: 'measurand', header: 'Measurand', accessorFn: (d) => d.analyte_display_name, sortingFn: 'text' },
+  {
+    id: 'measurand',
+    header: 'Measurand',
+    accessorFn: (d) => d.analyte_display_name,
+    sortingFn: 'text',
+    cell: ({ row }) => (
+      <Link to={`/analytes/${row.original.analyte_id}`}>{row.original.analyte_display_name}</Link>
+    ),
+  },
   { id: 'reference_id', header: 'Reference ID', accessorKey: 'reference_id' },
   { id: 'meta', header: 'Meta Analysis', accessorFn: (d) => (d.include_in_meta_analysis ? 'Yes' : 'No') },
   {
@@ -130,6 +155,7 @@ export function SpecificationsPage() {
   return (
     <>
       <h1 className="h3">All BV Data</h1>
+      <DatabaseDownloads className="mb-3" />
       <Tabs defaultActiveKey="index" className="mb-3" mountOnEnter unmountOnExit>
         <Tab eventKey="index" title="Datasets">
           <Form.Group className="mb-3" controlId="spec-filter" style={{ maxWidth: 360 }}>

@@ -1,5 +1,5 @@
 import type { Dataset, MetaRecord } from '@bvdb/contract';
-import { formatFixed } from '@bvdb/domain';
+import { formatFixed, formatShortCitation } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
@@ -56,8 +56,11 @@ export function DatasetTable({ datasets, metas }: { datasets: Dataset[]; metas: 
             return (
               <tr key={d.id} className={use.used ? 'table-success' : 'table-warning'} data-used={use.used}>
                 <td data-label="Reference">
-                  <Link to={`/references/${d.reference_id}`}>
-                    {d.reference_author.split(',')[0]} ({d.reference_year_of_publication ?? 'n.d.'})
+                  <Link to={`/references/${d.reference_id}`} title={d.reference_title}>
+                    {formatShortCitation({
+                      author: d.reference_author,
+                      year: d.reference_year_of_publication,
+                    }) || d.reference_title}
                   </Link>
                 </td>
                 <td data-label="Dataset">

@@ -1,4 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
+import { formatCitation } from '@bvdb/domain';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { GradeBadge, IncludedBadge, PublishedBadge, ReviewedBadge } from '../../../components/dataset-badges';
@@ -34,7 +35,13 @@ export function ManageDatasetsTable({
                 <td>
                   <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
                   <div className="small text-muted">
-                    {d.reference_author} ({d.reference_year_of_publication ?? 'n.d.'})
+                    {formatCitation({
+                      author: d.reference_author,
+                      journal: d.reference_journal,
+                      year: d.reference_year_of_publication,
+                      volume: d.reference_volume,
+                      pages: d.reference_pages,
+                    })}
                   </div>
                 </td>
                 <td>

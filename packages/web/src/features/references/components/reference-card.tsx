@@ -1,4 +1,5 @@
 import type { Reference } from '@bvdb/contract';
+import { formatCitation } from '@bvdb/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isStaff, useSession } from '../../../lib/session';
@@ -13,9 +14,15 @@ export function ReferenceCard({ reference: r }: { reference: Reference }) {
       <button type="button" className="btn btn-link p-0 text-start fw-semibold" onClick={() => setShow(true)}>
         {r.title}
       </button>
+      {/* The title is the button above; the rest of the citation follows, nothing unknown printed. */}
       <div className="small text-muted">
-        {r.author ?? 'Unknown Author'}. <em>{r.journal ?? 'Unknown Journal'}</em>{' '}
-        {r.year_of_publication ?? ''};{r.volume ?? 0}:{r.pages ?? 'N/A'}
+        {formatCitation({
+          author: r.author,
+          journal: r.journal,
+          year: r.year_of_publication,
+          volume: r.volume,
+          pages: r.pages,
+        })}
       </div>
       {isStaff(session) ? (
         <div className="mt-1 d-flex gap-2">

@@ -1,6 +1,7 @@
 import type { Dataset } from '@bvdb/contract';
 import { formatCi, formatFixed, QUALITY_ITEMS } from '@bvdb/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
@@ -78,7 +79,9 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
         </thead>
         <tbody>
           <tr>
-            <td>{d.reference_title}</td>
+            <td>
+              <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+            </td>
             <td>
               <IncludedBadge value={d.include_in_meta_analysis} />
             </td>
