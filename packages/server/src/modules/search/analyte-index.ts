@@ -82,7 +82,8 @@ export class AnalyteIndex {
       // Starts before substrings: a name or other name that begins with the query, or has a word
       // that does ("creat" → Creatinine, Urine albumin/creatinine ratio), always outranks one that
       // merely contains it ("Pancreatic amylase").
-      const wordStarts = (ws: string[]) => qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
+      const wordStarts = (ws: string[]) =>
+        qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
       let score = Infinity;
       if (e.name === q) score = 0;
       else if (e.name.startsWith(q)) score = 1;
