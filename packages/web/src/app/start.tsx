@@ -2,22 +2,23 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { wrapFocusInModals } from './modal-focus-wrap';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 import { queryClient } from '../lib/query-client';
 
 // Data the server rendered the page with (packages/server/src/plugins/ssr.ts): used, not re-fetched.
 const serverState = document.getElementById('bvdb-state');
 if (serverState?.textContent) hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
 
-const router = createBrowserRouter(routes);
 wrapFocusInModals();
 
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>
 );

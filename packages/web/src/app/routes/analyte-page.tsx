@@ -5,9 +5,11 @@ import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { errorText } from '../../lib/api-client';
-import { ApsModal } from '../../features/calculators/components/aps-modal';
-import { IndividualityCalculators } from '../../features/calculators/components/individuality-calculators';
-import { RcvModal } from '../../features/calculators/components/rcv-modal';
+import {
+  LazyApsModal as ApsModal,
+  LazyIndividualityCalculators as IndividualityCalculators,
+  LazyRcvModal as RcvModal,
+} from '../../features/calculators/components/lazy-calculators';
 import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';

@@ -1,5 +1,11 @@
 import type { DatasetInput } from '@bvdb/contract';
-import { INTERVAL_UNITS, NON_HEALTHY_STATE_ID, QUALITY_ITEMS, SEXES_FOR_META_ANALYSIS } from '@bvdb/domain';
+import {
+  INTERVAL_UNITS,
+  NON_HEALTHY_STATE_ID,
+  QUALITY_ITEMS,
+  SEXES_FOR_META_ANALYSIS,
+  unitSymbol,
+} from '@bvdb/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -151,7 +157,7 @@ export function DatasetForm({
   if (analytes.error) return <ErrorText>Error: {analytes.error.message}</ErrorText>;
   const l = lookups.data;
   const opts = <T,>(list: T[] | undefined, f: (t: T) => Option) => (list ?? []).map(f);
-  const unitOptions = opts(l?.units, (u) => ({ value: u.id, label: u.name }));
+  const unitOptions = opts(l?.units, (u) => ({ value: u.id, label: unitSymbol(u.name) }));
 
   return (
     <FormProvider {...form}>
