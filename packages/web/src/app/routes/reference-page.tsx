@@ -44,7 +44,7 @@ export function ReferencePage() {
           {datasets.data.datasets.length === 0 ? (
             <p>No References</p>
           ) : (
-            <Table striped bordered responsive>
+            <Table striped bordered responsive className="table-stack">
               <caption className="caption-top">Specifications of this reference</caption>
               <thead>
                 <HeaderRow
@@ -54,17 +54,17 @@ export function ReferencePage() {
               <tbody>
                 {datasets.data.datasets.map((d) => (
                   <tr key={d.id}>
-                    <td>{d.id}</td>
-                    <td>
+                    <td data-label="ID">{d.id}</td>
+                    <td data-label="Analyte">
                       <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
                     </td>
-                    <td>{yesNo(d.include_in_meta_analysis)}</td>
-                    <td>{yesNo(d.review)}</td>
-                    <td>{yesNo(d.published)}</td>
-                    <td>
+                    <td data-label="Included in Meta">{yesNo(d.include_in_meta_analysis)}</td>
+                    <td data-label="Reviewed">{yesNo(d.review)}</td>
+                    <td data-label="Published">{yesNo(d.published)}</td>
+                    <td data-label="Score">
                       <GradeBadge grade={d.total_score} />
                     </td>
-                    <td className="text-nowrap">
+                    <td data-label="Tools" className="text-nowrap">
                       <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
                         Details
                       </Link>
