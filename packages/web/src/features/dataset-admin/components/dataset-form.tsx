@@ -17,7 +17,13 @@ import Row from 'react-bootstrap/Row';
 import { FormProvider, useForm, useFormContext, type UseFormSetError } from 'react-hook-form';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
+import {
+  analyteOptionsQuery,
+  lookupsQuery,
+  referenceOptionsQuery,
+  type ReferenceOption,
+} from '../api/get-form-options';
+import { ReferencePicker } from './reference-picker';
 import {
   FlagField,
   NumberField,
@@ -44,8 +50,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The reference dropdown; on a failed load it is replaced by the red text of spec section 8. */
-function ReferenceSelect({ references }: { references: UseQueryResult<{ id: number; label: string }[]> }) {
+/** The reference picker (searchable by author, year, title); on a failed load it is replaced by the red text of spec section 8. */
+function ReferenceSelect({ references }: { references: UseQueryResult<ReferenceOption[]> }) {
   if (references.error) {
     const err = references.error;
     return (
@@ -58,14 +64,7 @@ function ReferenceSelect({ references }: { references: UseQueryResult<{ id: numb
       </Col>
     );
   }
-  return (
-    <SelectField
-      name="reference_id"
-      label="Reference"
-      placeholder="Choose a reference"
-      options={(references.data ?? []).map((r) => ({ value: r.id, label: r.label }))}
-    />
-  );
+  return <ReferencePicker id="dataset-reference-id" options={references.data ?? []} />;
 }
 
 /** Shown only for a Non-healthy population (spec section 4). */

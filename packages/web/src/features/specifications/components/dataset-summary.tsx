@@ -88,8 +88,12 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
                 Details
               </Button>
             </td>
-            <td data-testid="summary-cvi" data-label="Within Subject (CVI)">{estimate(d.estimates_of_cvi, cviLo, cviHi)}</td>
-            <td data-testid="summary-cvg" data-label="Between Subject (CVG)">{estimate(d.estimates_of_cvg, cvgLo, cvgHi)}</td>
+            <td data-testid="summary-cvi" data-label="Within Subject (CVI)">
+              {estimate(d.estimates_of_cvi, cviLo, cviHi)}
+            </td>
+            <td data-testid="summary-cvg" data-label="Between Subject (CVG)">
+              {estimate(d.estimates_of_cvg, cvgLo, cvgHi)}
+            </td>
           </tr>
         </tbody>
       </Table>
