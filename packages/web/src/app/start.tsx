@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { wrapFocusInModals } from './modal-focus-wrap';
 import { AppRoutes } from './routes';
 import { queryClient } from '../lib/query-client';
+import { markAppHydrated } from '../lib/use-hydrated';
 
 // Data the server rendered the page with (packages/server/src/plugins/ssr.ts): used, not re-fetched.
 const serverState = document.getElementById('bvdb-state');
@@ -29,5 +30,7 @@ if (container.firstElementChild) {
     hydrateRoot(container, app);
   });
 } else {
+  // Nothing to match: what depends on the visitor shows from the first render.
+  markAppHydrated();
   createRoot(container).render(app);
 }
