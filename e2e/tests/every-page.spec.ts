@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiJson, expect, expectNoAxeViolations, signIn, test, waitForApp } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 // Issue 18: every page, signed out and in, at a desk (1366 px) and on a phone (375 px): WCAG 2.1
 // AA by axe, exactly one h1, no hydration error, and (on a phone) the numbers on screen.
