@@ -10,7 +10,15 @@ import { markAppHydrated } from '../lib/use-hydrated';
 
 // Data the server rendered the page with (packages/server/src/plugins/ssr.ts): used, not re-fetched.
 const serverState = document.getElementById('bvdb-state');
-if (serverState?.textContent) hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+if (serverState?.textContent) {
+  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  // The server keeps a rendered page only while the data it read is unchanged (decision 021), so
+  // what it embedded is current now, however long ago the page was rendered: fresh for the
+  // queries' staleTime from now on, not asked for again the moment the page hydrates.
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state);
+}
 
 wrapFocusInModals();
 
