@@ -8,6 +8,7 @@
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately
 //   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
+//   8. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';
 
 function run(cmd, args, env = {}) {
@@ -19,6 +20,8 @@ run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
 run('npm', ['run', 'build', '-w', '@bvdb/web']);
 console.log('\n## Web app: what a first visit downloads');
 run(process.execPath, ['packages/web/scripts/first-load-size.mjs']);
+console.log('\n## Web app: Lighthouse, mobile (issue 18: 95 or more)');
+run(process.execPath, ['scripts/lighthouse.mjs']);
 console.log('\n## Meta-analysis engine');
 run(process.execPath, ['packages/domain/bench/meta-analysis.bench.mjs']);
 console.log('\n## Recompute and HTTP API');

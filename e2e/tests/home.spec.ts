@@ -76,6 +76,8 @@ test('the demo data notice can be hidden, and stays hidden while the tab is open
 
 test('a visitor subscribes to the mailing list from the home page', async ({ page }) => {
   await page.goto('/');
+  // The form's code comes when the reader scrolls near it.
+  await page.locator('footer').scrollIntoViewIfNeeded();
   const email = page.getByRole('textbox', { name: 'Email address' });
   await email.fill('not an address');
   await page.getByRole('button', { name: 'Subscribe' }).click();

@@ -144,6 +144,24 @@ test('simulator: real demo datasets, validation, the steps, and numbers as the s
     );
   }
   await expect(page.getByRole('heading', { name: 'How it Would Look on the Website' })).toBeVisible();
+  // The simulated studies and their pooled result as a forest plot (loaded when scrolled to), with
+  // its caption, its table alternative and the leave-one-out table.
+  const preview = page.getByRole('region', { name: 'How it Would Look on the Website' });
+  const plots = preview.getByTestId('forest-plots');
+  await plots.scrollIntoViewIfNeeded();
+  for (const type of ['Within-subject (CVI)', 'Between-subject (CVG)']) {
+    const figure = plots.getByRole('figure', {
+      name: new RegExp(`^Forest plot — ${type.replace(/[()]/g, '\\$&')}`),
+    });
+    await figure.scrollIntoViewIfNeeded();
+    await expect(figure).toBeVisible();
+    await expect(figure.getByRole('img', { name: /^Forest plot of/ })).toBeVisible();
+    const data = figure.getByRole('table', { name: /^Forest plot data/ });
+    await expect(data.locator('tfoot')).toContainText('Weighted median');
+    const studies = await data.locator('tbody tr').count();
+    expect(studies).toBeGreaterThan(0);
+    await expect(figure.getByTestId('forest-row')).toHaveCount(studies);
+  }
   await expectNoAxeViolations(page);
 
   await page.route('**/api/meta_tools/metacalculation', (r) =>

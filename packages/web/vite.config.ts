@@ -33,5 +33,27 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', sourcemap: false, emptyOutDir: true }
-    : { outDir: 'dist', assetsDir: 'assets', sourcemap: false, chunkSizeWarningLimit: 600 },
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // The libraries every page runs, as one long-cached file rather than a dozen small
+              // ones: fewer requests and better compression (issue 18, first load ≤ 150 KB gzipped).
+              // Page code, the charts (recharts, the forest plots) and the forms stay in their own
+              // chunks, fetched with the page or when first needed.
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 2,
+                },
+              ],
+            },
+          },
+        },
+      },
 }));

@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './rounding.js';
 export * from './format.js';
+export * from './unit-symbol.js';
 export * from './csv.js';
 export * from './bivac.js';
 export * from './weighted-median.js';

@@ -31,6 +31,36 @@ export const MATRICES: readonly LookupValue[] = [
   'Night salivary',
 ].map((name, i) => ({ id: i + 1, name }));
 
+/**
+ * What each matrix of spec section 3 means, for the Matrix Explanation column of /matrices. Seeded
+ * into an empty explanation only, so an administrator's own wording is never overwritten.
+ */
+export const MATRIX_EXPLANATIONS: Readonly<Record<number, string>> = {
+  1: 'The liquid part of blood left after it has clotted, separated by centrifugation.',
+  2: 'The liquid part of blood collected with an anticoagulant (heparin, EDTA or citrate), separated from the cells.',
+  3: 'Blood with its cells and plasma, not separated.',
+  4: 'Red blood cells, separated from plasma, or their haemolysate.',
+  5: 'Urine, collection period not stated.',
+  6: 'Stool sample.',
+  7: 'Saliva, collection time not stated.',
+  8: 'Cerebrospinal fluid, collected by lumbar puncture.',
+  9: 'Sweat, collected by iontophoresis or a patch.',
+  10: 'Exhaled breath or breath condensate.',
+  11: 'A sample type not listed here; the dataset describes it.',
+  12: 'All urine passed over 24 hours, collected in one container.',
+  13: 'A single urine sample taken at any time of day (spot urine).',
+  14: 'A clearance: a quantity computed from a urine collection and a blood sample (for example creatinine clearance).',
+  15: 'The publication does not state the sample type.',
+  16: 'Whole blood collected with EDTA as anticoagulant.',
+  17: 'Plasma from capillary blood (finger or heel prick).',
+  18: 'All urine passed over 2 hours, collected in one container.',
+  19: 'The first urine passed after waking.',
+  20: 'The second urine passed after waking, the first being discarded.',
+  21: 'Serum or plasma: the study used either or both, and reports them together.',
+  22: 'Blood with its cells and plasma, anticoagulant not stated.',
+  23: 'Saliva collected late in the evening or at night (for example for cortisol).',
+};
+
 export const STATES_OF_WELL_BEING: readonly LookupValue[] = [
   'Healthy',
   'Non-healthy',

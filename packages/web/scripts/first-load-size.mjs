@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The JavaScript and CSS a first visit downloads for the home page and for a measurand's page: what
 // index.html links, the app's own chunks and the page's chunks (dist/page-preloads.json, which the
-// server announces), compressed as the server sends them. Run after `npm run build`.
+// server announces), compressed as the server sends them. Run after `npm run build`. Issue 18's
+// budget: 150 KB of JavaScript gzipped on each (decision 028).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -30,7 +31,10 @@ function sizes(files) {
     brotli += zlib.brotliCompressSync(data).length;
   }
   const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  return `${files.length} files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli`;
+  const budget = files.some((f) => f.endsWith('.js'))
+    ? ` (budget 150 KB gzip: ${gzip <= 150 * 1024 ? 'within' : 'OVER'})`
+    : '';
+  return `${files.length} files, ${kib(raw)} raw, ${kib(gzip)} gzip, ${kib(brotli)} brotli${budget}`;
 }
 
 console.log(`first load JavaScript (home): ${sizes(linked('.js'))}`);

@@ -10,8 +10,8 @@
 import { dehydrate, QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { routes } from './app/routes';
+import { StaticRouter } from 'react-router';
+import { AppRoutes } from './app/routes';
 import { setApiFetch } from './lib/api-client';
 
 export { setApiFetch };
@@ -33,15 +33,13 @@ function wantsServerData(query: Query): boolean {
   return on && query.meta?.ssr !== false && query.state.status === 'pending';
 }
 
-async function renderOnce(url: string, queryClient: QueryClient): Promise<string | null> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://bvdb.local')));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+async function renderOnce(url: string, queryClient: QueryClient): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StrictMode>,
     // Every boundary inline: an outlined one is revealed by an inline script, which the CSP forbids.
@@ -68,7 +66,6 @@ export async function renderPage(url: string): Promise<RenderedPage | null> {
   let html: string | null = null;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     html = await renderOnce(url, queryClient);
-    if (html === null) return null;
     const todo = queryClient
       .getQueryCache()
       .getAll()

@@ -1,4 +1,10 @@
-import { DISEASE_STATES, ETHNICITIES, MATRICES, STATES_OF_WELL_BEING } from '@bvdb/domain';
+import {
+  DISEASE_STATES,
+  ETHNICITIES,
+  MATRICES,
+  MATRIX_EXPLANATIONS,
+  STATES_OF_WELL_BEING,
+} from '@bvdb/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import {
@@ -23,8 +29,16 @@ export async function upsertLookupValues(db: DbOrTx): Promise<void> {
   for (const m of MATRICES) {
     await db
       .insert(matrices)
-      .values({ id: m.id, matrixExpansion: m.name })
-      .onConflictDoUpdate({ target: matrices.id, set: { matrixExpansion: m.name } });
+      .values({ id: m.id, matrixExpansion: m.name, matrixExplanation: MATRIX_EXPLANATIONS[m.id] ?? null })
+      .onConflictDoUpdate({
+        target: matrices.id,
+        // Every start: a database seeded before explanations existed gets them; one an
+        // administrator wrote is kept.
+        set: {
+          matrixExpansion: m.name,
+          matrixExplanation: sql`coalesce(nullif(trim(${matrices.matrixExplanation}), ''), excluded.matrix_explanation)`,
+        },
+      });
   }
   for (const s of STATES_OF_WELL_BEING) {
     await db

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/state-views';
+import { markAppHydrated } from '../lib/use-hydrated';
 import { DemoBanner } from './demo-banner';
 import { PrintFooter } from './print-footer';
 import { SiteNav } from './site-nav';
@@ -13,6 +14,7 @@ import { SiteNav } from './site-nav';
  */
 function AppReady() {
   useEffect(() => {
+    markAppHydrated();
     document.documentElement.dataset.appReady = '';
   }, []);
   return null;

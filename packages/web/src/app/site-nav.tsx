@@ -1,14 +1,12 @@
 import { signOut } from '@bvdb/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../lib/api-client';
 import { hasRole, isStaff, useSession } from '../lib/session';
 import { ADMINS } from '@bvdb/contract';
 import { AnalyteSearch } from '../features/search/components/analyte-search';
+import { NavMenu, NavMenuDivider, NavMenuLink } from './nav-menu';
 
 const INFO_PAGES = [
   ['/about', 'About'],
@@ -23,6 +21,10 @@ export function SiteNav() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The collapsed menu of narrow screens closes when a link in it leads to another page.
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => setExpanded(false), [pathname]);
   const logout = async () => {
     try {
       await apiCall(signOut, { csrfToken: session.csrf_token });
@@ -34,155 +36,108 @@ export function SiteNav() {
   };
   return (
     <header>
-      <Navbar expand="xl" bg="primary" variant="dark" className="mb-3" aria-label="Main">
-        <Container fluid>
-          <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
+      <nav className="navbar navbar-expand-xl bg-primary mb-3" data-bs-theme="dark" aria-label="Main">
+        <div className="container-fluid">
+          <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
             <img src="/logo.svg" alt="" width="32" height="32" />
             <span>BV Database</span>
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-nav" />
-          <Navbar.Collapse id="main-nav">
-            <Nav className="me-auto flex-wrap">
-              <NavDropdown title="BV Data" id="nav-bv-data">
-                <NavDropdown.Item as={Link} to="/references">
-                  By Reference
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/bv_specifications/measurand">
-                  By Measurands
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/matrices">
-                  List of Matricies
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/meta_calculations">
-                  List of BV estimates
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/bv_specifications">
-                  All BV Data
-                </NavDropdown.Item>
-              </NavDropdown>
+          </Link>
+          <button
+            type="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="main-nav"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+            <ul className="navbar-nav me-auto flex-wrap">
+              <NavMenu title="BV Data">
+                <NavMenuLink to="/references">By Reference</NavMenuLink>
+                <NavMenuLink to="/bv_specifications/measurand">By Measurands</NavMenuLink>
+                <NavMenuLink to="/matrices">List of Matricies</NavMenuLink>
+                <NavMenuLink to="/meta_calculations">List of BV estimates</NavMenuLink>
+                <NavMenuLink to="/bv_specifications">All BV Data</NavMenuLink>
+              </NavMenu>
               {session.user && !isStaff(session) ? (
                 // An assessor's one page of their own; staff find it in their account menu (the
                 // navigation stays one row at 1200 px).
-                <Nav.Link as={Link} to="/appraisals">
-                  My appraisals
-                </Nav.Link>
+                <li className="nav-item">
+                  <Link className="nav-link" to="/appraisals">
+                    My appraisals
+                  </Link>
+                </li>
               ) : null}
               {isStaff(session) ? (
-                <NavDropdown title="Administration" id="nav-admin">
-                  <NavDropdown.Item as={Link} to="/bv_specifications/new">
-                    Enter New BIVAC Dataset
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/bv_specifications/upload">
-                    Upload Datasets from a Spreadsheet
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/references/new">
-                    Enter New Reference
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/references/import">
-                    Import References from a Citation File
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/analyte_filter">
-                    Filter and Manage Data by Dataset
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/reference_filter">
-                    Filter and Manage Data by Reference
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/units">
-                    Units
-                  </NavDropdown.Item>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as={Link} to="/dashboard">
-                    Dashboard
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/admin/import">
-                    Import a Database
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/jobs">
-                    Job Tracker
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/meta_jobs">
-                    Meta Job Progress
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/meta_simulator">
-                    Meta Calculation Simulator
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/meta_checker">
-                    Meta-calculation Checker
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as={Link} to="/input_tables">
-                    Input Tables
-                  </NavDropdown.Item>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as={Link} to="/appraisals/board">
-                    Appraisal Board
-                  </NavDropdown.Item>
+                <NavMenu title="Administration">
+                  <NavMenuLink to="/bv_specifications/new">Enter New BIVAC Dataset</NavMenuLink>
+                  <NavMenuLink to="/bv_specifications/upload">Upload Datasets from a Spreadsheet</NavMenuLink>
+                  <NavMenuLink to="/references/new">Enter New Reference</NavMenuLink>
+                  <NavMenuLink to="/references/import">Import References from a Citation File</NavMenuLink>
+                  <NavMenuLink to="/analyte_filter">Filter and Manage Data by Dataset</NavMenuLink>
+                  <NavMenuLink to="/reference_filter">Filter and Manage Data by Reference</NavMenuLink>
+                  <NavMenuLink to="/units">Units</NavMenuLink>
+                  <NavMenuDivider />
+                  <NavMenuLink to="/dashboard">Dashboard</NavMenuLink>
+                  <NavMenuLink to="/admin/import">Import a Database</NavMenuLink>
+                  <NavMenuLink to="/jobs">Job Tracker</NavMenuLink>
+                  <NavMenuLink to="/meta_jobs">Meta Job Progress</NavMenuLink>
+                  <NavMenuLink to="/meta_simulator">Meta Calculation Simulator</NavMenuLink>
+                  <NavMenuLink to="/meta_checker">Meta-calculation Checker</NavMenuLink>
+                  <NavMenuLink to="/input_tables">Input Tables</NavMenuLink>
+                  <NavMenuDivider />
+                  <NavMenuLink to="/appraisals/board">Appraisal Board</NavMenuLink>
                   {hasRole(session, ADMINS) ? (
                     <>
-                      <NavDropdown.Item as={Link} to="/appraisals/agreement">
-                        Appraisal Agreement
-                      </NavDropdown.Item>
-                      <NavDropdown.Item as={Link} to="/users">
-                        Users
-                      </NavDropdown.Item>
+                      <NavMenuLink to="/appraisals/agreement">Appraisal Agreement</NavMenuLink>
+                      <NavMenuLink to="/users">Users</NavMenuLink>
                     </>
                   ) : null}
-                  <NavDropdown.Divider />
-                  <NavDropdown.Item as={Link} to="/mailing_list">
-                    Mailing List
-                  </NavDropdown.Item>
-                </NavDropdown>
-              ) : (
-                <NavDropdown.Divider as="span" className="d-none" />
-              )}
-              <NavDropdown title="Calculators" id="nav-calculators">
-                <NavDropdown.Item as={Link} to="/calculators/aps">
-                  Analytical Performance Specification
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/calculators/rcv">
-                  Reference Change Value
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/calculators/rcv-application">
-                  Application of the RCV
-                </NavDropdown.Item>
-                <NavDropdown.Item as={Link} to="/calculators/individuality">
-                  Individuality and set point
-                </NavDropdown.Item>
-              </NavDropdown>
-              <NavDropdown title="More" id="nav-more">
+                  <NavMenuDivider />
+                  <NavMenuLink to="/mailing_list">Mailing List</NavMenuLink>
+                </NavMenu>
+              ) : null}
+              <NavMenu title="Calculators">
+                <NavMenuLink to="/calculators/aps">Analytical Performance Specification</NavMenuLink>
+                <NavMenuLink to="/calculators/rcv">Reference Change Value</NavMenuLink>
+                <NavMenuLink to="/calculators/rcv-application">Application of the RCV</NavMenuLink>
+                <NavMenuLink to="/calculators/individuality">Individuality and set point</NavMenuLink>
+              </NavMenu>
+              <NavMenu title="More">
                 {INFO_PAGES.map(([to, label]) => (
-                  <NavDropdown.Item key={to} as={Link} to={to}>
+                  <NavMenuLink key={to} to={to}>
                     {label}
-                  </NavDropdown.Item>
+                  </NavMenuLink>
                 ))}
-              </NavDropdown>
-            </Nav>
+              </NavMenu>
+            </ul>
             <div className="my-2 my-xl-0 me-xl-3 nav-search">
               <AnalyteSearch />
             </div>
-            <Nav>
+            <ul className="navbar-nav">
               {session.user ? (
-                <NavDropdown title={session.user.name ?? session.user.email} id="nav-account" align="end">
-                  {isStaff(session) ? (
-                    <NavDropdown.Item as={Link} to="/appraisals">
-                      My appraisals
-                    </NavDropdown.Item>
-                  ) : null}
-                  <NavDropdown.Item as={Link} to="/users/edit">
-                    Change Password
-                  </NavDropdown.Item>
-                  <NavDropdown.Item as="button" onClick={() => void logout()}>
-                    Logout
-                  </NavDropdown.Item>
-                </NavDropdown>
+                <NavMenu title={session.user.name ?? session.user.email} end>
+                  {isStaff(session) ? <NavMenuLink to="/appraisals">My appraisals</NavMenuLink> : null}
+                  <NavMenuLink to="/users/edit">Change Password</NavMenuLink>
+                  <li>
+                    <button type="button" className="dropdown-item" onClick={() => void logout()}>
+                      Logout
+                    </button>
+                  </li>
+                </NavMenu>
               ) : (
-                <Nav.Link as={Link} to="/users/sign_in">
-                  Login
-                </Nav.Link>
+                <li className="nav-item">
+                  <Link className="nav-link" to="/users/sign_in">
+                    Login
+                  </Link>
+                </li>
               )}
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </ul>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -2,22 +2,32 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { wrapFocusInModals } from './modal-focus-wrap';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 import { queryClient } from '../lib/query-client';
+import { markAppHydrated } from '../lib/use-hydrated';
 
 // Data the server rendered the page with (packages/server/src/plugins/ssr.ts): used, not re-fetched.
 const serverState = document.getElementById('bvdb-state');
-if (serverState?.textContent) hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+if (serverState?.textContent) {
+  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  // The server keeps a rendered page only while the data it read is unchanged (decision 021), so
+  // what it embedded is current now, however long ago the page was rendered: fresh for the
+  // queries' staleTime from now on, not asked for again the moment the page hydrates.
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state);
+}
 
-const router = createBrowserRouter(routes);
 wrapFocusInModals();
 
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>
 );
@@ -28,5 +38,7 @@ if (container.firstElementChild) {
     hydrateRoot(container, app);
   });
 } else {
+  // Nothing to match: what depends on the visitor shows from the first render.
+  markAppHydrated();
   createRoot(container).render(app);
 }

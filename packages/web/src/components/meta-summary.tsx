@@ -1,7 +1,6 @@
 import type { MetaRecord } from '@bvdb/contract';
 import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
-import { useEffect, type ReactNode } from 'react';
-import Accordion from 'react-bootstrap/Accordion';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { isStaff, useSession } from '../lib/session';
@@ -53,6 +52,10 @@ export function MetaSummary({
     if (!targetId) return;
     document.getElementById(targetId)?.scrollIntoView({ block: 'center' });
   }, [targetId]);
+  // Bootstrap's accordion markup with a plain toggle: react-bootstrap's Accordion and its
+  // transition code would add about 5 KB to the measurand page's first load (issue 18).
+  const [refsOpen, setRefsOpen] = useState(false);
+  const refsId = useId();
   if (metas.length === 0) return <p>No Meta-Analysis Results</p>;
   const groups = groupMetas(metas);
   return (
@@ -127,48 +130,60 @@ export function MetaSummary({
           )}
         </tbody>
       </Table>
-      <Accordion className="mb-4">
-        <Accordion.Item eventKey="refs">
-          <Accordion.Header as="h3">References Used in Metacalculation</Accordion.Header>
-          <Accordion.Body>
-            {metas.map((m) => (
-              <section key={m.id} className="mb-3">
-                <h4 className="h6">
-                  {m.matrix} · {m.var_type === ':cvi' ? 'CVI' : 'CVG'} · weighted median{' '}
-                  {formatMetaValue(m.median)}% ({methodNote(m)}; computed {formatDateDmy(m.computed_at)}
-                  {m.seed !== null ? `, seed ${m.seed}` : ''})
-                </h4>
-                <Table size="sm" bordered responsive className="table-stack">
-                  <caption className="visually-hidden">Datasets used for {m.name}</caption>
-                  <thead>
-                    <HeaderRow names={['Reference', 'Dataset', 'Grade', 'CV %', 'CI', 'Weight']} />
-                  </thead>
-                  <tbody>
-                    {m.datasets.map((d) => (
-                      <tr key={d.bv_specification_id}>
-                        <td data-label="Reference">
-                          <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
-                        </td>
-                        <td data-label="Dataset">
-                          <Link to={`/bv_specifications/${d.bv_specification_id}`}>
-                            {d.bv_specification_id}
-                          </Link>
-                        </td>
-                        <td data-label="Grade">{d.grade}</td>
-                        <td data-label="CV %">{formatFixed(d.cv, 2)}</td>
-                        <td data-label="CI">
-                          {formatFixed(d.ci_lower, 2)}–{formatFixed(d.ci_upper, 2)}
-                        </td>
-                        <td data-label="Weight">{formatFixed(d.weight * 100, 1)}%</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </section>
-            ))}
-          </Accordion.Body>
-        </Accordion.Item>
-      </Accordion>
+      <div className="accordion mb-4">
+        <div className="accordion-item">
+          <h3 className="accordion-header">
+            <button
+              type="button"
+              className={`accordion-button${refsOpen ? '' : ' collapsed'}`}
+              aria-expanded={refsOpen}
+              aria-controls={refsId}
+              onClick={() => setRefsOpen((o) => !o)}
+            >
+              References Used in Metacalculation
+            </button>
+          </h3>
+          <div id={refsId} className={`accordion-collapse collapse${refsOpen ? ' show' : ''}`}>
+            <div className="accordion-body">
+              {metas.map((m) => (
+                <section key={m.id} className="mb-3">
+                  <h4 className="h6">
+                    {m.matrix} · {m.var_type === ':cvi' ? 'CVI' : 'CVG'} · weighted median{' '}
+                    {formatMetaValue(m.median)}% ({methodNote(m)}; computed {formatDateDmy(m.computed_at)}
+                    {m.seed !== null ? `, seed ${m.seed}` : ''})
+                  </h4>
+                  <Table size="sm" bordered responsive className="table-stack">
+                    <caption className="visually-hidden">Datasets used for {m.name}</caption>
+                    <thead>
+                      <HeaderRow names={['Reference', 'Dataset', 'Grade', 'CV %', 'CI', 'Weight']} />
+                    </thead>
+                    <tbody>
+                      {m.datasets.map((d) => (
+                        <tr key={d.bv_specification_id}>
+                          <td data-label="Reference">
+                            <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+                          </td>
+                          <td data-label="Dataset">
+                            <Link to={`/bv_specifications/${d.bv_specification_id}`}>
+                              {d.bv_specification_id}
+                            </Link>
+                          </td>
+                          <td data-label="Grade">{d.grade}</td>
+                          <td data-label="CV %">{formatFixed(d.cv, 2)}</td>
+                          <td data-label="CI">
+                            {formatFixed(d.ci_lower, 2)}–{formatFixed(d.ci_upper, 2)}
+                          </td>
+                          <td data-label="Weight">{formatFixed(d.weight * 100, 1)}%</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </Table>
+                </section>
+              ))}
+            </div>
+          </div>
+        </div>
+      </div>
     </>
   );
 }

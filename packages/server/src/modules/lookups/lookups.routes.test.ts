@@ -1,4 +1,8 @@
+import { MATRICES, MATRIX_EXPLANATIONS } from '@bvdb/domain';
+import { eq } from 'drizzle-orm';
+import { matrices } from '../../db/schema.js';
 import { describe, expect, it } from 'vitest';
+import { upsertLookupValues } from '../../seed/seed.repository.js';
 import { useTestApp } from '../../test/test-app.js';
 
 const ctx = useTestApp();
@@ -7,9 +11,27 @@ describe('lookups', () => {
   it('GET /api/matrices/{id}', async () => {
     const res = await ctx.app.inject({ url: '/api/matrices/21' });
     expect(res.json()).toEqual({
-      matrix: { id: 21, matrix_expansion: 'Serum/plasma', matrix_explanation: null },
+      matrix: { id: 21, matrix_expansion: 'Serum/plasma', matrix_explanation: MATRIX_EXPLANATIONS[21] },
     });
     expect((await ctx.app.inject({ url: '/api/matrices/99' })).statusCode).toBe(404);
+  });
+
+  it('seeds every matrix with the spec ids and name and an explanation; a later start fills only empty ones', async () => {
+    const rows = (await ctx.app.inject({ url: '/api/matrices' })).json<{
+      matrices: { id: number; matrix_expansion: string; matrix_explanation: string | null }[];
+    }>().matrices;
+    expect(rows.map((m) => [m.id, m.matrix_expansion])).toEqual(MATRICES.map((m) => [m.id, m.name]));
+    for (const m of rows) expect(m.matrix_explanation).toBeTruthy();
+
+    // A database seeded before explanations existed (empty), and one an administrator wrote.
+    const { db } = ctx.database;
+    await db.update(matrices).set({ matrixExplanation: '' }).where(eq(matrices.id, 5));
+    await db.update(matrices).set({ matrixExplanation: 'Our own words' }).where(eq(matrices.id, 6));
+    await upsertLookupValues(db);
+    const explanation = async (id: number) =>
+      (await db.select().from(matrices).where(eq(matrices.id, id)))[0]?.matrixExplanation;
+    expect(await explanation(5)).toBe(MATRIX_EXPLANATIONS[5]);
+    expect(await explanation(6)).toBe('Our own words');
   });
 
   it('GET /api/matrix_consolidations/find/?ids= for one matrix and for a consolidation', async () => {

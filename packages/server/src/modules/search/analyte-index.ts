@@ -69,23 +69,29 @@ export class AnalyteIndex {
     });
   }
 
-  /** Ranked matches: exact, name prefix, word prefix, substring, other names; typos only when nothing matches. */
+  /**
+   * Ranked matches: exact name, name prefix, word start in the name, then the same on other names
+   * (full name, alternate names, codes), and only then substrings; typos only when nothing matches.
+   */
   search(query: string, limit = 10): { id: number; display_name: string }[] {
     const q = normalise(query);
     if (!q) return [];
     const qWords = words(q);
     const scored: { e: Entry; score: number }[] = [];
     for (const e of this.entries) {
+      // Starts before substrings: a name or other name that begins with the query, or has a word
+      // that does ("creat" → Creatinine, Urine albumin/creatinine ratio), always outranks one that
+      // merely contains it ("Pancreatic amylase").
+      const wordStarts = (ws: string[]) =>
+        qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
       let score = Infinity;
       if (e.name === q) score = 0;
       else if (e.name.startsWith(q)) score = 1;
-      else if (qWords.length > 0 && qWords.every((w) => e.nameWords.some((nw) => nw.startsWith(w))))
-        score = 2;
-      else if (e.name.includes(q)) score = 3;
-      else if (e.others.some((o) => o === q)) score = 4;
-      else if (e.others.some((o) => o.startsWith(q))) score = 5;
-      else if (qWords.length > 0 && qWords.every((w) => e.otherWords.some((ow) => ow.startsWith(w))))
-        score = 6;
+      else if (wordStarts(e.nameWords)) score = 2;
+      else if (e.others.some((o) => o === q)) score = 3;
+      else if (e.others.some((o) => o.startsWith(q))) score = 4;
+      else if (wordStarts(e.otherWords)) score = 5;
+      else if (e.name.includes(q)) score = 6;
       else if (e.others.some((o) => o.includes(q))) score = 7;
       if (score < Infinity) scored.push({ e, score });
     }

@@ -16,6 +16,16 @@ describe('GET /autocomplete', () => {
     expect((await suggest('CREATININE'))[0]!.display_name).toBe('Creatinine');
   });
 
+  it('ranks prefixes and word starts before substrings ("creat": Creatinine, never Pancreatic amylase, first)', async () => {
+    const names = (await suggest('creat')).map((s) => s.display_name);
+    expect(names[0]).toBe('Creatinine');
+    const substring = names.indexOf('Pancreatic amylase');
+    expect(substring).toBeGreaterThan(-1);
+    // Everything before the substring match starts with the query or has a word that does.
+    for (const name of names.slice(0, substring)) expect(name).toMatch(/(^|[^\p{L}\p{N}])creat/iu);
+    expect(names.indexOf('Urine albumin/creatinine ratio (ACR)')).toBeLessThan(substring);
+  });
+
   it('ignores accents and matches alternate names', async () => {
     expect((await suggest('créatinine'))[0]!.display_name).toBe('Creatinine');
     expect((await suggest('ALT')).map((s) => s.display_name)).toContain('Alanine aminotransferase (ALT)');

@@ -6,9 +6,11 @@ import { useParams, useSearchParams } from 'react-router';
 import type { MetaRecord } from '@bvdb/contract';
 import { ErrorText, Loading } from '../../components/state-views';
 import { errorText } from '../../lib/api-client';
-import { ApsModal } from '../../features/calculators/components/aps-modal';
-import { IndividualityCalculators } from '../../features/calculators/components/individuality-calculators';
-import { RcvModal } from '../../features/calculators/components/rcv-modal';
+import {
+  LazyApsModal as ApsModal,
+  LazyIndividualityCalculators as IndividualityCalculators,
+  LazyRcvModal as RcvModal,
+} from '../../features/calculators/components/lazy-calculators';
 import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';

@@ -4,13 +4,14 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { WhenNearViewport } from '../../components/near-viewport';
 import { ErrorText, Loading } from '../../components/state-views';
 import { countersQuery } from '../../features/metas/api/get-counters';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { DataUseNotice } from '../../features/content/components/data-use-notice';
 import { DatabaseDownloads } from '../../components/database-downloads';
 
-// Below the fold and with its form library: loaded after the first render, not in the first download.
+// Below the fold and with its form library: loaded when the reader scrolls near it, not with the page.
 const SubscribeForm = lazy(async () => ({
   default: (await import('../../features/mailing-list/components/subscribe-form')).SubscribeForm,
 }));
@@ -96,9 +97,11 @@ export function HomePage() {
       </Row>
       <DatabaseDownloads className="mt-4 text-center" />
       <DataUseNotice />
-      <Suspense fallback={null}>
-        <SubscribeForm />
-      </Suspense>
+      <WhenNearViewport placeholder={<div className="subscribe-placeholder" />}>
+        <Suspense fallback={<div className="subscribe-placeholder" />}>
+          <SubscribeForm />
+        </Suspense>
+      </WhenNearViewport>
     </>
   );
 }

@@ -79,19 +79,15 @@ export function ReferencePage() {
                     <td data-label="Reviewed">{yesNo(d.review)}</td>
                     <td data-label="Published">{yesNo(d.published)}</td>
                     <td data-label="Score">
-                      <span>
-                        <GradeBadge grade={d.total_score} />
-                      </span>
+                      <GradeBadge grade={d.total_score} />
                     </td>
-                    <td data-label="Tools">
-                      <div className="d-flex flex-wrap gap-1">
-                        <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm">
-                          Details
-                        </Link>
-                        <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
-                          Measurand
-                        </Link>
-                      </div>
+                    <td data-label="Tools" className="text-nowrap">
+                      <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
+                        Details
+                      </Link>
+                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
+                        Measurand
+                      </Link>
                     </td>
                   </tr>
                 ))}

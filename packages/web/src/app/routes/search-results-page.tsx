@@ -6,8 +6,11 @@ import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { MetaSummary } from '../../components/meta-summary';
 import { ErrorText, Loading } from '../../components/state-views';
-import { ApsModal } from '../../features/calculators/components/aps-modal';
-import { RcvModal } from '../../features/calculators/components/rcv-modal';
+
+import {
+  LazyApsModal as ApsModal,
+  LazyRcvModal as RcvModal,
+} from '../../features/calculators/components/lazy-calculators';
 import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { searchAnalytesQuery } from '../../features/search/api/search-analytes';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';

@@ -1,5 +1,6 @@
 import type { MetaRecord } from '@bvdb/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useNearViewport } from '../near-viewport';
 import { Loading } from '../state-views';
 
 // The chart code is its own chunk, fetched when the section nears the viewport (issue 18: the
@@ -18,24 +19,7 @@ export function ForestPlotSection({
   metas: readonly MetaRecord[];
   headingLevel?: 2 | 3;
 }) {
-  const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '300px 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near]);
+  const [ref, near] = useNearViewport<HTMLElement>();
   if (!metas.some((m) => m.datasets.length > 0)) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

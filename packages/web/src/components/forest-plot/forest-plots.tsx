@@ -7,7 +7,7 @@ export default function ForestPlots({ metas }: { metas: readonly MetaRecord[] })
   const last = new Map(metas.map((m) => [`${m.matrix}\u0000${m.var_type}`, m]));
   const shown = [...last.values()]
     .filter((m) => m.datasets.length > 0)
-    .toSorted((a, b) => a.matrix.localeCompare(b.matrix) || a.var_type.localeCompare(b.var_type));
+    .toSorted((a, b) => a.matrix.localeCompare(b.matrix) || b.var_type.localeCompare(a.var_type));
   if (shown.length === 0) return <p className="text-muted">No study to plot.</p>;
   return (
     <>

@@ -15,13 +15,24 @@ export const analyteOptionsQuery = queryOptions({
   queryFn: ({ signal }) => apiCall(listAnalytesWithCounts, { signal }),
 });
 
+/** A reference for the picker: its label, and the text it is found by (every author, year, title, journal). */
+export interface ReferenceOption {
+  id: number;
+  label: string;
+  search?: string;
+}
+
 /** GET /api/references: `{references}` without a page (an array or `{data}` would do too). */
 export const referenceOptionsQuery = queryOptions({
   queryKey: ['references', 'options'],
-  queryFn: async ({ signal }) => {
+  queryFn: async ({ signal }): Promise<ReferenceOption[]> => {
     const res = await apiCall(listReferences, { signal });
     const list = 'references' in res ? res.references : res.data;
-    return list.map((r) => ({ id: r.id, label: r.label }));
+    return list.map((r) => ({
+      id: r.id,
+      label: r.label,
+      search: [r.author, r.year_of_publication, r.title, r.journal].filter((v) => v !== null).join(' '),
+    }));
   },
   retry: false,
 });

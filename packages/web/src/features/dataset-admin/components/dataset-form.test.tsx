@@ -1,6 +1,6 @@
 import { DATASET_MESSAGES, type DatasetInput, type DatasetValues } from '@bvdb/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
@@ -67,7 +67,18 @@ function formClient(opts: { references?: 'ok' | 'none' } = {}) {
     ],
   });
   if (opts.references !== 'none') {
-    client.setQueryData(referenceOptionsQuery.queryKey, [{ id: 3, label: 'Doe (2020) A study' }]);
+    client.setQueryData(referenceOptionsQuery.queryKey, [
+      {
+        id: 2,
+        label: 'Roe et al. (2018) Sodium in sweat',
+        search: 'Roe R, Fox F 2018 Sodium in sweat Clin Chem',
+      },
+      {
+        id: 3,
+        label: 'Doe (2020) A study',
+        search: 'Doe J, Røraas T 2020 A study of creatinine Ann Clin Biochem',
+      },
+    ]);
   }
   return client;
 }
@@ -125,7 +136,8 @@ describe('DatasetForm', () => {
   it('sends the payload: numbers, nulls for blanks, 0/1 flags, disease ids of a Non-healthy population', async () => {
     const { onSubmit } = renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Measurand'), '7');
-    await userEvent.selectOptions(screen.getByLabelText('Reference'), '3');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Reference' }), 'doe 2020');
+    await userEvent.click(screen.getByRole('option', { name: 'Doe (2020) A study' }));
     await userEvent.type(screen.getByLabelText('Unique Identifier'), '  ID-1 ');
     await userEvent.selectOptions(screen.getByLabelText('Matrix'), '1');
     await userEvent.selectOptions(screen.getByLabelText('State of Well Being'), '2');
@@ -149,6 +161,35 @@ describe('DatasetForm', () => {
       interval_units: 'Week',
     });
   }, 20_000); // many fields typed one key at a time: slow on a loaded machine
+
+  it('finds the reference by any author, the year or words of the title, by keyboard too', async () => {
+    renderForm();
+    const box = screen.getByRole('combobox', { name: 'Reference' });
+    const list = () => within(screen.getByRole('listbox', { name: 'References', hidden: true }));
+    const names = () =>
+      list()
+        .queryAllByRole('option', { hidden: true })
+        .map((o) => o.textContent);
+    await userEvent.type(box, 'roraas');
+    expect(names()).toEqual(['Doe (2020) A study']);
+    await userEvent.clear(box);
+    await userEvent.type(box, '2018');
+    expect(names()).toEqual(['Roe et al. (2018) Sodium in sweat']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'sweat sodium');
+    expect(names()).toEqual(['Roe et al. (2018) Sodium in sweat']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'nothing like it');
+    expect(names()).toEqual(['No reference matches']);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'study');
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box.getAttribute('aria-activedescendant')).toBe(list().getByRole('option').id);
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveProperty('value', 'Doe (2020) A study');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
 
   it('replaces the reference dropdown with red text when the list fails to load', async () => {
     vi.stubGlobal(

@@ -1,5 +1,11 @@
 import { DATASET_FIELD_LABELS, type DatasetInput } from '@bvdb/contract';
-import { INTERVAL_UNITS, NON_HEALTHY_STATE_ID, QUALITY_ITEMS, SEXES_FOR_META_ANALYSIS } from '@bvdb/domain';
+import {
+  INTERVAL_UNITS,
+  NON_HEALTHY_STATE_ID,
+  QUALITY_ITEMS,
+  SEXES_FOR_META_ANALYSIS,
+  unitSymbol,
+} from '@bvdb/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -11,7 +17,13 @@ import Row from 'react-bootstrap/Row';
 import { FormProvider, useForm, useFormContext, type UseFormSetError } from 'react-hook-form';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { analyteOptionsQuery, lookupsQuery, referenceOptionsQuery } from '../api/get-form-options';
+import {
+  analyteOptionsQuery,
+  lookupsQuery,
+  referenceOptionsQuery,
+  type ReferenceOption,
+} from '../api/get-form-options';
+import { ReferencePicker } from './reference-picker';
 import {
   FlagField,
   NumberField,
@@ -38,8 +50,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The reference dropdown; on a failed load it is replaced by the red text of spec section 8. */
-function ReferenceSelect({ references }: { references: UseQueryResult<{ id: number; label: string }[]> }) {
+/** The reference picker (searchable by author, year, title); on a failed load it is replaced by the red text of spec section 8. */
+function ReferenceSelect({ references }: { references: UseQueryResult<ReferenceOption[]> }) {
   if (references.error) {
     const err = references.error;
     return (
@@ -52,13 +64,7 @@ function ReferenceSelect({ references }: { references: UseQueryResult<{ id: numb
       </Col>
     );
   }
-  return (
-    <SelectField
-      name="reference_id"
-      placeholder="Choose a reference"
-      options={(references.data ?? []).map((r) => ({ value: r.id, label: r.label }))}
-    />
-  );
+  return <ReferencePicker id="dataset-reference-id" options={references.data ?? []} />;
 }
 
 /** Shown only for a Non-healthy population (spec section 4). */
@@ -150,7 +156,7 @@ export function DatasetForm({
   if (analytes.error) return <ErrorText>Error: {analytes.error.message}</ErrorText>;
   const l = lookups.data;
   const opts = <T,>(list: T[] | undefined, f: (t: T) => Option) => (list ?? []).map(f);
-  const unitOptions = opts(l?.units, (u) => ({ value: u.id, label: u.name }));
+  const unitOptions = opts(l?.units, (u) => ({ value: u.id, label: unitSymbol(u.name) }));
 
   return (
     <FormProvider {...form}>

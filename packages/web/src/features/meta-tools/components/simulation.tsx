@@ -3,6 +3,7 @@ import { formatFixed } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../../components/state-views';
+import { ForestPlotSection } from '../../../components/forest-plot/forest-plot-section';
 import { MetaSummary } from '../../../components/meta-summary';
 import { useSession } from '../../../lib/session';
 import { runMetacalculation } from '../api/simulate-metacalculation';
@@ -149,6 +150,7 @@ function WebsitePreview({ rows, cvi, cvg }: { rows: ValidationRow[]; cvi: Calcul
       updated_at: now,
     };
   };
+  const metas = [record(':cvi', cvi, -1), record(':cvg', cvg, -2)];
   return (
     <section className="mt-4" aria-labelledby="website-preview">
       <h2 className="h4" id="website-preview">
@@ -158,7 +160,9 @@ function WebsitePreview({ rows, cvi, cvg }: { rows: ValidationRow[]; cvi: Calcul
         CVI {formatFixed(cvi['W.Median']!, 1)}%, CVG {formatFixed(cvg['W.Median']!, 1)}% — a preview, not
         stored.
       </p>
-      <MetaSummary metas={[record(':cvi', cvi, -1), record(':cvg', cvg, -2)]} />
+      <MetaSummary metas={metas} />
+      {/* The simulated studies and their pooled result, as the measurand page plots them. */}
+      <ForestPlotSection metas={metas} headingLevel={3} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatCi, formatFixed } from '@bvdb/domain';
+import { formatCi, formatFixed, unitSymbol } from '@bvdb/domain';
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -34,8 +34,11 @@ function details(d: Dataset): [string, ReactNode][] {
         {d.analyte_display_name}
       </Link>,
     ],
-    ['Unit', `${d.unit ?? 'N/A'} / ${d.second_unit ?? 'N/A'}`],
-    ['Standard Unit for Reporting of Analyte', d.standard_unit_for_reporting_of_analyte ?? 'N/A'],
+    ['Unit', `${d.unit ? unitSymbol(d.unit) : 'N/A'} / ${d.second_unit ? unitSymbol(d.second_unit) : 'N/A'}`],
+    [
+      'Standard Unit for Reporting of Analyte',
+      d.standard_unit_for_reporting_of_analyte ? unitSymbol(d.standard_unit_for_reporting_of_analyte) : 'N/A',
+    ],
     ['Overall Analytical Principle Method', d.overall_principle_method ?? 'N/A'],
     ['Number of Subjects', d.number_of_subjects ?? 'N/A'],
     ['Number of Subjects included in BV estimation', d.number_of_subjects_included_in_bv_estimation ?? 'N/A'],

@@ -59,7 +59,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
   const cvgHi = d.reported_cvg_upper_confidence_interval ?? d.calculated_between_bv_upper_ci;
   return (
     <>
-      <Table bordered responsive className="align-middle table-min-width">
+      <Table bordered responsive className="align-middle table-stack">
         <caption className="caption-top">Dataset summary</caption>
         <thead>
           <tr>
@@ -82,17 +82,21 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
             <td>
               <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
             </td>
-            <td>
+            <td data-label="Inclusion">
               <IncludedBadge value={d.include_in_meta_analysis} />
             </td>
-            <td>
+            <td data-label="Total Score">
               <GradeBadge grade={d.total_score} />{' '}
               <Button size="sm" variant="link" onClick={() => setShow(true)}>
                 Details
               </Button>
             </td>
-            <td data-testid="summary-cvi">{estimate(d.estimates_of_cvi, cviLo, cviHi)}</td>
-            <td data-testid="summary-cvg">{estimate(d.estimates_of_cvg, cvgLo, cvgHi)}</td>
+            <td data-testid="summary-cvi" data-label="Within Subject (CVI)">
+              {estimate(d.estimates_of_cvi, cviLo, cviHi)}
+            </td>
+            <td data-testid="summary-cvg" data-label="Between Subject (CVG)">
+              {estimate(d.estimates_of_cvg, cvgLo, cvgHi)}
+            </td>
           </tr>
         </tbody>
       </Table>

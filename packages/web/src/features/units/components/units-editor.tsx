@@ -1,5 +1,6 @@
 import type { Unit } from '@bvdb/contract';
 import { useQuery } from '@tanstack/react-query';
+import { unitSymbol } from '@bvdb/domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -74,7 +75,12 @@ export function UnitsEditor() {
                 />
               ) : (
                 <tr key={u.id}>
-                  <td>{u.name}</td>
+                  <td>
+                    {u.name}
+                    {unitSymbol(u.name) !== u.name && (
+                      <span className="text-muted"> (shown as {unitSymbol(u.name)})</span>
+                    )}
+                  </td>
                   <td>
                     {u.usage_count} dataset{u.usage_count === 1 ? '' : 's'}
                   </td>
