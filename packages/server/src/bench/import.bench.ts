@@ -40,11 +40,17 @@ async function main(factor: number) {
     const recompute = await recomputeAll(deps);
     await target.close();
     console.log(
-      `import of a ${factor}× database (${datasets} datasets, ${(text.length / 1e6).toFixed(1)} MB file) into a fresh embedded database: ` +
-        `${(importMs / 1000).toFixed(1)} s (checks and one transaction: ${(summary.import_ms / 1000).toFixed(1)} s)`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} (${os.cpus().length} CPUs)`,
     );
     console.log(
-      `recompute afterwards, ${recompute.measurands} measurands in-process: ${(recompute.ms / 1000).toFixed(1)} s`,
+      `import of a ${factor}× database (${datasets} datasets, ${(text.length / 1e6).toFixed(1)} MB file) into a fresh embedded database: ` +
+        `${(importMs / 1000).toFixed(1)} s (checks and one transaction: ${(summary.import_ms / 1000).toFixed(1)} s; target under 60 s)`,
+    );
+    console.log(
+      `recompute afterwards, ${recompute.measurands} measurands in-process, 500 per transaction: ${(recompute.ms / 1000).toFixed(1)} s`,
     );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
