@@ -87,7 +87,8 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit'
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('DatasetForm', () => {
+// Typed one key at a time through a large form: seconds per test on a loaded machine.
+describe('DatasetForm', { timeout: 20_000 }, () => {
   it('starts from the defaults of spec section 4', () => {
     renderForm();
     expect(screen.getByLabelText('QI1 Scale')).toHaveProperty('value', 'A');

@@ -86,10 +86,13 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
               <IncludedBadge value={d.include_in_meta_analysis} />
             </td>
             <td data-label="Total Score">
-              <GradeBadge grade={d.total_score} />{' '}
-              <Button size="sm" variant="link" onClick={() => setShow(true)}>
-                Details
-              </Button>
+              {/* One grid cell on a phone, where the row is a card of label/value pairs. */}
+              <span>
+                <GradeBadge grade={d.total_score} />{' '}
+                <Button size="sm" variant="link" onClick={() => setShow(true)}>
+                  Details
+                </Button>
+              </span>
             </td>
             <td data-testid="summary-cvi" data-label="Within Subject (CVI)">
               {estimate(d.estimates_of_cvi, cviLo, cviHi)}
