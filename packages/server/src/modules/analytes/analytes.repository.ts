@@ -1,10 +1,15 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { inArray, and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 
 export async function findAnalyte(db: DbOrTx, id: number) {
   const [row] = await db.select().from(analytes).where(eq(analytes.id, id));
   return row;
+}
+
+export async function findAnalytes(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(analytes).where(inArray(analytes.id, ids));
 }
 
 /** Measurands with how many datasets the caller can see for each (0 included). */

@@ -5,6 +5,7 @@ import * as repo from './analytes.repository.js';
 
 /** The measurands module's face for its own routes and for other modules (never its repository). */
 export const findAnalyte = (db: DbOrTx, id: number) => repo.findAnalyte(db, id);
+export const findAnalytes = (db: DbOrTx, ids: number[]) => repo.findAnalytes(db, ids);
 
 export async function getAnalyte(db: DbOrTx, id: number): Promise<Analyte | undefined> {
   const row = await repo.findAnalyte(db, id);

@@ -6,11 +6,13 @@ export type RecomputeScope = 'matrices' | 'consolidations' | 'all';
 export type MetaRow = typeof metaCalculations.$inferSelect;
 export type MetaDatasetRow = typeof metaCalculationDatasets.$inferSelect;
 
-export async function listSpecsOfAnalyte(tx: DbOrTx, analyteId: number) {
+/** The datasets of these measurands, in id order. */
+export async function listSpecsOfAnalytes(tx: DbOrTx, analyteIds: number[]) {
+  if (analyteIds.length === 0) return [];
   return tx
     .select()
     .from(bvSpecifications)
-    .where(eq(bvSpecifications.analyteId, analyteId))
+    .where(inArray(bvSpecifications.analyteId, analyteIds))
     .orderBy(asc(bvSpecifications.id));
 }
 
@@ -21,16 +23,17 @@ const scopeFilter = (scope: RecomputeScope) =>
       ? isNotNull(metaCalculations.matrixConsolidationId)
       : undefined;
 
-/** A measurand's stored results of the scope, each with the dataset links it was computed from. */
-export async function listMetasOfAnalyte(
+/** These measurands' stored results of the scope, each with the dataset links it was computed from. */
+export async function listMetasOfAnalytes(
   tx: DbOrTx,
-  analyteId: number,
+  analyteIds: number[],
   scope: RecomputeScope,
 ): Promise<{ meta: MetaRow; datasets: MetaDatasetRow[] }[]> {
+  if (analyteIds.length === 0) return [];
   const metas = await tx
     .select()
     .from(metaCalculations)
-    .where(and(eq(metaCalculations.analyteId, analyteId), scopeFilter(scope)));
+    .where(and(inArray(metaCalculations.analyteId, analyteIds), scopeFilter(scope)));
   if (metas.length === 0) return [];
   const links = await tx
     .select()
@@ -41,10 +44,13 @@ export async function listMetasOfAnalyte(
         metas.map((m) => m.id),
       ),
     );
-  return metas.map((meta) => ({
-    meta,
-    datasets: links.filter((l) => l.metaCalculationId === meta.id),
-  }));
+  const linksOf = new Map<number, MetaDatasetRow[]>();
+  for (const l of links) {
+    const list = linksOf.get(l.metaCalculationId);
+    if (list) list.push(l);
+    else linksOf.set(l.metaCalculationId, [l]);
+  }
+  return metas.map((meta) => ({ meta, datasets: linksOf.get(meta.id) ?? [] }));
 }
 
 /** Deletes results by id (their dataset links go with them, on delete cascade). */

@@ -1,6 +1,6 @@
 import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
-import { findAnalyte } from '../../analytes/analytes.service.js';
+import { findAnalytes, type findAnalyte } from '../../analytes/analytes.service.js';
 import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-recompute.repository.js';
@@ -14,26 +14,27 @@ interface MetaGroup {
 
 const TYPE_LABEL: Record<VarType, string> = { ':cvi': 'CVI', ':cvg': 'CVG' };
 
-/** The groups one measurand's meta-analyses are computed over: each matrix, each consolidation. */
-export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.RecomputeScope = 'all') {
-  const analyte = await findAnalyte(tx, analyteId);
-  if (!analyte) return null;
-  const specs = await repo.listSpecsOfAnalyte(tx, analyteId);
-  if (specs.length === 0) return { analyte, groups: [] };
+type AnalyteRow = NonNullable<Awaited<ReturnType<typeof findAnalyte>>>;
+type MatrixRow = Awaited<ReturnType<typeof findMatricesByIds>>[number];
+type Consolidations = Map<number, { name: string; matrixIds: Set<number> }>;
 
-  const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
-  const groups: MetaGroup[] = (scope === 'consolidations' ? [] : matrixRows).map((m) => ({
+/** The groups of one measurand's datasets: each matrix, and each consolidation pooling > 1 matrix. */
+function groupsOf(
+  specs: Spec[],
+  matrixRows: MatrixRow[],
+  consolidations: Consolidations,
+  scope: repo.RecomputeScope,
+): MetaGroup[] {
+  if (specs.length === 0) return [];
+  const used = new Set(specs.map((s) => s.matrixId));
+  const groups: MetaGroup[] = (
+    scope === 'consolidations' ? [] : matrixRows.filter((m) => used.has(m.id))
+  ).map((m) => ({
     matrixId: m.id,
     consolidationId: null,
     label: m.matrixExpansion,
     specs: specs.filter((s) => s.matrixId === m.id),
   }));
-  const consolidations = new Map<number, { name: string; matrixIds: Set<number> }>();
-  for (const m of await listConsolidationMembers(tx)) {
-    const c = consolidations.get(m.id) ?? { name: m.name, matrixIds: new Set<number>() };
-    c.matrixIds.add(m.matrixId);
-    consolidations.set(m.id, c);
-  }
   for (const [id, c] of scope === 'matrices' ? [] : consolidations) {
     const pooled = specs.filter((s) => c.matrixIds.has(s.matrixId));
     // A consolidation adds information only when it pools more than one matrix.
@@ -41,7 +42,52 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
       groups.push({ matrixId: null, consolidationId: id, label: c.name, specs: pooled });
     }
   }
-  return { analyte, groups };
+  return groups;
+}
+
+/**
+ * Everything the meta-analyses of these measurands are computed from, in a fixed number of queries
+ * whatever their count: the measurands, their datasets, the matrices and consolidations, and the
+ * results stored now.
+ */
+async function loadInputs(tx: DbOrTx, analyteIds: number[], scope: repo.RecomputeScope) {
+  const analytes = new Map((await findAnalytes(tx, analyteIds)).map((a) => [a.id, a]));
+  const specsOf = new Map<number, Spec[]>();
+  for (const s of await repo.listSpecsOfAnalytes(tx, [...analytes.keys()])) {
+    const list = specsOf.get(s.analyteId);
+    if (list) list.push(s);
+    else specsOf.set(s.analyteId, [s]);
+  }
+  const matrixIds = new Set<number>();
+  for (const specs of specsOf.values()) for (const s of specs) matrixIds.add(s.matrixId);
+  const matrixRows = matrixIds.size > 0 ? await findMatricesByIds(tx, [...matrixIds]) : [];
+  const consolidations: Consolidations = new Map();
+  if (specsOf.size > 0) {
+    for (const m of await listConsolidationMembers(tx)) {
+      const c = consolidations.get(m.id) ?? { name: m.name, matrixIds: new Set<number>() };
+      c.matrixIds.add(m.matrixId);
+      consolidations.set(m.id, c);
+    }
+  }
+  const storedOf = new Map<number, { meta: repo.MetaRow; datasets: repo.MetaDatasetRow[] }[]>();
+  for (const s of await repo.listMetasOfAnalytes(tx, [...analytes.keys()], scope)) {
+    const list = storedOf.get(s.meta.analyteId);
+    if (list) list.push(s);
+    else storedOf.set(s.meta.analyteId, [s]);
+  }
+  return {
+    analyteOf: (id: number): AnalyteRow | undefined => analytes.get(id),
+    groupsOf: (id: number) => groupsOf(specsOf.get(id) ?? [], matrixRows, consolidations, scope),
+    storedOf: (id: number) => storedOf.get(id) ?? [],
+  };
+}
+
+/** The groups one measurand's meta-analyses are computed over: each matrix, each consolidation. */
+export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.RecomputeScope = 'all') {
+  const inputs = await loadInputs(tx, [analyteId], scope);
+  const analyte = inputs.analyteOf(analyteId);
+  if (!analyte) return null;
+  return { analyte, groups: inputs.groupsOf(analyteId) };
 }
 
 /** The statistics service's input rows of one group and type, each with its dataset id. */
@@ -100,92 +146,103 @@ function sameAsStored(
  * yields one are deleted. Run it inside a transaction: readers see the old or the new set, never half
  * of each, and a retry after a crash produces the same rows.
  */
-export async function recomputeAnalyteMetas(
+export const recomputeAnalyteMetas = (
   tx: DbOrTx,
   analyteId: number,
   now = new Date(),
   scope: repo.RecomputeScope = 'all',
-): Promise<{ written: number; changed: number }> {
-  const loaded = await loadMetaGroups(tx, analyteId, scope);
-  if (!loaded) return { written: 0, changed: 0 };
-  const { analyte, groups } = loaded;
-  const stored = new Map(
-    (await repo.listMetasOfAnalyte(tx, analyteId, scope)).map((s) => [
-      groupKey(s.meta.matrixId, s.meta.matrixConsolidationId, s.meta.varType),
-      s,
-    ]),
-  );
+): Promise<{ written: number; changed: number }> => recomputeAnalytesMetas(tx, [analyteId], now, scope);
 
+/**
+ * `recomputeAnalyteMetas` for several measurands in one transaction (the job queue's chunks): their
+ * inputs are read in a fixed number of queries and the results that did not change are stamped in
+ * one statement, so a chunk costs a few round trips plus the writes of what changed.
+ */
+export async function recomputeAnalytesMetas(
+  tx: DbOrTx,
+  analyteIds: number[],
+  now = new Date(),
+  scope: repo.RecomputeScope = 'all',
+): Promise<{ written: number; changed: number }> {
+  const inputs = await loadInputs(tx, analyteIds, scope);
   let written = 0;
   let changed = 0;
   const unchanged: number[] = [];
-  for (const group of groups) {
-    for (const type of [':cvi', ':cvg'] as const) {
-      const rows = metaInputRows(group.specs, type);
-      const result = metaAnalyse(rows);
-      if (result.n === 0) continue;
-      const values: MetaValues = {
-        name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
-        median: result.weightedMedian,
-        lower: result.rangeLower,
-        upper: result.rangeUpper,
-        numberUsed: result.n,
-        method: result.method,
-        seed: result.seed,
-        referenceIds: result.studies.map((s) => Number(s.id)),
-      };
-      const weightOf = new Map(result.studies.map((s) => [s.id, s]));
-      // Only eligible rows carry include = true (metaEligibility): those, in a study that kept a weight.
-      const links: LinkValues[] = rows
-        .filter((r) => r.include && weightOf.has(String(r.id)))
-        .map((r) => ({
-          bvSpecificationId: r.specId,
-          studyId: String(r.id),
-          grade: r.score,
-          cv: r.cv!,
-          ciLower: r.ciLower!,
-          ciUpper: r.ciUpper!,
-          weight: weightOf.get(String(r.id))!.normalisedWeight,
-        }));
-      written++;
-      const key = groupKey(group.matrixId, group.consolidationId, type);
-      const before = stored.get(key);
-      stored.delete(key);
-      if (before && sameAsStored(before, values, links)) {
-        unchanged.push(before.meta.id);
-        continue;
+  const gone: number[] = [];
+  for (const analyteId of analyteIds) {
+    const analyte = inputs.analyteOf(analyteId);
+    if (!analyte) continue;
+    const stored = new Map(
+      inputs
+        .storedOf(analyteId)
+        .map((s) => [groupKey(s.meta.matrixId, s.meta.matrixConsolidationId, s.meta.varType), s]),
+    );
+    for (const group of inputs.groupsOf(analyteId)) {
+      for (const type of [':cvi', ':cvg'] as const) {
+        const rows = metaInputRows(group.specs, type);
+        const result = metaAnalyse(rows);
+        if (result.n === 0) continue;
+        const values: MetaValues = {
+          name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
+          median: result.weightedMedian,
+          lower: result.rangeLower,
+          upper: result.rangeUpper,
+          numberUsed: result.n,
+          method: result.method,
+          seed: result.seed,
+          referenceIds: result.studies.map((s) => Number(s.id)),
+        };
+        const weightOf = new Map(result.studies.map((s) => [s.id, s]));
+        // Only eligible rows carry include = true (metaEligibility): those, in a study that kept a weight.
+        const links: LinkValues[] = rows
+          .filter((r) => r.include && weightOf.has(String(r.id)))
+          .map((r) => ({
+            bvSpecificationId: r.specId,
+            studyId: String(r.id),
+            grade: r.score,
+            cv: r.cv!,
+            ciLower: r.ciLower!,
+            ciUpper: r.ciUpper!,
+            weight: weightOf.get(String(r.id))!.normalisedWeight,
+          }));
+        written++;
+        const key = groupKey(group.matrixId, group.consolidationId, type);
+        const before = stored.get(key);
+        stored.delete(key);
+        if (before && sameAsStored(before, values, links)) {
+          unchanged.push(before.meta.id);
+          continue;
+        }
+        changed++;
+        let metaId: number;
+        if (before) {
+          metaId = before.meta.id;
+          await repo.updateMeta(tx, metaId, { ...values, computedAt: now, updatedAt: now });
+        } else {
+          metaId = await repo.insertMeta(tx, {
+            ...values,
+            analyteId,
+            matrixId: group.matrixId,
+            matrixConsolidationId: group.consolidationId,
+            varType: type,
+            computedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+        await repo.replaceMetaDatasets(
+          tx,
+          metaId,
+          links.map((l) => ({ ...l, metaCalculationId: metaId })),
+        );
       }
-      changed++;
-      let metaId: number;
-      if (before) {
-        metaId = before.meta.id;
-        await repo.updateMeta(tx, metaId, { ...values, computedAt: now, updatedAt: now });
-      } else {
-        metaId = await repo.insertMeta(tx, {
-          ...values,
-          analyteId,
-          matrixId: group.matrixId,
-          matrixConsolidationId: group.consolidationId,
-          varType: type,
-          computedAt: now,
-          createdAt: now,
-          updatedAt: now,
-        });
-      }
-      await repo.replaceMetaDatasets(
-        tx,
-        metaId,
-        links.map((l) => ({ ...l, metaCalculationId: metaId })),
-      );
     }
+    // What is left stored has no group any more (its datasets were removed or excluded).
+    for (const s of stored.values()) gone.push(s.meta.id);
+    changed += stored.size;
   }
   await repo.touchComputedAt(tx, unchanged, now);
-  // What is left stored has no group any more (its datasets were removed or excluded).
-  await repo.deleteMetas(
-    tx,
-    [...stored.values()].map((s) => s.meta.id),
-  );
-  changed += stored.size;
+  await repo.deleteMetas(tx, gone);
   return { written, changed };
 }
 
