@@ -187,7 +187,7 @@ const firstStart = await waitReady();
 const admin = await signIn();
 const pdfReference = await uploadBigPdf(admin);
 const page = await (await fetch(`${BASE}/api/bv_specifications?limit=20`)).json();
-const dataset = page.datasets[0];
+const dataset = (page.data ?? page.datasets)[0];
 const analyteId = dataset?.analyte_id ?? 1;
 const datasetId = dataset?.id ?? 1;
 const asset = fs.existsSync(path.join(WEB_DIST, 'assets'))

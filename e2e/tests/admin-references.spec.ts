@@ -78,6 +78,25 @@ test('create a reference with its PDF, edit it, meet a conflict, delete it', asy
   await expect(page.getByText(/Someone else saved this reference after you opened it/)).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveValue(`${title} (theirs)`);
 
+  // Someone else saves while the references table is open: the delete sends the version the table
+  // showed and is refused (409) with a message; after a reload it goes through.
+  await page.goto(`/references?search=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('button', { name: `Delete reference ${id}` })).toBeVisible();
+  const seen = (await (await page.request.get(`/api/references/${id}`)).json()) as {
+    reference: { version: number };
+  };
+  const edited = await page.request.put(`/api/references/${id}`, {
+    headers: { 'X-CSRF-Token': session.csrf_token },
+    data: { title: `${title} (theirs)`, year_of_publication: 2022, version: seen.reference.version },
+  });
+  expect(edited.status()).toBe(200);
+  await page.getByRole('button', { name: `Delete reference ${id}` }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByText(/Someone else saved this reference after you opened it; it was not deleted/),
+  ).toBeVisible();
+  expect((await page.request.get(`/api/references/${id}`)).status()).toBe(200);
+
   // Delete from the references table: Cancel closes, Confirm deletes.
   await page.goto(`/references?search=${encodeURIComponent(title)}`);
   await page.getByRole('button', { name: `Delete reference ${id}` }).click();
@@ -153,8 +172,26 @@ test('units: add, rename, delete, and refusal while in use', async ({ page }) =>
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Renamed "e2e-unit" to "e2e-unit-renamed"')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'e2e-unit-renamed', exact: true })).toBeVisible();
+  // Someone else renames it while this list is open: the delete (with the version the list showed)
+  // is refused with 409 and a message; the list then shows the new name and the delete goes through.
+  const units = (await (await page.request.get('/api/units')).json()) as {
+    data: { id: number; name: string; version: number }[];
+  };
+  const unit = units.data.find((u) => u.name === 'e2e-unit-renamed')!;
+  const csrf = (await (await page.request.get('/api/session')).json()) as { csrf_token: string };
+  const renamed = await page.request.put(`/api/units/${unit.id}`, {
+    headers: { 'X-CSRF-Token': csrf.csrf_token },
+    data: { name: 'e2e-unit-theirs', version: unit.version },
+  });
+  expect(renamed.status()).toBe(200);
   await page.getByRole('button', { name: 'Delete e2e-unit-renamed' }).click();
-  await expect(page.getByText('Deleted "e2e-unit-renamed"')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Someone else changed this unit after you opened it (it is now "e2e-unit-theirs"); it was not deleted',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Delete e2e-unit-theirs' }).click();
+  await expect(page.getByText('Deleted "e2e-unit-theirs"')).toBeVisible();
   // A unit in use: the first row whose count is not 0.
   const used = page
     .getByRole('row')

@@ -107,6 +107,40 @@ describe('data folder lock', () => {
     expect(ms).toBeLessThan(1000);
   });
 
+  it('is taken at once when its holder was killed but is left a zombie (its parent never reaps it)', async () => {
+    const folder = freshFolder();
+    // The holder's parent is a shell that execs into `sleep`, which never waits for its children:
+    // once killed, the holder stays in /proc as a zombie with its pid and start time.
+    const script = `import { acquireFolderLock } from ${JSON.stringify(lockModule)};
+      await acquireFolderLock(${JSON.stringify(folder)}); console.log('held'); setInterval(() => {}, 1000);`;
+    const shell = spawn('sh', [
+      '-c',
+      `"$0" --import "$1" --input-type=module -e "$2" & echo "pid $!"; exec sleep 60`,
+      process.execPath,
+      tsxLoader,
+      script,
+    ]);
+    children.push(shell);
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      shell.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('held')) resolve();
+      });
+      shell.on('exit', (code) => reject(new Error(`the shell exited (${code})`)));
+    });
+    const holder = Number(/pid (\d+)/.exec(out)![1]);
+    process.kill(holder, 'SIGKILL');
+    const stateOf = () => fs.readFileSync(`/proc/${holder}/stat`, 'utf8').split(') ')[1]!.split(' ')[0];
+    for (let i = 0; i < 100 && stateOf() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(stateOf()).toBe('Z');
+    const started = performance.now();
+    const lock = await acquireFolderLock(folder);
+    const ms = performance.now() - started;
+    await lock.release();
+    expect(ms).toBeLessThan(1000);
+  });
+
   it('treats a record with a live pid but another start time as stale (a reused pid)', async () => {
     const folder = freshFolder();
     const owner = me();

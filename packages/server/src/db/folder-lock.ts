@@ -53,12 +53,17 @@ function readProc(file: string): string | null {
   }
 }
 
-/** Field 22 of /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+/**
+ * Field 22 of /proc/<pid>/stat, or null when no such process runs. A zombie (killed but not yet
+ * reaped by its parent, e.g. under a container's pid 1 that never waits) keeps its /proc entry and
+ * start time but holds nothing: null too. The command name (field 2) may hold spaces and parentheses.
+ */
 export function processStartTime(pid: number): string | null {
   const stat = readProc(`/proc/${pid}/stat`);
   if (stat === null) return null;
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return fields[19] ?? null; // fields[0] is field 3 (state)
+  if (fields[0] === 'Z' || fields[0] === 'X') return null; // fields[0] is field 3 (state)
+  return fields[19] ?? null;
 }
 
 function currentOwner(): LockOwner {

@@ -1,5 +1,7 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 import { AppError } from './app-error.js';
+import { passwordHasher } from './password-hasher.js';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -7,21 +9,18 @@ const KEY_LENGTH = 64;
 const MAX_MEM = 256 * 1024 * 1024;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), the same
- * pool that reads static files and the data folder. At most this many hashes run at once, so a
- * sign-in flood leaves the other threads to everyone else (docs/decisions/018-sign-in-throttle.md).
+ * scrypt runs in worker threads of background priority (lib/password-hasher.ts), not on libuv's
+ * pool that reads static files and the data folder. At most this many hashes run at once: one on a
+ * machine of two cores or fewer (each hash is a core for ~0.3 s and 128 MiB of memory traffic), two
+ * above (docs/decisions/018-sign-in-throttle.md, 031-background-priority.md).
  */
-export const HASHING_CONCURRENCY = 2;
+export const HASHING_CONCURRENCY = os.availableParallelism() <= 2 ? 1 : 2;
 /** Hashes admitted (running or waiting): a short queue of a few seconds. Beyond it: 503 with Retry-After. */
 export const HASHING_ADMITTED = 6;
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+function derive(password: string, salt: Buffer, opts: { N: number; r: number; p: number }): Promise<Buffer> {
+  return passwordHasher.derive(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: MAX_MEM });
 }
 
 let admitted = 0;

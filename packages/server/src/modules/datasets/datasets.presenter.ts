@@ -23,8 +23,10 @@ export function presentDataset(row: DatasetRow): Dataset {
     doi: ref.doi,
     pubmed_link: ref.pubmedLink,
   };
-  return {
-    ...storedValuesOf(spec),
+  // Object.assign, not `{ ...stored, id, … }`: V8 (Node 20) defines every property written after a
+  // spread of this ~70-key object through its slow runtime path, ~0.5 ms a row (37 s for the whole
+  // catalogue at 100× the demo data). Same keys, same order.
+  return Object.assign(storedValuesOf(spec), {
     id: spec.id,
     analyte: { id: analyte.id, display_name: analyte.displayName },
     analyte_display_name: analyte.displayName,
@@ -61,31 +63,32 @@ export function presentDataset(row: DatasetRow): Dataset {
     version: spec.version,
     created_at: spec.createdAt.toISOString(),
     updated_at: spec.updatedAt.toISOString(),
-  };
+  });
 }
+
+/** The dataset keys a paged legacy item replaces: its reference object and the 14 grades. */
+const REPLACED_IN_PAGE_ITEMS = new Set<string>(['reference', ...QUALITY_ITEMS.map((q) => q.key)]);
 
 /**
  * An item of the paged legacy list (`?limit=&offset=`), as the live system sends it: `measurand` is
  * the measurand's name, `reference` a citation, and the 14 grades go under `grades`.
  */
 export function presentLegacyPageItem(row: DatasetRow): LegacyDatasetPageItem {
-  const dataset = presentDataset(row);
-  const item: Record<string, unknown> = { ...dataset };
-  delete item.reference;
-  for (const q of QUALITY_ITEMS) delete item[q.key];
-  return {
-    ...(item as Omit<LegacyDatasetPageItem, 'measurand' | 'reference' | 'grades'>),
-    measurand: row.analyte.displayName,
-    reference: formatCitation({
-      author: row.reference.author,
-      title: row.reference.title,
-      journal: row.reference.journal,
-      year: row.reference.yearOfPublication,
-      volume: row.reference.volume,
-      pages: row.reference.pages,
-    }),
-    grades: gradesOf(row.spec),
-  };
+  // Copied key by key (no spread, no delete): both put V8 on its slow path for objects this wide.
+  const item: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(presentDataset(row)))
+    if (!REPLACED_IN_PAGE_ITEMS.has(key)) item[key] = value;
+  item.measurand = row.analyte.displayName;
+  item.reference = formatCitation({
+    author: row.reference.author,
+    title: row.reference.title,
+    journal: row.reference.journal,
+    year: row.reference.yearOfPublication,
+    volume: row.reference.volume,
+    pages: row.reference.pages,
+  });
+  item.grades = gradesOf(row.spec);
+  return item as LegacyDatasetPageItem;
 }
 
 /** The estimates of a dataset under the live system's names (`bv_estimates` of one dataset). */

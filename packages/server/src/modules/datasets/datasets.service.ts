@@ -25,14 +25,19 @@ export async function* batchesOfDatasets(
   batchSize = 500,
 ): AsyncGenerator<repo.DatasetRow[]> {
   let afterId = 0;
+  // The first batch is small, so the first rows go out at once; the rest in full batches.
+  let limit = Math.min(FIRST_BATCH, batchSize);
   for (;;) {
-    const rows = await repo.listDatasets(db, { ...f, afterId, order: 'id', limit: batchSize });
+    const rows = await repo.listDatasets(db, { ...f, afterId, order: 'id', limit });
     if (rows.length === 0) return;
     yield rows;
-    if (rows.length < batchSize) return;
+    if (rows.length < limit) return;
     afterId = rows[rows.length - 1]!.spec.id;
+    limit = batchSize;
   }
 }
+
+const FIRST_BATCH = 50;
 
 /** Datasets in the read API's shape, for modules that hand them on (exports). */
 export const listPresentedDatasets = async (db: DbOrTx, f: repo.DatasetFilter) =>

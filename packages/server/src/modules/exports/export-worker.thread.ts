@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../lib/thread-priority.js';
 import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
 import type { ExportJob, ExportResult } from './export-worker.js';
 
@@ -10,6 +11,7 @@ async function build(job: ExportJob): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+lowerThisThreadPriority();
 parentPort?.on('message', (message: { id: number; job: ExportJob }) => {
   void build(message.job).then(
     (bytes) => {

@@ -84,7 +84,12 @@ export function ReferencesPage() {
                     </td>
                     {isStaff(session) ? (
                       <td>
-                        <ReferenceRowActions id={r.id} title={r.title} onOutcome={setOutcome} />
+                        <ReferenceRowActions
+                          id={r.id}
+                          version={r.version}
+                          title={r.title}
+                          onOutcome={setOutcome}
+                        />
                       </td>
                     ) : null}
                   </tr>

@@ -90,20 +90,32 @@ export async function insertTracker(
 }
 
 /** One more measurand done for each of these tracker records; complete when all are. */
+/**
+ * Each finished measurand advances every tracker record that asked for it: an id given k times (k
+ * measurands of one record finished in one transaction) advances that record by k, in one statement
+ * per distinct k (one, usually, for a whole chunk).
+ */
 export async function advanceTrackers(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return;
-  await db
-    .update(jobs)
-    .set({
-      progressCurrent: sql`least(${jobs.progressCurrent} + 1, ${jobs.progressMax})`,
-      status: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then 'complete' else 'working' end`,
-      progressStage: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then 'Done'
-        else 'Measurand ' || (${jobs.progressCurrent} + 1) || ' of ' || ${jobs.progressMax} end`,
-      startedAt: sql`coalesce(${jobs.startedAt}, now())`,
-      finishedAt: sql`case when ${jobs.progressCurrent} + 1 >= ${jobs.progressMax} then now() else null end`,
-      updatedAt: new Date(),
-    })
-    .where(and(inArray(jobs.id, ids), inArray(jobs.status, ['queued', 'working'])));
+  const countOf = new Map<number, number>();
+  for (const id of ids) countOf.set(id, (countOf.get(id) ?? 0) + 1);
+  const idsByCount = new Map<number, number[]>();
+  for (const [id, k] of countOf) idsByCount.set(k, [...(idsByCount.get(k) ?? []), id]);
+  for (const [k, group] of idsByCount) {
+    const next = sql`${jobs.progressCurrent} + ${k}::int`;
+    await db
+      .update(jobs)
+      .set({
+        progressCurrent: sql`least(${next}, ${jobs.progressMax})`,
+        status: sql`case when ${next} >= ${jobs.progressMax} then 'complete' else 'working' end`,
+        progressStage: sql`case when ${next} >= ${jobs.progressMax} then 'Done'
+          else 'Measurand ' || (${next}) || ' of ' || ${jobs.progressMax} end`,
+        startedAt: sql`coalesce(${jobs.startedAt}, now())`,
+        finishedAt: sql`case when ${next} >= ${jobs.progressMax} then now() else null end`,
+        updatedAt: new Date(),
+      })
+      .where(and(inArray(jobs.id, group), inArray(jobs.status, ['queued', 'working'])));
+  }
 }
 
 export async function failTrackers(db: DbOrTx, ids: number[], error: string) {

@@ -82,21 +82,34 @@ export async function extendClaims(db: DbOrTx, worker: string, analyteIds: numbe
 }
 
 /**
- * Done with the request as claimed: gone, unless it was asked again meanwhile (a newer generation),
- * in which case it is released for another run, without the tracker records this run counted.
+ * Done with the requests as claimed: gone, in one statement, unless asked again meanwhile (a newer
+ * generation); such a request is released for another run, without the tracker records this run
+ * counted.
  */
-export async function finishRequest(tx: DbOrTx, r: ClaimedRequest) {
-  await tx.delete(q).where(and(eq(q.analyteId, r.analyteId), eq(q.generation, r.generation)));
-  await tx
-    .update(q)
-    .set({
-      claimedBy: null,
-      claimedUntil: null,
-      attempts: 0,
-      jobIds: sql`array(select j from unnest(${q.jobIds}) as j where j <> all(${intArray(r.jobIds)}) order by j)`,
-    })
-    .where(eq(q.analyteId, r.analyteId));
+export async function finishRequests(tx: DbOrTx, rs: ClaimedRequest[]) {
+  if (rs.length === 0) return;
+  const gone = await tx
+    .delete(q)
+    .where(
+      sql`(${q.analyteId}, ${q.generation}) in (select * from unnest(${intArray(rs.map((r) => r.analyteId))}, ${intArray(rs.map((r) => r.generation))}))`,
+    )
+    .returning({ analyteId: q.analyteId });
+  const deleted = new Set(gone.map((g) => g.analyteId));
+  for (const r of rs) {
+    if (deleted.has(r.analyteId)) continue;
+    await tx
+      .update(q)
+      .set({
+        claimedBy: null,
+        claimedUntil: null,
+        attempts: 0,
+        jobIds: sql`array(select j from unnest(${q.jobIds}) as j where j <> all(${intArray(r.jobIds)}) order by j)`,
+      })
+      .where(eq(q.analyteId, r.analyteId));
+  }
 }
+
+export const finishRequest = (tx: DbOrTx, r: ClaimedRequest) => finishRequests(tx, [r]);
 
 /** A failed attempt: retried after `retryDelaySeconds`, or dropped after `maxAttempts`. */
 export async function failRequest(

@@ -1,10 +1,6 @@
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
-import {
-  listAnalyteIdsToRecompute,
-  recomputeAnalyteMetas,
-  recomputeAnalytesMetas,
-} from '../recompute/meta-recompute.service.js';
+import { listAnalyteIdsToRecompute, recomputeAnalytesMetas } from '../recompute/meta-recompute.service.js';
 import { META_JOB_NAMES } from '../recompute/meta-recompute.job.js';
 import { advanceTrackers, failTrackers, insertTracker } from './job-records.repository.js';
 import * as repo from './recompute-requests.repository.js';
@@ -49,14 +45,19 @@ export const requestUntracked = (tx: DbOrTx, analyteIds: number[]) =>
 export const releaseAllClaims = (db: DbOrTx) => repo.releaseAllClaims(db);
 export const countPendingRecomputes = (db: DbOrTx) => repo.countRequests(db);
 
-async function settle(tx: DbOrTx, r: repo.ClaimedRequest) {
-  await repo.finishRequest(tx, r);
-  await advanceTrackers(tx, r.jobIds);
-}
-
-async function recomputeOne(tx: DbOrTx, r: repo.ClaimedRequest) {
-  await recomputeAnalyteMetas(tx, r.analyteId, new Date(), 'all');
-  await settle(tx, r);
+/** Recomputes claimed measurands in the caller's transaction, then closes their requests and advances their trackers in a few statements for all of them. */
+async function recomputeClaimed(tx: DbOrTx, rs: repo.ClaimedRequest[]) {
+  await recomputeAnalytesMetas(
+    tx,
+    rs.map((r) => r.analyteId),
+    new Date(),
+    'all',
+  );
+  await repo.finishRequests(tx, rs);
+  await advanceTrackers(
+    tx,
+    rs.flatMap((r) => r.jobIds),
+  );
 }
 
 /**
@@ -71,14 +72,7 @@ export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => v
     const chunk = claimed.slice(i, i + opts.chunkSize);
     const committed = await db
       .transaction(async (tx) => {
-        // The chunk's measurands read and written together (a few statements, not a dozen each).
-        await recomputeAnalytesMetas(
-          tx,
-          chunk.map((r) => r.analyteId),
-          new Date(),
-          'all',
-        );
-        for (const r of chunk) await settle(tx, r);
+        await recomputeClaimed(tx, chunk);
         await bumpDataGeneration(tx);
       })
       .then(
@@ -103,7 +97,7 @@ export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => v
 async function recomputeAlone(db: Db, r: repo.ClaimedRequest, opts: DrainOptions, onCommitted: () => void) {
   try {
     await db.transaction(async (tx) => {
-      await recomputeOne(tx, r);
+      await recomputeClaimed(tx, [r]);
       await bumpDataGeneration(tx);
     });
   } catch (err) {

@@ -10,10 +10,13 @@ export type DeleteOutcome = { ok: true; text: string } | { ok: false; text: stri
 /** Edit and Delete of one reference row (signed-in users); the outcome goes up to the page. */
 export function ReferenceRowActions({
   id,
+  version,
   title,
   onOutcome,
 }: {
   id: number;
+  /** The version the list showed: a delete after someone else's edit is refused (409). */
+  version: number;
   title: string;
   onOutcome: (outcome: DeleteOutcome) => void;
 }) {
@@ -46,7 +49,7 @@ export function ReferenceRowActions({
           // mutateAsync, not mutate's callbacks: the row (and this component) is gone once the list
           // refetches, and the page must still hear the outcome.
           del
-            .mutateAsync(id)
+            .mutateAsync({ id, version })
             .then(() => onOutcome({ ok: true, text: 'Delete successful' }))
             .catch((err: unknown) => {
               console.error('Reference deletion failed', err);

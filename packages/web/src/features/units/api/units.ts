@@ -5,7 +5,10 @@ import { useSession } from '../../../lib/session';
 
 export const unitsQuery = queryOptions({ queryKey: ['units'], queryFn: () => apiCall(listUnits) });
 
-/** Add, rename and delete; each refetches the units and the form lookups. */
+/**
+ * Add, rename and delete; each refetches the units and the form lookups. Rename and delete send the
+ * version the list showed, so a change someone made since is refused (409) rather than overwritten.
+ */
 export function useUnitMutations() {
   const { csrf_token: csrfToken } = useSession();
   const queryClient = useQueryClient();
@@ -21,7 +24,8 @@ export function useUnitMutations() {
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => apiCall(deleteUnit, { params: { id }, csrfToken }),
+      mutationFn: (v: { id: number; version: number }) =>
+        apiCall(deleteUnit, { params: { id: v.id }, query: { version: v.version }, csrfToken }),
       onSettled: refresh,
     }),
   };

@@ -100,10 +100,13 @@ export function UnitsEditor() {
                       aria-label={`Delete ${u.name}`}
                       onClick={() => {
                         setNotice(null);
-                        m.remove.mutate(u.id, {
-                          onSuccess: () => setNotice({ ok: true, text: `Deleted "${u.name}"` }),
-                          onError: (err) => setNotice({ ok: false, text: messageOf(err) }),
-                        });
+                        m.remove.mutate(
+                          { id: u.id, version: u.version },
+                          {
+                            onSuccess: () => setNotice({ ok: true, text: `Deleted "${u.name}"` }),
+                            onError: (err) => setNotice({ ok: false, text: messageOf(err) }),
+                          },
+                        );
                       }}
                     >
                       Delete

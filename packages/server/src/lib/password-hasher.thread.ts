@@ -1,0 +1,26 @@
+import { scryptSync } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import { lowerThisThreadPriority } from './thread-priority.js';
+
+/** Runs in a worker thread at background priority: one scrypt at a time (lib/password.ts). */
+export interface HashJob {
+  id: number;
+  password: string;
+  salt: Uint8Array;
+  keyLength: number;
+  options: { N: number; r: number; p: number; maxmem: number };
+}
+export type HashResult =
+  { id: number; ok: true; key: Uint8Array } | { id: number; ok: false; message: string };
+
+lowerThisThreadPriority();
+parentPort?.on('message', (job: HashJob) => {
+  let result: HashResult;
+  try {
+    const key = scryptSync(job.password, job.salt, job.keyLength, job.options);
+    result = { id: job.id, ok: true, key: new Uint8Array(key) };
+  } catch (err) {
+    result = { id: job.id, ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
+  parentPort?.postMessage(result);
+});

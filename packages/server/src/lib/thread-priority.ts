@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * Lowers the scheduling priority of the calling thread (a worker thread calls it for itself). On
+ * Linux niceness is per thread, and a worker's thread id is the last part of /proc/thread-self, so
+ * CPU-heavy background threads (password hashing, exports, statistics) yield the processor to the
+ * event loop that answers every request: when the machine is busy, reads and static files go first;
+ * when it is idle, the background work runs at full speed. Elsewhere (no /proc) it does nothing.
+ * Raising niceness needs no privilege. Returns whether it took effect.
+ */
+export function lowerThisThreadPriority(niceness = BACKGROUND_NICENESS): boolean {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid === process.pid) return false;
+    os.setPriority(tid, Math.max(os.getPriority(tid), niceness));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Nice 10: weight 110 against the event loop's 1024 under Linux's scheduler, so a busy background
+ * thread takes about a tenth of a core the event loop wants, and all of an idle one.
+ */
+export const BACKGROUND_NICENESS = 10;
