@@ -50,8 +50,22 @@ describe('Date Updated is when the estimate last changed', () => {
   });
 
   it('a signed-in curator also sees when the engine last recomputed it', () => {
-    show({ user: { id: 1, email: 'a@example.org' } as Session['user'], user_id: 1, csrf_token: 't' });
+    show({
+      user: { id: 1, email: 'a@example.org', name: null, role: 'curator' },
+      user_id: 1,
+      csrf_token: 't',
+    });
     const cell = screen.getByTestId('meta-row-Plasma-cvi').querySelectorAll('td')[5]!;
     expect(cell.textContent).toBe('14/3/2026recomputed 23/11/2026');
+  });
+
+  it('a signed-in assessor sees what a visitor sees (no administration)', () => {
+    show({
+      user: { id: 2, email: 'b@example.org', name: null, role: 'assessor' },
+      user_id: 2,
+      csrf_token: 't',
+    });
+    const cell = screen.getByTestId('meta-row-Plasma-cvi').querySelectorAll('td')[5]!;
+    expect(cell.textContent).toBe('14/3/2026');
   });
 });
