@@ -1,4 +1,4 @@
-import { DATASET_FIELD_LABELS, type Dataset, type DatasetFieldName, type MetaRecord } from '@bvdb/contract';
+import type { Dataset, MetaRecord } from '@bvdb/contract';
 import { formatCitation, roundHalfUp } from '@bvdb/domain';
 
 type Cell = string | number | null;
@@ -21,62 +21,63 @@ const field = (header: string, key: CellField, width?: number): DatasetColumn =>
   width,
 });
 
-/** A column of an editable field: its header is the form's label (the contract's one list). */
-const labelled = (key: CellField & DatasetFieldName, width?: number): DatasetColumn =>
-  field(DATASET_FIELD_LABELS[key], key, width);
-
 const yesNo = (b: boolean | 0 | 1) => (b ? 'Yes' : 'No');
 
 /** The public fields of a dataset, in the order of the spreadsheet columns. */
 export const DATASET_COLUMNS: DatasetColumn[] = [
   field('Dataset ID', 'id', 10),
-  labelled('unique_identifier', 18),
-  field(DATASET_FIELD_LABELS.analyte_id, 'analyte_display_name', 30),
-  {
-    header: DATASET_FIELD_LABELS.matrix_id,
-    key: 'matrix',
-    value: (d) => d.matrix?.matrix_expansion ?? null,
-    width: 14,
-  },
-  labelled('estimates_of_cvi'),
-  labelled('reported_cvi_lower_confidence_interval'),
-  labelled('reported_cvi_upper_confidence_interval'),
+  field('Unique Identifier', 'unique_identifier', 18),
+  field('Measurand', 'analyte_display_name', 30),
+  { header: 'Matrix', key: 'matrix', value: (d) => d.matrix?.matrix_expansion ?? null, width: 14 },
+  field('CVI (%)', 'estimates_of_cvi'),
+  field('CVI CI lower (reported)', 'reported_cvi_lower_confidence_interval'),
+  field('CVI CI upper (reported)', 'reported_cvi_upper_confidence_interval'),
   field('CVI CI lower (calculated)', 'calculated_within_bv_lower_ci'),
   field('CVI CI upper (calculated)', 'calculated_within_bv_upper_ci'),
-  labelled('estimates_of_cvg'),
-  labelled('reported_cvg_lower_confidence_interval'),
-  labelled('reported_cvg_upper_confidence_interval'),
+  field('CVG (%)', 'estimates_of_cvg'),
+  field('CVG CI lower (reported)', 'reported_cvg_lower_confidence_interval'),
+  field('CVG CI upper (reported)', 'reported_cvg_upper_confidence_interval'),
   field('CVG CI lower (calculated)', 'calculated_between_bv_lower_ci'),
   field('CVG CI upper (calculated)', 'calculated_between_bv_upper_ci'),
-  labelled('analytical_cv'),
+  field('Analytical CV (%)', 'analytical_cv'),
   field('BIVAC grade', 'total_score'),
   field('BIVAC items (QI1–QI14)', 'score_display', 30),
+  { header: 'Included in meta-analysis', key: 'included', value: (d) => yesNo(d.include_in_meta_analysis) },
+  field('State of well-being', 'state_of_well_being'),
   {
-    header: DATASET_FIELD_LABELS.include_in_meta_analysis,
-    key: 'included',
-    value: (d) => yesNo(d.include_in_meta_analysis),
-  },
-  field(DATASET_FIELD_LABELS.state_of_well_being_id, 'state_of_well_being'),
-  {
-    header: DATASET_FIELD_LABELS.disease_state_ids,
+    header: 'Diseases',
     key: 'diseases',
     value: (d) => d.disease_states.map((x) => x.item_type).join('; ') || null,
   },
-  labelled('sex_for_meta_analysis'),
-  labelled('age_mean'),
-  labelled('age_min'),
-  labelled('age_max'),
-  labelled('number_of_subjects'),
-  labelled('number_of_subjects_included_in_bv_estimation'),
-  labelled('average_number_of_samples_used_for_bv_estimation'),
-  labelled('average_number_of_replicates'),
+  field('Sex', 'sex_for_meta_analysis'),
+  field('Age mean', 'age_mean'),
+  field('Age min', 'age_min'),
+  field('Age max', 'age_max'),
+  field('Subjects', 'number_of_subjects'),
+  field('Subjects in BV estimation', 'number_of_subjects_included_in_bv_estimation'),
+  field('Samples per subject', 'average_number_of_samples_used_for_bv_estimation'),
+  field('Replicates', 'average_number_of_replicates'),
   field('Sampling interval', 'sampling_interval'),
-  labelled('study_duration'),
-  labelled('study_duration_units'),
-  field(DATASET_FIELD_LABELS.unit_id, 'unit'),
+  field('Study duration', 'study_duration'),
+  field('Study duration units', 'study_duration_units'),
+  field('Unit', 'unit'),
   field('Reference ID', 'reference_id'),
+  field('Reference title', 'reference_title', 50),
+  field('Authors', 'reference_author', 30),
+  field('Journal', 'reference_journal'),
+  field('Year', 'reference_year_of_publication'),
+  field('Volume', 'reference_volume'),
+  field('Pages', 'reference_pages'),
+  field('DOI', 'reference_doi'),
+  field('SNOMED CT', 'snomed_ct'),
+  field('NPU', 'npu'),
+  field('LOINC', 'loinc'),
+  field('Comment', 'comment', 40),
+  { header: 'Demo record', key: 'demo', value: (d) => yesNo(d.is_demo) },
+  field('Updated', 'updated_at'),
   {
-    // Running text: the one Vancouver formatter, without the placeholders the fields below keep.
+    // Added after the published columns (scripts read them by name and by position): the reference
+    // as running text from the one Vancouver formatter, without the placeholders the fields above keep.
     header: 'Citation',
     key: 'citation',
     value: (d) =>
@@ -90,19 +91,6 @@ export const DATASET_COLUMNS: DatasetColumn[] = [
       }) || null,
     width: 60,
   },
-  field('Reference title', 'reference_title', 50),
-  field('Authors', 'reference_author', 30),
-  field('Journal', 'reference_journal'),
-  field('Year', 'reference_year_of_publication'),
-  field('Volume', 'reference_volume'),
-  field('Pages', 'reference_pages'),
-  field('DOI', 'reference_doi'),
-  labelled('snomed_ct'),
-  labelled('npu'),
-  labelled('loinc'),
-  labelled('comment', 40),
-  { header: 'Demo record', key: 'demo', value: (d) => yesNo(d.is_demo) },
-  field('Updated', 'updated_at'),
 ];
 
 export const META_COLUMNS: {

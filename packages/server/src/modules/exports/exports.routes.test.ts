@@ -14,6 +14,56 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+/** The dataset columns as published: scripts read them by name and by position (issue 14). */
+const PUBLISHED_DATASET_HEADERS = [
+  'Dataset ID',
+  'Unique Identifier',
+  'Measurand',
+  'Matrix',
+  'CVI (%)',
+  'CVI CI lower (reported)',
+  'CVI CI upper (reported)',
+  'CVI CI lower (calculated)',
+  'CVI CI upper (calculated)',
+  'CVG (%)',
+  'CVG CI lower (reported)',
+  'CVG CI upper (reported)',
+  'CVG CI lower (calculated)',
+  'CVG CI upper (calculated)',
+  'Analytical CV (%)',
+  'BIVAC grade',
+  'BIVAC items (QI1\u2013QI14)',
+  'Included in meta-analysis',
+  'State of well-being',
+  'Diseases',
+  'Sex',
+  'Age mean',
+  'Age min',
+  'Age max',
+  'Subjects',
+  'Subjects in BV estimation',
+  'Samples per subject',
+  'Replicates',
+  'Sampling interval',
+  'Study duration',
+  'Study duration units',
+  'Unit',
+  'Reference ID',
+  'Reference title',
+  'Authors',
+  'Journal',
+  'Year',
+  'Volume',
+  'Pages',
+  'DOI',
+  'SNOMED CT',
+  'NPU',
+  'LOINC',
+  'Comment',
+  'Demo record',
+  'Updated',
+];
+
 async function openWorkbook(payload: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(payload as unknown as ArrayBuffer);
@@ -30,6 +80,10 @@ describe('spreadsheet exports', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Datasets', 'Meta-analysis', 'Citation']);
     const sheet = wb.getWorksheet('Datasets')!;
     expect(sheet.getRow(1).values).toEqual([undefined, ...DATASET_COLUMNS.map((c) => c.header)]);
+    // New columns only after the published ones, which keep their names and places.
+    expect(DATASET_COLUMNS.slice(0, PUBLISHED_DATASET_HEADERS.length).map((c) => c.header)).toEqual(
+      PUBLISHED_DATASET_HEADERS,
+    );
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const api = (await ctx.app.inject({ url: `/api/analyte_specifications/${creatinineId}` })).json<
       Parameters<(typeof DATASET_COLUMNS)[number]['value']>[0][]
