@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { syncGeneration } from './cached-json.js';
+import { preferredEncoding } from './response-cache.js';
 
 /** In-memory databases restart their generation at 0: their ETags must not outlive the process. */
 const BOOT = randomBytes(6).toString('hex');
@@ -21,7 +23,7 @@ export interface JsonStream<T> {
  * an ETag made from the data generation (every write bumps it), so a poller's If-None-Match costs
  * no query at all; signed-in callers (unpublished data) get `private, no-store`.
  * If the database fails mid-way the connection is cut: a client sees truncated JSON, never a
- * complete-looking partial answer.
+ * complete-looking partial answer. Compressed (br or gzip) as it goes, flushed after the first rows.
  */
 export async function sendJsonStream<T>(
   request: FastifyRequest,
@@ -54,5 +56,38 @@ export async function sendJsonStream<T>(
     }
     yield tail(count);
   }
-  return reply.type('application/json; charset=utf-8').send(Readable.from(chunks()));
+  void reply.type('application/json; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(Readable.from(chunks()));
+  // Compressed here rather than by @fastify/compress, to flush the compressor after the head and
+  // after the first batch: a compressor otherwise holds its output until it has a full block
+  // (hundreds of rows), and the client would see its first byte seconds later.
+  const zip =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip();
+  void (async () => {
+    let written = 0;
+    try {
+      for await (const text of chunks()) {
+        if (zip.destroyed) return; // the client went away: stop reading the database
+        if (!zip.write(text)) {
+          await new Promise<void>((resolve) => {
+            const go = () => {
+              zip.off('drain', go);
+              zip.off('close', go);
+              resolve();
+            };
+            zip.once('drain', go);
+            zip.once('close', go);
+          });
+        }
+        if (++written <= 2) zip.flush();
+      }
+      zip.end();
+    } catch (err) {
+      zip.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
+  })();
+  return reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(zip);
 }

@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadPriority } from './thread-priority.js';
+import { lowerThisThreadPriority, SIGN_IN_NICENESS } from './thread-priority.js';
 
 /** Runs in a worker thread at background priority: one scrypt at a time (lib/password.ts). */
 export interface HashJob {
@@ -13,7 +13,9 @@ export interface HashJob {
 export type HashResult =
   { id: number; ok: true; key: Uint8Array } | { id: number; ok: false; message: string };
 
-lowerThisThreadPriority();
+// Nice 5, not the exports' 10: a person is waiting for a sign-in, and on a machine busy with other
+// work a nice-10 thread could wait minutes for the CPU (about a quarter of a contended core here).
+lowerThisThreadPriority(SIGN_IN_NICENESS);
 parentPort?.on('message', (job: HashJob) => {
   let result: HashResult;
   try {

@@ -25,3 +25,6 @@ export function lowerThisThreadPriority(niceness = BACKGROUND_NICENESS): boolean
  * thread takes about a tenth of a core the event loop wants, and all of an idle one.
  */
 export const BACKGROUND_NICENESS = 10;
+
+/** Nice 5 (weight 335 against 1024): password hashing, which someone signing in waits for. */
+export const SIGN_IN_NICENESS = 5;

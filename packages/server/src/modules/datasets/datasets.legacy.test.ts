@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { formatCitation, QUALITY_ITEMS } from '@bvdb/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,16 @@ describe('GET /api/bv_specifications (unpaged: the spec’s shape, streamed)', (
     expect(res.headers['cache-control']).toBe('private, no-store');
     const mine = liveUnpaged.parse(res.json());
     expect(mine.datasets.length).toBe(anon.datasets.length + 1);
+  });
+
+  it('streams the unpaged list compressed (br or gzip) to the same JSON as uncompressed', async () => {
+    const plain = await get('/api/bv_specifications');
+    const gzip = await get('/api/bv_specifications', { 'accept-encoding': 'gzip' });
+    const br = await get('/api/bv_specifications', { 'accept-encoding': 'br, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('takes updated_since: a future instant lists nothing', async () => {
