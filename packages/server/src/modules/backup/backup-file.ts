@@ -104,7 +104,12 @@ export function parseBackupText(text: string): { file?: BackupFile; problems: Fi
     data = JSON.parse(text);
   } catch (err) {
     const detail = (err as Error).message;
-    const truncated = /end of (JSON )?input|Unterminated/i.test(detail);
+    // Cut off anywhere: the parser either says so, or stumbles at the very end of the text (a cut
+    // right after a comma reads as a missing property name there).
+    const at = /at position (\d+)/.exec(detail);
+    const truncated =
+      /end of (JSON )?input|Unterminated/i.test(detail) ||
+      (at !== null && Number(at[1]) >= text.trimEnd().length);
     return {
       problems: [
         {

@@ -44,6 +44,11 @@ describe('a bad file is refused with a message naming the row and field, and not
       () => text.slice(0, Math.floor(text.length / 2)),
       /ends before its data does \(truncated\?\)/,
     ],
+    [
+      'a file cut right after a comma',
+      () => text.slice(0, text.indexOf(',', Math.floor(text.length / 3)) + 1),
+      /ends before its data does \(truncated\?\)/,
+    ],
     ['another JSON file', () => JSON.stringify({ analytes: [] }), /not a bvdb database file/],
     [
       'a wrong format version',
