@@ -1,3 +1,4 @@
+import { postMailgunForm } from '../../lib/mailgun-post.js';
 import type { Config } from '../../config.js';
 
 const MAILGUN_DEFAULT_BASE_URL = 'https://api.mailgun.net';
@@ -40,31 +41,13 @@ export function messageSettings(
  * `api:{key}`, form-encoded `from`, `to`, `subject`, `text`. Throws with a short reason on failure.
  */
 export async function sendMailgunMessage(settings: MessageSettings, message: Message): Promise<void> {
-  const url = `${settings.baseUrl}/v3/${encodeURIComponent(settings.domain)}/messages`;
   const form = new URLSearchParams({
     from: settings.from,
     to: message.to,
     subject: message.subject,
     text: message.text,
   });
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`api:${settings.apiKey}`).toString('base64')}`,
-        accept: 'application/json',
-      },
-      body: form,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
-  } catch (err) {
-    throw new Error(
-      (err as Error).name === 'TimeoutError'
-        ? 'Mailgun did not answer in time'
-        : 'Mailgun could not be reached',
-    );
-  }
+  const res = await postMailgunForm(settings, `/v3/${encodeURIComponent(settings.domain)}/messages`, form);
   const body = await res.text().catch(() => '');
   if (!res.ok) throw new Error(`Mailgun answered ${res.status}: ${body.slice(0, 200)}`);
 }

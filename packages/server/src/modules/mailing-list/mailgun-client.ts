@@ -1,3 +1,4 @@
+import { postMailgunForm } from '../../lib/mailgun-post.js';
 import type { Config } from '../../config.js';
 
 const MAILGUN_DEFAULT_BASE_URL = 'https://api.mailgun.net';
@@ -43,23 +44,17 @@ export async function addMailgunListMember(
   settings: MailgunSettings,
   member: { email: string; name: string | null },
 ): Promise<void> {
-  const url = `${settings.baseUrl}/v3/lists/${encodeURIComponent(settings.listAddress)}/members`;
   const form = new URLSearchParams({ address: member.email, subscribed: 'yes', upsert: 'yes' });
   if (member.name) form.set('name', member.name);
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`api:${settings.apiKey}`).toString('base64')}`,
-        accept: 'application/json',
-      },
-      body: form,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-    });
+    res = await postMailgunForm(
+      settings,
+      `/v3/lists/${encodeURIComponent(settings.listAddress)}/members`,
+      form,
+    );
   } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError';
-    throw new MailgunError(timedOut ? 'Mailgun did not answer in time' : 'Mailgun could not be reached');
+    throw new MailgunError((err as Error).message);
   }
   if (res.ok) {
     await res.body?.cancel();
