@@ -106,6 +106,11 @@ const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Published datasets kept in memory for public one-record and page reads (decision 033): about
+   * 3 KB each, so the default holds 100× the demo catalogue in ~80 MB. 0 keeps none.
+   */
+  READ_CACHE_ROWS: z.coerce.number().int().min(0).default(25_000),
   TRUST_PROXY: z.preprocess(blankIsAbsent, z.string().default('false').transform(parseTrustProxy)),
   /** Cheap reads (cached, or one record by id), per client address: a bulk consumer's full pass fits. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30_000),

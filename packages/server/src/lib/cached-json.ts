@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readDataGenerations } from './app-state.repository.js';
-import { DATA_SCOPES, encodedBody, preferredEncoding, type DataScope, type Entry } from './response-cache.js';
+import {
+  DATA_SCOPES,
+  encodedBody,
+  preferredEncoding,
+  type DataScope,
+  type Entry,
+  type Pool,
+} from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
 
@@ -47,7 +54,9 @@ export function sendCachedEntry(
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
   const encoding =
-    opts.compress && entry.body.length >= 1024 ? preferredEncoding(request.headers['accept-encoding']) : null;
+    opts.compress && entry.body.length >= 1024
+      ? preferredEncoding(request.headers['accept-encoding'], entry.body.length)
+      : null;
   if (encoding) return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
   return reply.send(entry.body);
 }
@@ -96,7 +105,7 @@ export async function cachedJson<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: () => Promise<T>,
-  opts: { varyByUser?: boolean; scopes?: readonly DataScope[] } = {},
+  opts: { varyByUser?: boolean; scopes?: readonly DataScope[]; pool?: Pool } = {},
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
   const personal = opts.varyByUser !== false && request.user != null;
@@ -113,8 +122,11 @@ export async function cachedJson<T>(
       .send(serialise(await compute()));
   }
   await syncGeneration(request);
-  const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => ({
-    body: serialise(await compute()),
-  }));
+  const { entry } = await cache.getOrBuild(
+    cacheKeyOf(request),
+    opts.scopes ?? DATA_SCOPES,
+    async () => ({ body: serialise(await compute()) }),
+    opts.pool,
+  );
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from './response-cache.js';
+import { preferredEncoding, ResponseCache } from './response-cache.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -88,5 +88,14 @@ describe('response cache', () => {
     const stamp = cache.stampOf(['metas']);
     cache.observe({ ...shared, metas: 1 }); // a restored backup: counters went back
     expect(cache.stampOf(['metas'])).toBeGreaterThan(stamp);
+  });
+
+  it('prefers br for large answers and gzip for small ones, within what the client takes', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip, deflate, br', 200_000)).toBe('br');
+    expect(preferredEncoding('gzip, deflate, br', 4_000)).toBe('gzip');
+    expect(preferredEncoding('br', 4_000)).toBe('br');
+    expect(preferredEncoding('br, gzip;q=0', 4_000)).toBe('br');
+    expect(preferredEncoding('identity', 4_000)).toBeNull();
   });
 });

@@ -27,8 +27,19 @@ export function encodedBody(entry: Entry, encoding: ContentEncoding): Buffer {
   return made;
 }
 
-/** br when the client takes it, else gzip, else none (q=0 refusals honoured). */
-export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+/** Below this size gzip is preferred even where br is taken (see preferredEncoding). */
+const SMALL_BODY = 8 * 1024;
+
+/**
+ * br when the client takes it, else gzip, else none (q=0 refusals honoured). For a small body
+ * (`size` under 8 KB, e.g. one dataset) gzip comes first when taken: brotli's fixed cost per call is
+ * about twice gzip's there (110 vs 58 µs for a 4 KB dataset) for 6% fewer bytes, and a pass over
+ * twenty thousand records pays it twenty thousand times.
+ */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  size = Infinity,
+): ContentEncoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set(
     acceptEncoding
@@ -37,6 +48,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
       .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
       .map(([name]) => name!.trim().toLowerCase()),
   );
+  if (size < SMALL_BODY && accepted.has('gzip')) return 'gzip';
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
   return null;
@@ -56,6 +68,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 export const DATA_SCOPES = ['analytes', 'references', 'datasets', 'metas', 'lookups'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 export type Generations = Record<DataScope, number>;
+
+/** Where a kept answer lives: `records` for one record by id, `answers` for everything else. */
+export type Pool = 'answers' | 'records';
 
 export interface Built {
   body: string | Buffer;
@@ -80,11 +95,20 @@ export class ResponseCache {
     metas: null,
     lookups: null,
   };
+  /**
+   * Two pools, each dropping its least recently kept answer when full: lists and pages in one, single
+   * records (one dataset by id) in the other, so a pass over twenty thousand records never pushes the
+   * pages out (issue 14).
+   */
   private entries = new Map<string, Entry>();
+  private records = new Map<string, Entry>();
   private building = new Map<string, Promise<{ entry: Entry; kept: boolean }>>();
   private lastCheck = 0;
 
-  constructor(private readonly maxEntries = 2000) {}
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxRecords = 5000,
+  ) {}
 
   /** A number that changes whenever any scope does (for in-memory indexes built from the data). */
   get currentGeneration(): number {
@@ -129,11 +153,12 @@ export class ResponseCache {
   }
 
   private dropStale(): void {
-    for (const [key, entry] of this.entries) if (!this.isFresh(entry)) this.entries.delete(key);
+    for (const pool of [this.entries, this.records])
+      for (const [key, entry] of pool) if (!this.isFresh(entry)) pool.delete(key);
   }
 
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key) ?? this.records.get(key);
     return entry && this.isFresh(entry) ? entry : undefined;
   }
 
@@ -149,13 +174,15 @@ export class ResponseCache {
     return entry;
   }
 
-  private keep(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+  private keep(key: string, entry: Entry, pool: Pool = 'answers'): void {
+    const [entries, max] =
+      pool === 'records' ? [this.records, this.maxRecords] : [this.entries, this.maxEntries];
+    entries.delete(key);
+    if (entries.size >= max) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
     }
-    this.entries.set(key, entry);
+    entries.set(key, entry);
   }
 
   /**
@@ -167,6 +194,7 @@ export class ResponseCache {
     key: string,
     scopes: readonly DataScope[],
     build: () => Promise<Built>,
+    pool: Pool = 'answers',
   ): Promise<{ entry: Entry; kept: boolean }> {
     const kept = this.get(key);
     if (kept) return { entry: kept, kept: true };
@@ -180,7 +208,7 @@ export class ResponseCache {
         const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp);
         // Stale already when a write committed during the build: given to its waiters, not kept.
         const keep = built.keep !== false && this.isFresh(entry);
-        if (keep) this.keep(key, entry);
+        if (keep) this.keep(key, entry, pool);
         return { entry, kept: keep };
       } finally {
         this.building.delete(flightKey);

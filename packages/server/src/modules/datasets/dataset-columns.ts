@@ -41,11 +41,24 @@ const STORED = datasetFieldsOfKind('id', 'number', 'text', 'choice', 'grade', 'f
 }));
 const GRADES = QUALITY_ITEMS.map(({ key }) => ({ key, property: propertyOf(key) }));
 
+const GRADE_KEYS = new Set<string>(QUALITY_ITEMS.map((q) => q.key));
+const STORED_BUT_GRADES = STORED.filter(({ name }) => !GRADE_KEYS.has(name));
+
 /** A stored row → its editable values under their API names (flags as the API's 0/1). */
 export function storedValuesOf(row: SpecRow): StoredValues {
   return Object.fromEntries(
     STORED.map(({ name, property, flag }) => [name, flag ? (row[property] ? 1 : 0) : row[property]]),
   ) as StoredValues;
+}
+
+/** The same values without the 14 grades, in the same order (the paged legacy item nests them). */
+export function storedValuesButGradesOf(row: SpecRow): Omit<StoredValues, keyof BivacGrades> {
+  return Object.fromEntries(
+    STORED_BUT_GRADES.map(({ name, property, flag }) => [
+      name,
+      flag ? (row[property] ? 1 : 0) : row[property],
+    ]),
+  ) as Omit<StoredValues, keyof BivacGrades>;
 }
 
 /** Editable values → the columns that store them (flags as booleans). */

@@ -6,23 +6,21 @@ import { sendJsonStream } from '../../lib/json-stream.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
-import { batchesOfDatasets, countDatasets, findVisibleDataset, listDatasets } from './datasets.service.js';
+import { batchesOfDatasets } from './datasets.service.js';
+import { datasetById, datasetPage, type PublicDatasets } from './public-datasets.service.js';
 
 /** The datasets part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
-export function registerDatasetV1Routes(app: FastifyInstance): void {
+export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: PublicDatasets): void {
   const { db } = serviceDeps(app);
 
   route(app, v1ListDatasets, async ({ query, request, reply }) =>
     cachedJson(request, reply, async () => {
-      const filter = {
-        signedIn: seesUnpublished(request),
+      const { rows, total } = await datasetPage(db, publicDatasets, seesUnpublished(request), {
+        limit: query.limit,
+        offset: query.offset,
         ...(query.updated_since ? { updatedSince: new Date(query.updated_since) } : {}),
         ...(query.analyte_id !== undefined ? { analyteId: query.analyte_id } : {}),
-      };
-      const [rows, total] = await Promise.all([
-        listDatasets(db, { ...filter, order: 'id', limit: query.limit, offset: query.offset }),
-        countDatasets(db, filter),
-      ]);
+      });
       const next = query.offset + query.limit;
       return {
         meta: { total, limit: query.limit, offset: query.offset, next_offset: next < total ? next : null },
@@ -32,11 +30,16 @@ export function registerDatasetV1Routes(app: FastifyInstance): void {
   );
 
   route(app, v1GetDataset, async ({ params, request, reply }) =>
-    cachedJson(request, reply, async () => {
-      const row = await findVisibleDataset(db, params.id, seesUnpublished(request));
-      if (!row) throw notFound(`Dataset ${params.id}`);
-      return { data: presentDataset(row) };
-    }),
+    cachedJson(
+      request,
+      reply,
+      async () => {
+        const row = await datasetById(db, publicDatasets, seesUnpublished(request), params.id);
+        if (!row) throw notFound(`Dataset ${params.id}`);
+        return { data: presentDataset(row) };
+      },
+      { pool: 'records' },
+    ),
   );
 
   route(app, v1BulkDatasets, async ({ request, reply }) => {

@@ -136,6 +136,15 @@ async function listDatasetsById(db: DbOrTx, f: DatasetFilter): Promise<DatasetRo
   return withDiseases(db, rows);
 }
 
+/** The visible datasets among `ids`, in id order (a batch of single-record reads in one query). */
+export async function findVisibleDatasets(db: DbOrTx, ids: number[], signedIn: boolean) {
+  if (ids.length === 0) return [];
+  const rows = await selectDatasets(db)
+    .where(and(inArray(bvSpecifications.id, ids), visibleTo(signedIn)))
+    .orderBy(asc(bvSpecifications.id));
+  return withDiseases(db, rows);
+}
+
 export async function countDatasets(
   db: DbOrTx,
   f: Pick<DatasetFilter, 'signedIn' | 'updatedSince' | 'analyteId'>,
@@ -148,4 +157,17 @@ export async function findVisibleDataset(db: DbOrTx, id: number, signedIn: boole
   const rows = await selectDatasets(db).where(and(eq(bvSpecifications.id, id), visibleTo(signedIn)));
   const [row] = await withDiseases(db, rows);
   return row;
+}
+
+/** Every dataset's id, visibility, measurand and last change, in id order: the public read model's index. */
+export async function listDatasetIndex(db: DbOrTx) {
+  return db
+    .select({
+      id: bvSpecifications.id,
+      published: bvSpecifications.published,
+      analyteId: bvSpecifications.analyteId,
+      updatedAt: bvSpecifications.updatedAt,
+    })
+    .from(bvSpecifications)
+    .orderBy(asc(bvSpecifications.id));
 }

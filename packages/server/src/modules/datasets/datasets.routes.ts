@@ -17,14 +17,10 @@ import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
 import { sendJsonStream } from '../../lib/json-stream.js';
-import {
-  batchesOfDatasets,
-  countDatasets,
-  findVisibleDataset,
-  listDatasets as listDatasetRows,
-} from './datasets.service.js';
+import { batchesOfDatasets, listDatasets as listDatasetRows } from './datasets.service.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
+import { datasetById, datasetPage, PublicDatasets } from './public-datasets.service.js';
 
 /** Page size of the paged legacy list when only `offset` is given. */
 const LEGACY_DEFAULT_LIMIT = 100;
@@ -36,7 +32,8 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
 }
 
 export function registerDatasetRoutes(app: FastifyInstance): void {
-  const { db } = serviceDeps(app);
+  const { db, cache, config } = serviceDeps(app);
+  const publicDatasets = new PublicDatasets(db, cache, config.READ_CACHE_ROWS);
 
   // Legacy list, two forms (docs/api.md): with limit or offset the live paged shape {meta, data} with
   // `measurand` a name; without, the spec's {code, datasets} streamed from the database in id order.
@@ -54,16 +51,11 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
       }));
     }
     return cachedJson(request, reply, async () => {
-      const [rows, total] = await Promise.all([
-        listDatasetRows(db, {
-          signedIn,
-          order: 'id',
-          limit: query.limit ?? LEGACY_DEFAULT_LIMIT,
-          offset: query.offset ?? 0,
-          ...updatedSince,
-        }),
-        countDatasets(db, { signedIn, ...updatedSince }),
-      ]);
+      const { rows, total } = await datasetPage(db, publicDatasets, signedIn, {
+        limit: query.limit ?? LEGACY_DEFAULT_LIMIT,
+        offset: query.offset ?? 0,
+        ...updatedSince,
+      });
       return { meta: { total }, data: rows.map(presentLegacyPageItem) };
     });
   });
@@ -78,11 +70,19 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) })),
   );
 
-  route(app, getDataset, async ({ params, request }) => {
-    const row = await findVisibleDataset(db, params.id, seesUnpublished(request));
-    if (!row) throw notFound(`Dataset ${params.id}`);
-    return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
-  });
+  // One record: kept in the records pool, so a pass over the whole catalogue never pushes pages out.
+  route(app, getDataset, async ({ params, request, reply }) =>
+    cachedJson(
+      request,
+      reply,
+      async () => {
+        const row = await datasetById(db, publicDatasets, seesUnpublished(request), params.id);
+        if (!row) throw notFound(`Dataset ${params.id}`);
+        return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
+      },
+      { pool: 'records' },
+    ),
+  );
 
   // The existence check runs inside the cached computation: a repeated read costs no query at all,
   // and a 404 is never cached (it throws before anything is stored).
@@ -119,5 +119,5 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     return { dataset: rows.map(presentDataset), export_url: `/export_by_reference/${query.id}.xlsx` };
   });
 
-  registerDatasetV1Routes(app);
+  registerDatasetV1Routes(app, publicDatasets);
 }

@@ -22,7 +22,7 @@ export const countDatasets = (
 export async function* batchesOfDatasets(
   db: DbOrTx,
   f: Omit<repo.DatasetFilter, 'limit' | 'offset' | 'order' | 'afterId'>,
-  batchSize = 500,
+  batchSize = 200,
 ): AsyncGenerator<repo.DatasetRow[]> {
   let afterId = 0;
   // The first batch is small, so the first rows go out at once; the rest in full batches.

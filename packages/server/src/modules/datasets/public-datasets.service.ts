@@ -1,0 +1,205 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { DataScope, ResponseCache } from '../../lib/response-cache.js';
+import * as repo from './datasets.repository.js';
+
+/** What a published dataset's public shapes read: its own row, its reference, measurand and lookups. */
+const ROW_SCOPES: readonly DataScope[] = ['datasets', 'references', 'analytes', 'lookups'];
+const INDEX_SCOPES: readonly DataScope[] = ['datasets'];
+/** Rows fetched in one query when many requests miss at once. */
+const LOAD_CHUNK = 500;
+
+interface Index {
+  stamp: number;
+  ids: Int32Array;
+  analyteIds: Int32Array;
+  updatedAt: Float64Array;
+}
+
+export interface PublicPageFilter {
+  limit: number;
+  offset: number;
+  updatedSince?: Date;
+  analyteId?: number;
+}
+
+/**
+ * The published catalogue as anonymous callers read it, one record or one page at a time, without
+ * asking the database again for what it already said (issue 14; decision 033).
+ * - An index of the published ids (with measurand and last change) answers totals and finds a page's
+ *   ids: no COUNT, no ORDER BY … OFFSET over the table. It is rebuilt once per datasets generation.
+ * - Rows are kept, up to `maxRows` (least recently used dropped first), while nothing they read has
+ *   changed; any write to datasets, references, measurands or lookups makes them stale.
+ * - Rows missing at the same moment are fetched together: fifty requests for fifty records cost one
+ *   query, not fifty.
+ * Signed-in callers (who see unpublished data) never come here; they read the database directly.
+ */
+export class PublicDatasets {
+  private index: Index | null = null;
+  private indexBuild: Promise<Index> | null = null;
+  private rows = new Map<number, repo.DatasetRow>();
+  private rowsStamp = -1;
+  private wanted = new Map<
+    number,
+    { resolve: (row: repo.DatasetRow | undefined) => void; reject: (e: unknown) => void }[]
+  >();
+  private flushQueued = false;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly cache: ResponseCache,
+    private readonly maxRows: number,
+  ) {}
+
+  /** One published dataset, or undefined. */
+  async one(id: number): Promise<repo.DatasetRow | undefined> {
+    const [row] = await this.many([id]);
+    return row;
+  }
+
+  /** A page in id order and the total of the filter. */
+  async page(f: PublicPageFilter): Promise<{ rows: repo.DatasetRow[]; total: number }> {
+    const index = await this.currentIndex();
+    const since = f.updatedSince?.getTime();
+    const matching: number[] = [];
+    let total = 0;
+    for (let i = 0; i < index.ids.length; i++) {
+      if (f.analyteId !== undefined && index.analyteIds[i] !== f.analyteId) continue;
+      if (since !== undefined && index.updatedAt[i]! < since) continue;
+      if (total >= f.offset && matching.length < f.limit) matching.push(index.ids[i]!);
+      total++;
+    }
+    const rows = await this.many(matching);
+    // A dataset unpublished or deleted since the index was read is left out, never shown.
+    return { rows: rows.filter((r): r is repo.DatasetRow => r !== undefined), total };
+  }
+
+  private async currentIndex(): Promise<Index> {
+    const stamp = this.cache.stampOf(INDEX_SCOPES);
+    if (this.index?.stamp === stamp) return this.index;
+    if (this.indexBuild) {
+      const building = await this.indexBuild;
+      if (building.stamp === stamp) return building;
+    }
+    const build = (async () => {
+      try {
+        const entries = (await repo.listDatasetIndex(this.db)).filter((e) => e.published);
+        const index: Index = {
+          stamp,
+          ids: Int32Array.from(entries, (e) => e.id),
+          analyteIds: Int32Array.from(entries, (e) => e.analyteId),
+          updatedAt: Float64Array.from(entries, (e) => e.updatedAt.getTime()),
+        };
+        // Built across a write: handed to this caller, not kept.
+        if (this.cache.stampOf(INDEX_SCOPES) === stamp) this.index = index;
+        return index;
+      } finally {
+        this.indexBuild = null;
+      }
+    })();
+    this.indexBuild = build;
+    return build;
+  }
+
+  /** Rows by id, in the order asked (undefined where none is published), kept or fetched together. */
+  private many(ids: number[]): Promise<(repo.DatasetRow | undefined)[]> {
+    const stamp = this.cache.stampOf(ROW_SCOPES);
+    if (this.rowsStamp !== stamp) {
+      this.rows.clear();
+      this.rowsStamp = stamp;
+    }
+    return Promise.all(
+      ids.map((id) => {
+        const kept = this.rows.get(id);
+        if (kept) {
+          // Most recently used last: Map keeps insertion order.
+          this.rows.delete(id);
+          this.rows.set(id, kept);
+          return Promise.resolve(kept);
+        }
+        return new Promise<repo.DatasetRow | undefined>((resolve, reject) => {
+          const waiting = this.wanted.get(id);
+          if (waiting) waiting.push({ resolve, reject });
+          else this.wanted.set(id, [{ resolve, reject }]);
+          this.queueFlush();
+        });
+      }),
+    );
+  }
+
+  /** Fetches every row wanted during this turn of the event loop, in chunks of LOAD_CHUNK. */
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      const wanted = this.wanted;
+      this.wanted = new Map();
+      const ids = [...wanted.keys()];
+      for (let at = 0; at < ids.length; at += LOAD_CHUNK)
+        void this.load(ids.slice(at, at + LOAD_CHUNK), wanted);
+    });
+  }
+
+  private async load(
+    ids: number[],
+    wanted: Map<
+      number,
+      { resolve: (row: repo.DatasetRow | undefined) => void; reject: (e: unknown) => void }[]
+    >,
+  ): Promise<void> {
+    const stamp = this.cache.stampOf(ROW_SCOPES);
+    try {
+      const found = new Map((await repo.findVisibleDatasets(this.db, ids, false)).map((r) => [r.spec.id, r]));
+      // Rows read across a write are handed to their callers but not kept.
+      const keep = this.cache.stampOf(ROW_SCOPES) === stamp && this.rowsStamp === stamp;
+      for (const id of ids) {
+        const row = found.get(id);
+        if (row && keep) this.remember(id, row);
+        for (const w of wanted.get(id) ?? []) w.resolve(row);
+      }
+    } catch (err) {
+      for (const id of ids) for (const w of wanted.get(id) ?? []) w.reject(err);
+    }
+  }
+
+  private remember(id: number, row: repo.DatasetRow): void {
+    this.rows.set(id, row);
+    if (this.rows.size > this.maxRows) {
+      const oldest = this.rows.keys().next().value;
+      if (oldest !== undefined) this.rows.delete(oldest);
+    }
+  }
+}
+
+/**
+ * One page of datasets in id order with its total: anonymous callers through the kept public
+ * catalogue, signed-in callers (unpublished data too) from the database. The caller has adopted
+ * other processes' writes first (syncGeneration), as for every cached read.
+ */
+export async function datasetPage(
+  db: DbOrTx,
+  publicDatasets: PublicDatasets,
+  signedIn: boolean,
+  f: PublicPageFilter,
+): Promise<{ rows: repo.DatasetRow[]; total: number }> {
+  if (!signedIn) return publicDatasets.page(f);
+  const filter = {
+    signedIn,
+    ...(f.updatedSince ? { updatedSince: f.updatedSince } : {}),
+    ...(f.analyteId !== undefined ? { analyteId: f.analyteId } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    repo.listDatasets(db, { ...filter, order: 'id', limit: f.limit, offset: f.offset }),
+    repo.countDatasets(db, filter),
+  ]);
+  return { rows, total };
+}
+
+/** One dataset: anonymous callers through the kept public catalogue, signed-in ones from the database. */
+export const datasetById = (
+  db: DbOrTx,
+  publicDatasets: PublicDatasets,
+  signedIn: boolean,
+  id: number,
+): Promise<repo.DatasetRow | undefined> =>
+  signedIn ? repo.findVisibleDataset(db, id, true) : publicDatasets.one(id);
