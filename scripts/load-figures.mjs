@@ -9,9 +9,12 @@
 //
 // The real server runs as a child process on a fresh embedded database with the demo data. The
 // rate limits are lifted unless --default-limits: the floods stand for many addresses, and what is
-// measured is what they cost the server, not the limiter's 429s. --jobs names a module whose default
+// measured is what they cost the server, not the limiter's 429s. Each side load and the static
+// probe run in their own process (scripts/load-figures-side.mjs): in one process a client busy
+// reading 19 MB bodies slowed autocannon's and the probe's own timings and was counted as the
+// server's. --jobs names a module whose default
 // export `({ base, admin }) => Promise<string>` measures the job drain rate (the job queue's owner's).
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,53 +114,26 @@ async function uploadBigPdf(admin) {
   return reference.id;
 }
 
-/** Loops `worker` on `concurrency` lanes until `stop()`; counts answers by status. */
-function stream(concurrency, worker, pauseMs = 0) {
-  let running = true;
-  const statuses = {};
-  const lanes = Array.from({ length: concurrency }, async (_, lane) => {
-    for (let i = 0; running; i++) {
-      try {
-        const status = await worker(lane, i);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      } catch (err) {
-        statuses[err.name ?? 'error'] = (statuses[err.name ?? 'error'] ?? 0) + 1;
-      }
-      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
-    }
+/**
+ * Starts one side load (a flood, or the static probe) in its own process, so it never shares an
+ * event loop with autocannon or with another side load; `stop()` resolves to what it measured.
+ */
+async function side(kind, details = {}) {
+  const proc = fork(path.join(root, 'scripts/load-figures-side.mjs'), [], {
+    env: { ...process.env, LOAD_SIDE: JSON.stringify({ kind, base: BASE, ...details }) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const next = () =>
+    new Promise((resolve, reject) => {
+      proc.once('message', resolve);
+      proc.once('exit', (code) => reject(new Error(`side load ${kind} exited with ${code}`)));
+    });
+  await next();
   return {
     async stop() {
-      running = false;
-      await Promise.all(lanes);
-      return statuses;
-    },
-  };
-}
-
-/** Fetches one static asset every 100 ms; returns the latencies. */
-function probeStatic(assetPath) {
-  const times = [];
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const t = performance.now();
-      try {
-        const res = await fetch(BASE + assetPath, { headers: { 'accept-encoding': 'br, gzip' } });
-        await res.arrayBuffer();
-        times.push(performance.now() - t);
-      } catch {
-        times.push(Infinity);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      times.sort((a, b) => a - b);
-      return { max: times.at(-1) ?? NaN, p99: times[Math.floor(times.length * 0.99)] ?? NaN };
+      const answer = next();
+      proc.send('stop');
+      return (await answer).result;
     },
   };
 }
@@ -201,62 +177,24 @@ const readPaths = [
   `/api/analyte_specifications/${analyteId}`,
 ];
 
+const sideDetails = { asset, analyteId, pdfReference };
 const floods = {
   'reads alone': null,
-  'login flood (8 lanes, wrong password)': () =>
-    stream(8, async (lane, i) => {
-      const res = await fetch(`${BASE}/users/sign_in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `flood${lane}-${i}@example.org`, password: 'wrong-password-1' }),
-      });
-      await res.arrayBuffer();
-      return res.status;
-    }),
-  'subscribe stream (~4/s)': () =>
-    stream(
-      1,
-      async (_lane, i) => {
-        const session = await fetch(`${BASE}/api/session`);
-        const { csrf_token } = await session.json();
-        const res = await fetch(`${BASE}/api/mailing_list/subscribe`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            cookie: cookieOf(session, 'bvdb_csrf') ?? '',
-            'x-csrf-token': csrf_token,
-          },
-          body: JSON.stringify({ email: `reader${i}-${Date.now()}@example.org` }),
-        });
-        await res.arrayBuffer();
-        return res.status;
-      },
-      250,
-    ),
-  'heavy stream (cache-busted exports, 19 MB PDFs; 4 lanes)': () =>
-    stream(4, async (lane, i) => {
-      const url =
-        lane === 0
-          ? `/export/bv_database.xlsx?cb=${i}-${Math.random()}`
-          : lane === 1
-            ? `/export_by_analyte/${analyteId}.xlsx?utm_source=${i}`
-            : `/api/references/${pdfReference}/file`;
-      const res = await fetch(BASE + url);
-      await res.arrayBuffer();
-      return res.status;
-    }),
+  'login flood (8 lanes, wrong password)': 'login',
+  'subscribe stream (~4/s)': 'subscribe',
+  'heavy stream (cache-busted exports, 19 MB PDFs; 4 lanes)': 'heavy',
 };
 
 // Warm the caches once so the baseline is the steady state.
 await reads(readPaths.slice(0, 1)).catch(() => undefined);
 const rows = [];
 let baseline;
-for (const [label, start] of Object.entries(floods)) {
-  const side = start?.();
-  const probe = probeStatic(asset);
+for (const [label, kind] of Object.entries(floods)) {
+  const load = kind ? await side(kind, sideDetails) : null;
+  const probe = await side('probe', sideDetails);
   const r = await reads(readPaths);
   const staticTimes = await probe.stop();
-  const statuses = side ? await side.stop() : {};
+  const statuses = load ? await load.stop() : {};
   baseline ??= r;
   rows.push({ label, r, staticTimes, statuses });
 }

@@ -24,7 +24,21 @@ export type Handler<D extends RouteDef> = (
  * Registers a route from its contract definition: paths, validation, response schemas, OpenAPI and
  * access all come from the one definition, so none can drift from the others.
  */
-export function route<D extends RouteDef>(app: FastifyInstance, def: D, handler: Handler<D>): void {
+export interface RouteExtras {
+  /**
+   * Runs before the body is read or validated (after the access check): returns the reply when it
+   * answered at once, e.g. a cheap 503 while the password hashing queue is full.
+   */
+  answerEarly?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+export function route<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: Handler<D>,
+  extras: RouteExtras = {},
+): void {
+  const { answerEarly } = extras;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
@@ -43,10 +57,12 @@ export function route<D extends RouteDef>(app: FastifyInstance, def: D, handler:
     config: { access: def.access, cost: costOfRoute(def) },
     // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401,
     // a signed-in caller of another role nothing but 403.
-    onRequest: async (request) => {
-      if (def.access === 'public') return;
-      await request.server.requireUser(request);
-      if (!admits(def.access, request.user?.role)) throw forbiddenRole(def.access);
+    onRequest: async (request, reply) => {
+      if (def.access !== 'public') {
+        await request.server.requireUser(request);
+        if (!admits(def.access, request.user?.role)) throw forbiddenRole(def.access);
+      }
+      return answerEarly?.(request, reply);
     },
     handler: async (request, reply) => {
       const result = await handler({

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
 import { DATA_SCOPES } from '../lib/response-cache.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
+import { registerStaticFiles } from './static-files.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -34,7 +34,7 @@ export function pageUrlOf(url: string): string {
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, every other GET that is not an API
+ * Serves the built React app: its files from memory (static-files.ts), hashed assets cached for a year, every other GET that is not an API
  * path answered with the app's HTML so deep links such as /references/12 load the app. Public pages
  * come rendered with their data for anonymous visitors (`dist-ssr`, see ssr.ts), kept per data
  * generation like the API's answers; the rest get the shell with preload hints.
@@ -43,24 +43,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const dist = path.resolve(app.deps.config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const indexFile = path.join(dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
-  if (hasApp) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // Our own Cache-Control below; the plugin's default (max-age=0) would otherwise win.
-      cacheControl: false,
-      // `npm run build` writes .br and .gz beside every text asset (packages/web/scripts/precompress.mjs).
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-  }
+  if (hasApp) registerStaticFiles(app, dist);
   // Read once: the shell changes only with a new build, which means a new process.
   const shell = hasApp ? fs.readFileSync(indexFile, 'utf8') : '';
   const hintsFor = loadPagePreloads(dist);

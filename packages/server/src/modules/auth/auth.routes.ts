@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HASHING_BUSY_ANSWER, hashingQueueFull } from '../../lib/password.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, type RouteExtras } from '../../plugins/contract-routes.js';
 import { ANON_CSRF_COOKIE, assertSameOrigin } from '../../plugins/csrf.js';
 import { SESSION_COOKIE } from './auth.plugin.js';
 import * as auth from './auth.service.js';
@@ -40,6 +41,24 @@ function startSession(request: FastifyRequest, reply: FastifyReply, session: aut
   return { user: session.user, user_id: session.user.id, csrf_token: session.csrfToken };
 }
 
+/**
+ * While the password hashing queue is full, a sign-in or password change is answered 503 before its
+ * body is read, validated or anything is asked of the database: in a login flood most requests
+ * end here, and they must cost the event loop as little as possible (decision 032). Nothing is
+ * checked or counted for them, so the throttles and the CSRF checks lose nothing; the service
+ * still takes its place in the queue itself, which stays the rule when the queue fills meanwhile.
+ */
+const refuseWhileHashingBusy: RouteExtras = {
+  answerEarly: (_request, reply) => {
+    if (!hashingQueueFull()) return undefined;
+    return reply
+      .code(HASHING_BUSY_ANSWER.statusCode)
+      .headers(HASHING_BUSY_ANSWER.headers)
+      .type('application/json; charset=utf-8')
+      .send(HASHING_BUSY_ANSWER.body);
+  },
+};
+
 export function registerAuthRoutes(app: FastifyInstance): void {
   const deps = serviceDeps(app);
 
@@ -52,17 +71,22 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, signIn, async ({ body, request, reply }) => {
-    assertSameOrigin(request);
-    const creds = 'user' in body ? body.user : body;
-    const session = await auth.signIn(deps, {
-      email: creds.email,
-      password: creds.password,
-      ip: request.ip,
-      previousToken: request.cookies[SESSION_COOKIE],
-    });
-    return startSession(request, reply, session);
-  });
+  route(
+    app,
+    signIn,
+    async ({ body, request, reply }) => {
+      assertSameOrigin(request);
+      const creds = 'user' in body ? body.user : body;
+      const session = await auth.signIn(deps, {
+        email: creds.email,
+        password: creds.password,
+        ip: request.ip,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      return startSession(request, reply, session);
+    },
+    refuseWhileHashingBusy,
+  );
 
   route(app, signOut, async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -71,12 +95,17 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return { code: 'success' as const };
   });
 
-  route(app, changePassword, async ({ body, request, reply }) => {
-    const session = await auth.changePassword(deps, request.user!, {
-      current: body.current_password,
-      next: body.password,
-      ip: request.ip,
-    });
-    return startSession(request, reply, session);
-  });
+  route(
+    app,
+    changePassword,
+    async ({ body, request, reply }) => {
+      const session = await auth.changePassword(deps, request.user!, {
+        current: body.current_password,
+        next: body.password,
+        ip: request.ip,
+      });
+      return startSession(request, reply, session);
+    },
+    refuseWhileHashingBusy,
+  );
 }

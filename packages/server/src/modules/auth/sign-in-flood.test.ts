@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HASHING_ADMITTED, hashingLoad } from '../../lib/password.js';
-import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { loginThrottles } from '../../db/schema.js';
+import { admitHashing, HASHING_ADMITTED, hashingLoad } from '../../lib/password.js';
+import { signInAs } from '../../test/sign-in.js';
+import { createTestApp, TEST_ADMIN, type TestContext } from '../../test/test-app.js';
 
 // A built app in miniature: static files are read from disk through libuv's thread pool, the
 // same pool scrypt runs on.
@@ -67,5 +69,52 @@ describe('a sign-in flood', () => {
     expect(busy.headers['retry-after']).toBe('5');
     expect(busy.json<{ message: string }>().message).toMatch(/busy/);
     expect(hashingLoad()).toEqual({ admitted: 0, running: 0 });
+  });
+
+  it('refuses at once while the queue is full: before the body is read, nothing counted or checked', async () => {
+    const me = await signInAs(ctx.app);
+    await ctx.database.db.delete(loginThrottles);
+    const held = Array.from({ length: HASHING_ADMITTED }, () => admitHashing());
+    try {
+      const signIn = (payload: string, headers: Record<string, string> = {}) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/users/sign_in',
+          payload,
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+      // Not even JSON: a 503, not a 400, so the body was never parsed.
+      const garbled = await signIn('{not json');
+      expect(garbled.statusCode).toBe(503);
+      expect(garbled.headers['retry-after']).toBe('5');
+      expect(garbled.headers['content-type']).toMatch(/^application\/json/);
+      expect(garbled.json()).toEqual({
+        error: 'Service Unavailable',
+        message: expect.stringMatching(/busy/),
+        statusCode: 503,
+      });
+      // The right password: refused too, and no throttle counter was touched.
+      expect((await signIn(JSON.stringify(TEST_ADMIN))).statusCode).toBe(503);
+      expect(await ctx.database.db.select().from(loginThrottles)).toEqual([]);
+
+      // Changing the password: the access rules come first (401 anonymous, 403 without the CSRF
+      // token), then the busy answer.
+      const change = (headers: Record<string, string>) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/users',
+          payload: { current_password: TEST_ADMIN.password, password: 'another-password-1' },
+          headers,
+        });
+      expect((await change({})).statusCode).toBe(401);
+      expect((await change({ cookie: me.cookie })).statusCode).toBe(403);
+      expect((await change(me.headers)).statusCode).toBe(503);
+      expect(await ctx.database.db.select().from(loginThrottles)).toEqual([]);
+    } finally {
+      for (const ticket of held) ticket.release();
+    }
+    expect(hashingLoad()).toEqual({ admitted: 0, running: 0 });
+    const ok = await ctx.app.inject({ method: 'POST', url: '/users/sign_in', payload: TEST_ADMIN });
+    expect(ok.statusCode).toBe(200);
   });
 });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Reference } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { references } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -55,9 +57,18 @@ async function setArticleFile(
   return presentReference(row, await repo.countAllDatasetsOfReference(tx, before.id));
 }
 
-/** Article files are kept in the database (reference_files); one per reference. */
+/** The name of a reference's file copies in the file cache. */
+export const fileCopyGroup = (id: number) => `reference-${id}`;
+
+/**
+ * Article files are kept in the database (reference_files; one per reference), so a backup holds
+ * them; downloads are served from a derived copy on disk (`copies`, decision 032).
+ */
 export class ReferenceFileService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
+  constructor(
+    private readonly deps: Pick<ServiceDeps, 'db' | 'cache' | 'log'>,
+    private readonly copies: FileCache,
+  ) {}
 
   /** Name, type, size and hash of the stored file of a reference, if it has one (not its bytes). */
   describe(id: number) {
@@ -79,6 +90,22 @@ export class ReferenceFileService {
     }
   }
 
+  /**
+   * The bytes of the stored file `file` (its current hash and size, just read from the database):
+   * from its copy on disk, made on the first download, so later ones cost the event loop nothing
+   * but the kernel's file reads. Straight from the database if no copy can be made.
+   */
+  async read(id: number, file: { sha256: string; size: number }): Promise<Readable> {
+    const fromDatabase = () => this.chunks(id, file.sha256, file.size);
+    try {
+      const handle = await this.copies.open({ group: fileCopyGroup(id), ...file }, fromDatabase);
+      return handle.createReadStream();
+    } catch (err) {
+      this.deps.log.warn({ err, referenceId: id }, 'article file served from the database: no copy on disk');
+      return Readable.from(fromDatabase());
+    }
+  }
+
   async attach(
     id: number,
     file: { bytes: Buffer; fileName: string | undefined },
@@ -91,7 +118,7 @@ export class ReferenceFileService {
     }
     const fileName = cleanFileName(file.fileName);
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    return writeTransaction(
+    const reference = await writeTransaction(
       this.deps,
       async (tx) => {
         const before = await repo.lockReference(tx, id);
@@ -114,10 +141,13 @@ export class ReferenceFileService {
       },
       ['references'],
     );
+    // Copies are named by hash, so an old one could not be served; this only frees the disk.
+    await this.copies.forget(fileCopyGroup(id));
+    return reference;
   }
 
   async detach(id: number, userId: number): Promise<Reference> {
-    return writeTransaction(
+    const reference = await writeTransaction(
       this.deps,
       async (tx) => {
         const before = await repo.lockReference(tx, id);
@@ -127,5 +157,7 @@ export class ReferenceFileService {
       },
       ['references'],
     );
+    await this.copies.forget(fileCopyGroup(id));
+    return reference;
   }
 }

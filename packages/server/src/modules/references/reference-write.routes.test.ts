@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFiles, references } from '../../db/schema.js';
@@ -362,6 +362,45 @@ describe('article files', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-length']).toBe(String(big.length));
     expect(file.rawPayload.equals(big)).toBe(true);
+  });
+
+  it('serves later downloads from the copy on disk, and a replaced file never from the old copy', async () => {
+    const r = await create({ ...VALID, doi: null, title: 'With a cached file' });
+    const url = `/api/references/${r.id}/file`;
+    const first = Buffer.concat([PDF, randomBytes(300 * 1024)]);
+    expect((await ctx.app.inject({ method: 'POST', url, ...multipart(first, 'a.pdf') })).statusCode).toBe(
+      200,
+    );
+    const [a, b] = await Promise.all([ctx.app.inject({ url }), ctx.app.inject({ url })]);
+    expect(a.rawPayload.equals(first) && b.rawPayload.equals(first)).toBe(true);
+
+    // Spoil the stored bytes behind the service's back (same length and hash): a download that
+    // still gives the upload's bytes came from the copy, not from the database.
+    await ctx.database.db
+      .update(referenceFiles)
+      .set({ bytes: Buffer.alloc(first.length, 0x41) })
+      .where(eq(referenceFiles.referenceId, r.id));
+    expect((await ctx.app.inject({ url })).rawPayload.equals(first)).toBe(true);
+
+    // Replaced through the API, with the same length: the new bytes, not the copy's.
+    const second = Buffer.concat([PDF, randomBytes(300 * 1024)]);
+    expect((await ctx.app.inject({ method: 'POST', url, ...multipart(second, 'b.pdf') })).statusCode).toBe(
+      200,
+    );
+    const after = await ctx.app.inject({ url });
+    expect(after.headers['content-length']).toBe(String(second.length));
+    expect(after.rawPayload.equals(second)).toBe(true);
+
+    // Replaced by another process (no invalidation here): the hash read per request names a new copy.
+    const third = Buffer.concat([PDF, randomBytes(1000)]);
+    await ctx.database.db
+      .update(referenceFiles)
+      .set({ bytes: third, size: third.length, sha256: createHash('sha256').update(third).digest('hex') })
+      .where(eq(referenceFiles.referenceId, r.id));
+    expect((await ctx.app.inject({ url })).rawPayload.equals(third)).toBe(true);
+
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: s.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url })).statusCode).toBe(404);
   });
 
   it('refuses a file that is not a PDF by its bytes, whatever its name (422)', async () => {

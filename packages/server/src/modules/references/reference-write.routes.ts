@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   createReference,
@@ -11,6 +10,7 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
+import { FileCache } from '../../lib/file-cache.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
@@ -36,8 +36,10 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
     limits: { fileSize: REFERENCE_FILE_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
   const deps = serviceDeps(app);
-  const writes = new ReferenceWriteService(deps);
-  const files = new ReferenceFileService(deps);
+  const copies = FileCache.forConfig(deps.config);
+  app.addHook('onClose', () => copies.close());
+  const writes = new ReferenceWriteService(deps, copies);
+  const files = new ReferenceFileService(deps, copies);
 
   route(app, createReference, async ({ body, request, reply }) => {
     const reference = await writes.create(body, userIdOf(request));
@@ -73,8 +75,8 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Content-Disposition', articleFileDisposition(file.fileName));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    // Streamed from the database in pieces, not read whole (issue 17, point 8).
-    const body = Readable.from(files.chunks(params.id, file.sha256, file.size));
+    // From a copy on disk, not from the database on the event loop (issue 17 point 8, decision 032).
+    const body = await files.read(params.id, file);
     return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(body);
   });
 }

@@ -1,9 +1,11 @@
 import { normaliseDoi, type Reference, type ReferenceBody } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { fileCopyGroup } from './reference-file.service.js';
 import { auditSnapshot, presentReference } from './references.presenter.js';
 import * as repo from './references.repository.js';
 
@@ -40,7 +42,11 @@ async function assertDoiFree(tx: DbOrTx, doi: string | null, exceptId?: number):
 
 /** Create, edit and delete references: one transaction each, with the audit entry and the cache bump. */
 export class ReferenceWriteService {
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
+  /** `copies`: the article files' copies on disk, dropped with their reference (none in a CLI). */
+  constructor(
+    private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>,
+    private readonly copies?: FileCache,
+  ) {}
 
   async create(body: ReferenceBody, userId: number): Promise<Reference> {
     try {
@@ -164,5 +170,7 @@ export class ReferenceWriteService {
       },
       ['references'],
     );
+    // Its article file went with it (on delete cascade); so goes the copy on disk.
+    await this.copies?.forget(fileCopyGroup(id));
   }
 }
