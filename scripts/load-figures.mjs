@@ -14,7 +14,7 @@
 // reading 19 MB bodies slowed autocannon's and the probe's own timings and was counted as the
 // server's. --jobs names a module whose default
 // export `({ base, admin }) => Promise<string>` measures the job drain rate (the job queue's owner's).
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,9 +57,26 @@ const env = {
       }),
 };
 
+// On a machine of two or more cores the server gets core 0 and every load client (this process,
+// the side loads and the probe, which inherit its affinity) the others, as if the clients were on
+// other machines: a client busy with 19 MB bodies or fetch bookkeeping would otherwise take the
+// server's core, and the ratio would measure the client. The server's own background threads
+// (hashing, exports) share its core, where their lower priority holds. --no-pin to share all cores.
+const PIN = !arg('no-pin', false) && os.availableParallelism() >= 2 && hasTaskset();
+function hasTaskset() {
+  try {
+    return spawnSync('taskset', ['-p', String(process.pid)]).status === 0;
+  } catch {
+    return false;
+  }
+}
+if (PIN) spawnSync('taskset', ['-a', '-p', '-c', `1-${os.availableParallelism() - 1}`, String(process.pid)]);
+
 let child;
 function startServer() {
-  child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  child = PIN
+    ? spawn('taskset', ['-c', '0', process.execPath, SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 async function waitReady(timeoutMs = 120_000) {
@@ -201,7 +218,7 @@ for (const [label, kind] of Object.entries(floods)) {
 
 console.log(
   `\n## Reads under load (${SECONDS} s each, 20 connections, ${readPaths.length} read URLs in turn; ` +
-    `rate limits ${arg('default-limits', false) ? 'as default' : 'lifted'})`,
+    `rate limits ${arg('default-limits', false) ? 'as default' : 'lifted'}; ${PIN ? 'server on core 0, clients on the others' : 'server and clients share the cores'})`,
 );
 console.log(
   '| while | reads/s | × alone | p99 ms | × alone | timeouts | errors | non-2xx | static max ms | side answers |',

@@ -13,8 +13,9 @@ export interface HashJob {
 export type HashResult =
   { id: number; ok: true; key: Uint8Array } | { id: number; ok: false; message: string };
 
-// Nice 5, not the exports' 10: a person is waiting for a sign-in, and on a machine busy with other
-// work a nice-10 thread could wait minutes for the CPU (about a quarter of a contended core here).
+// Nice 10, as the exports: measured with the server on its own core (decision 034), nice 5 let a
+// login flood's back-to-back hashes cut reads to 0.75×; at 10 reads keep 0.89–0.92× and a sign-in
+// under that flood still completes in about a second of waiting for the core.
 lowerThisThreadPriority(SIGN_IN_NICENESS);
 parentPort?.on('message', (job: HashJob) => {
   let result: HashResult;

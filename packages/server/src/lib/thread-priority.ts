@@ -26,5 +26,10 @@ export function lowerThisThreadPriority(niceness = BACKGROUND_NICENESS): boolean
  */
 export const BACKGROUND_NICENESS = 10;
 
-/** Nice 5 (weight 335 against 1024): password hashing, which someone signing in waits for. */
-export const SIGN_IN_NICENESS = 5;
+/**
+ * Password hashing, which someone signing in waits for: nice 10 too. At nice 5 (weight 335 against
+ * 1024) a login flood's back-to-back hashes took a third of the event loop's core when they shared
+ * it; at 10 a sign-in under a saturating read load takes ~1 s instead of ~0.4 s, and reads keep
+ * ≥ 0.9× their throughput (scripts/load-figures.mjs, decision 034).
+ */
+export const SIGN_IN_NICENESS = 10;
