@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config),
   });
-  app.decorate('deps', { ...deps, cache: new ResponseCache() });
+  app.decorate('deps', { ...deps, cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS) });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (r) => {

@@ -6,6 +6,7 @@ import {
   preferredEncoding,
   type DataScope,
   type Entry,
+  plainBody,
   type Pool,
 } from './response-cache.js';
 
@@ -54,11 +55,11 @@ export function sendCachedEntry(
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
   const encoding =
-    opts.compress && entry.body.length >= 1024
-      ? preferredEncoding(request.headers['accept-encoding'], entry.body.length)
+    opts.compress && entry.length >= 1024
+      ? preferredEncoding(request.headers['accept-encoding'], entry.length)
       : null;
   if (encoding) return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
-  return reply.send(entry.body);
+  return reply.send(plainBody(entry));
 }
 
 /**

@@ -7,12 +7,23 @@ export interface Entry {
   /** The scopes the answer reads, and the sum of their generations when it was built. */
   scopes: readonly DataScope[];
   stamp: number;
-  body: string | Buffer;
+  /**
+   * The answer as built; null once a kept single record keeps only its gzip copy (plainBody gives it
+   * back): a record pool of tens of thousands of answers then holds ~1.5 KB each instead of ~5.
+   */
+  body: string | Buffer | null;
+  /** The length of the answer as built (characters for text), kept when the body is not. */
+  length: number;
   etag: string;
   /** Headers that belong to the answer (e.g. a download's file name). */
   headers: Record<string, string>;
   /** Compressed copies, made once on first demand: a cached answer is never compressed twice. */
   encoded: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+/** The answer as built, unzipped from its gzip copy where only that is kept. */
+export function plainBody(entry: Entry): string | Buffer {
+  return entry.body ?? zlib.gunzipSync(entry.encoded.gzip!);
 }
 
 /** The body of an entry in the encoding the client prefers, compressed once and kept. */
@@ -21,8 +32,8 @@ export function encodedBody(entry: Entry, encoding: ContentEncoding): Buffer {
   if (cached) return cached;
   const made =
     encoding === 'br'
-      ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
-      : zlib.gzipSync(entry.body, { level: 6 });
+      ? zlib.brotliCompressSync(plainBody(entry), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : zlib.gzipSync(plainBody(entry), { level: 6 });
   entry.encoded[encoding] = made;
   return made;
 }
@@ -68,6 +79,9 @@ export function preferredEncoding(
 export const DATA_SCOPES = ['analytes', 'references', 'datasets', 'metas', 'lookups'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 export type Generations = Record<DataScope, number>;
+
+/** Kept records at least this long keep only their gzip copy (small ones are not worth it). */
+const COMPACT_FROM = 1024;
 
 /** Where a kept answer lives: `records` for one record by id, `answers` for everything else. */
 export type Pool = 'answers' | 'records';
@@ -177,6 +191,10 @@ export class ResponseCache {
   private keep(key: string, entry: Entry, pool: Pool = 'answers'): void {
     const [entries, max] =
       pool === 'records' ? [this.records, this.maxRecords] : [this.entries, this.maxEntries];
+    if (pool === 'records' && entry.body !== null && entry.length >= COMPACT_FROM) {
+      encodedBody(entry, 'gzip');
+      entry.body = null;
+    }
     entries.delete(key);
     if (entries.size >= max) {
       const oldest = entries.keys().next().value;
@@ -226,5 +244,5 @@ function makeEntry(
   stamp: number,
 ): Entry {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { scopes, stamp, body, etag, headers, encoded: {} };
+  return { scopes, stamp, body, length: body.length, etag, headers, encoded: {} };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
-import { DATA_SCOPES } from '../lib/response-cache.js';
+import { DATA_SCOPES, plainBody } from '../lib/response-cache.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
@@ -85,7 +85,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         return null;
       });
     if (!built) return null;
-    return built.kept ? { entry: built.entry } : { html: String(built.entry.body) };
+    return built.kept ? { entry: built.entry } : { html: String(plainBody(built.entry)) };
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCache } from '../../lib/response-cache.js';
+import { encodedBody, plainBody, ResponseCache } from '../../lib/response-cache.js';
 import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
 import type { TestContext } from '../../test/test-app.js';
 
@@ -125,5 +125,33 @@ describe('the records pool of the response cache', () => {
     cache.invalidate(['datasets']);
     expect(cache.get('page')).toBeUndefined();
     expect(cache.get('record 999')).toBeUndefined();
+  });
+
+  it('keeps a large record only as gzip, and gives back the same bytes in every encoding', async () => {
+    const cache = new ResponseCache(10, 100);
+    const body = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })) });
+    const { entry } = await cache.getOrBuild('record', ['datasets'], async () => ({ body }), 'records');
+    expect(entry.body).toBeNull();
+    expect(entry.length).toBe(body.length);
+    expect(String(plainBody(entry))).toBe(body);
+    const zlib = await import('node:zlib');
+    expect(zlib.brotliDecompressSync(encodedBody(entry, 'br')).toString()).toBe(body);
+    const { entry: page } = await cache.getOrBuild('page', ['datasets'], async () => ({ body }));
+    expect(page.body).toBe(body);
+  });
+
+  it('answers a kept record the same, compressed or not, with the same ETag', async () => {
+    const id = (await page('limit=1&offset=0')).data[0]!.id;
+    const first = await anon(`/api/v1/datasets/${id}`);
+    const plain = await ctx.app.inject({ url: `/api/v1/datasets/${id}` });
+    const gz = await ctx.app.inject({
+      url: `/api/v1/datasets/${id}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const zlib = await import('node:zlib');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(first.body);
+    expect(plain.body).toBe(first.body);
+    expect(plain.headers.etag).toBe(first.headers.etag);
   });
 });
