@@ -111,6 +111,11 @@ const ConfigSchema = z.object({
    * 3 KB each, so the default holds 100× the demo catalogue in ~80 MB. 0 keeps none.
    */
   READ_CACHE_ROWS: z.coerce.number().int().min(0).default(25_000),
+  /**
+   * Most bytes per second one article download is sent at (MB, 10^6 bytes; 0: unpaced). Far above
+   * a client's network, it keeps a download at loopback or LAN speed from taking the server's core.
+   */
+  FILE_DOWNLOAD_MB_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   TRUST_PROXY: z.preprocess(blankIsAbsent, z.string().default('false').transform(parseTrustProxy)),
   /** Cheap reads (cached, or one record by id), per client address: a bulk consumer's full pass fits. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30_000),

@@ -13,9 +13,9 @@ export interface HashJob {
 export type HashResult =
   { id: number; ok: true; key: Uint8Array } | { id: number; ok: false; message: string };
 
-// Nice 10, as the exports: measured with the server on its own core (decision 034), nice 5 let a
-// login flood's back-to-back hashes cut reads to 0.75×; at 10 reads keep 0.89–0.92× and a sign-in
-// under that flood still completes in about a second of waiting for the core.
+// Nice 15, below the exports' 10: measured with the server on its own core (decision 034), a login
+// flood's back-to-back hashes cut reads to 0.75× at nice 5 and 0.86–0.92× at 10; at 15 reads keep
+// 0.97× and a sign-in under that flood still completes in about a second.
 lowerThisThreadPriority(SIGN_IN_NICENESS);
 parentPort?.on('message', (job: HashJob) => {
   let result: HashResult;

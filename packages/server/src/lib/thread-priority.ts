@@ -27,9 +27,9 @@ export function lowerThisThreadPriority(niceness = BACKGROUND_NICENESS): boolean
 export const BACKGROUND_NICENESS = 10;
 
 /**
- * Password hashing, which someone signing in waits for: nice 10 too. At nice 5 (weight 335 against
- * 1024) a login flood's back-to-back hashes took a third of the event loop's core when they shared
- * it; at 10 a sign-in under a saturating read load takes ~1 s instead of ~0.4 s, and reads keep
- * ≥ 0.9× their throughput (scripts/load-figures.mjs, decision 034).
+ * Password hashing: nice 15 (weight 36 against the event loop's 1024). Measured with the server on
+ * its own core under a saturating read load and a login flood (decision 034): reads kept 0.75× of
+ * their throughput at nice 5, 0.86–0.92× at 10 and 0.97× at 15, while wrong-password checks still
+ * completed about once a second at every level: a hash runs in the event loop's idle moments.
  */
-export const SIGN_IN_NICENESS = 10;
+export const SIGN_IN_NICENESS = 15;

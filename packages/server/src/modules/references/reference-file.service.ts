@@ -143,6 +143,21 @@ export class ReferenceFileService {
     );
     // Copies are named by hash, so an old one could not be served; this only frees the disk.
     await this.copies.forget(fileCopyGroup(id));
+    // The new copy is written now, from the bytes in hand: the first download then reads no 19 MB
+    // out of the database on the event loop (a ~140 ms stall in the load figures). Best effort: a
+    // download makes the copy itself if this one fails.
+    try {
+      const bytes = file.bytes;
+      const handle = await this.copies.open(
+        { group: fileCopyGroup(id), sha256, size: bytes.length },
+        async function* () {
+          yield bytes;
+        },
+      );
+      await handle.close();
+    } catch (err) {
+      this.deps.log.warn({ err, referenceId: id }, 'no copy on disk of the new article file');
+    }
     return reference;
   }
 

@@ -403,6 +403,20 @@ describe('article files', () => {
     expect((await ctx.app.inject({ url })).statusCode).toBe(404);
   });
 
+  it('writes the copy on disk at upload: even the first download reads nothing from the database', async () => {
+    const r = await create({ ...VALID, doi: null, title: 'Copied at upload' });
+    const url = `/api/references/${r.id}/file`;
+    const bytes = Buffer.concat([PDF, randomBytes(200 * 1024)]);
+    expect((await ctx.app.inject({ method: 'POST', url, ...multipart(bytes, 'c.pdf') })).statusCode).toBe(
+      200,
+    );
+    await ctx.database.db
+      .update(referenceFiles)
+      .set({ bytes: Buffer.alloc(bytes.length, 0x41) })
+      .where(eq(referenceFiles.referenceId, r.id));
+    expect((await ctx.app.inject({ url })).rawPayload.equals(bytes)).toBe(true);
+  });
+
   it('refuses a file that is not a PDF by its bytes, whatever its name (422)', async () => {
     const r = await create({ ...VALID, doi: null, title: 'Not a PDF' });
     const html = multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'paper.pdf');
