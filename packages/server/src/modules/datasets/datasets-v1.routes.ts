@@ -1,13 +1,12 @@
 import { v1BulkDatasets, v1GetDataset, v1ListDatasets } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { sendJsonStream } from '../../lib/json-stream.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
 import { batchesOfDatasets } from './datasets.service.js';
-import { datasetById, datasetPage, type PublicDatasets } from './public-datasets.service.js';
+import { datasetByIdOr404, datasetPage, type PublicDatasets } from './public-datasets.service.js';
 
 /** The datasets part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
 export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: PublicDatasets): void {
@@ -34,8 +33,7 @@ export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: Pu
       request,
       reply,
       async () => {
-        const row = await datasetById(db, publicDatasets, seesUnpublished(request), params.id);
-        if (!row) throw notFound(`Dataset ${params.id}`);
+        const row = await datasetByIdOr404(db, publicDatasets, seesUnpublished(request), params.id);
         return { data: presentDataset(row) };
       },
       { pool: 'records' },

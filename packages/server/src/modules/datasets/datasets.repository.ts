@@ -159,15 +159,15 @@ export async function findVisibleDataset(db: DbOrTx, id: number, signedIn: boole
   return row;
 }
 
-/** Every dataset's id, visibility, measurand and last change, in id order: the public read model's index. */
-export async function listDatasetIndex(db: DbOrTx) {
+/** Every published dataset's id, measurand and last change, in id order: the public read model's index. */
+export async function listPublishedDatasetIndex(db: DbOrTx) {
   return db
     .select({
       id: bvSpecifications.id,
-      published: bvSpecifications.published,
       analyteId: bvSpecifications.analyteId,
       updatedAt: bvSpecifications.updatedAt,
     })
     .from(bvSpecifications)
+    .where(visibleTo(false))
     .orderBy(asc(bvSpecifications.id));
 }

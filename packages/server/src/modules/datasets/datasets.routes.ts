@@ -20,7 +20,7 @@ import { sendJsonStream } from '../../lib/json-stream.js';
 import { batchesOfDatasets, listDatasets as listDatasetRows } from './datasets.service.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
-import { datasetById, datasetPage, PublicDatasets } from './public-datasets.service.js';
+import { datasetByIdOr404, datasetPage, PublicDatasets } from './public-datasets.service.js';
 
 /** Page size of the paged legacy list when only `offset` is given. */
 const LEGACY_DEFAULT_LIMIT = 100;
@@ -76,8 +76,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
       request,
       reply,
       async () => {
-        const row = await datasetById(db, publicDatasets, seesUnpublished(request), params.id);
-        if (!row) throw notFound(`Dataset ${params.id}`);
+        const row = await datasetByIdOr404(db, publicDatasets, seesUnpublished(request), params.id);
         return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
       },
       { pool: 'records' },

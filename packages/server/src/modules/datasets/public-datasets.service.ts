@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
 import type { DataScope, ResponseCache } from '../../lib/response-cache.js';
 import * as repo from './datasets.repository.js';
 
@@ -82,7 +83,7 @@ export class PublicDatasets {
     }
     const build = (async () => {
       try {
-        const entries = (await repo.listDatasetIndex(this.db)).filter((e) => e.published);
+        const entries = await repo.listPublishedDatasetIndex(this.db);
         const index: Index = {
           stamp,
           ids: Int32Array.from(entries, (e) => e.id),
@@ -196,10 +197,22 @@ export async function datasetPage(
 }
 
 /** One dataset: anonymous callers through the kept public catalogue, signed-in ones from the database. */
-export const datasetById = (
+const datasetById = (
   db: DbOrTx,
   publicDatasets: PublicDatasets,
   signedIn: boolean,
   id: number,
 ): Promise<repo.DatasetRow | undefined> =>
   signedIn ? repo.findVisibleDataset(db, id, true) : publicDatasets.one(id);
+
+/** The same, or a 404 naming the dataset (both one-record routes, legacy and v1). */
+export async function datasetByIdOr404(
+  db: DbOrTx,
+  publicDatasets: PublicDatasets,
+  signedIn: boolean,
+  id: number,
+): Promise<repo.DatasetRow> {
+  const row = await datasetById(db, publicDatasets, signedIn, id);
+  if (!row) throw notFound(`Dataset ${id}`);
+  return row;
+}
