@@ -41,6 +41,7 @@ import { registerUserRoutes } from './modules/auth/users.routes.js';
 import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
+import { DownloadBudget } from './lib/download-budget.js';
 
 export interface AppDeps {
   config: Config;
@@ -57,7 +58,7 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { cache: ResponseCache };
+    deps: AppDeps & { cache: ResponseCache; downloads: DownloadBudget };
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -100,7 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config),
   });
-  app.decorate('deps', { ...deps, cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS) });
+  app.decorate('deps', {
+    ...deps,
+    cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS),
+    downloads: new DownloadBudget(config.DOWNLOADS_MB_PER_SECOND * 1e6),
+  });
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (r) => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DownloadBudget } from './download-budget.js';
 import { readDataGenerations } from './app-state.repository.js';
 import {
   DATA_SCOPES,
@@ -46,7 +47,14 @@ export function sendCachedEntry(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Entry,
-  opts: { type: string; compress: boolean; cacheControl?: string; vary?: string },
+  opts: {
+    type: string;
+    compress: boolean;
+    cacheControl?: string;
+    vary?: string;
+    /** Downloads (exports) are sent within the shared download budget (decision 035). */
+    budget?: DownloadBudget;
+  },
 ): FastifyReply {
   void reply
     .header('ETag', entry.etag)
@@ -58,8 +66,11 @@ export function sendCachedEntry(
     opts.compress && entry.length >= 1024
       ? preferredEncoding(request.headers['accept-encoding'], entry.length)
       : null;
-  if (encoding) return reply.header('Content-Encoding', encoding).send(encodedBody(entry, encoding));
-  return reply.send(plainBody(entry));
+  if (encoding) void reply.header('Content-Encoding', encoding);
+  const body = encoding ? encodedBody(entry, encoding) : plainBody(entry);
+  if (!opts.budget) return reply.send(body);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return reply.header('Content-Length', String(bytes.length)).send(opts.budget.body(bytes));
 }
 
 /**
@@ -73,7 +84,7 @@ export async function cachedFile(
   opts: { type: string; compress: boolean; sameForEveryone?: boolean; scopes?: readonly DataScope[] },
   build: () => Promise<{ bytes: Buffer; headers: Record<string, string> }>,
 ): Promise<FastifyReply> {
-  const { cache } = request.server.deps;
+  const { cache, downloads } = request.server.deps;
   const personal = opts.sameForEveryone !== true && request.user != null;
   if (personal) {
     const file = await build();
@@ -81,7 +92,8 @@ export async function cachedFile(
       .type(opts.type)
       .headers(file.headers)
       .header('Cache-Control', 'private, no-store')
-      .send(file.bytes);
+      .header('Content-Length', String(file.bytes.length))
+      .send(downloads.body(file.bytes));
   }
   await syncGeneration(request);
   const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => {
@@ -93,6 +105,7 @@ export async function cachedFile(
     type: opts.type,
     compress: opts.compress,
     cacheControl: 'no-cache',
+    budget: downloads,
   });
 }
 

@@ -99,7 +99,7 @@ export class ReferenceFileService {
     const fromDatabase = () => this.chunks(id, file.sha256, file.size);
     try {
       const handle = await this.copies.open({ group: fileCopyGroup(id), ...file }, fromDatabase);
-      return handle.createReadStream();
+      return handle.createReadStream({ highWaterMark: 64 * 1024 });
     } catch (err) {
       this.deps.log.warn({ err, referenceId: id }, 'article file served from the database: no copy on disk');
       return Readable.from(fromDatabase());

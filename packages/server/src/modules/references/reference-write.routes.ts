@@ -1,4 +1,3 @@
-import { paced } from '../../lib/paced-stream.js';
 import multipart from '@fastify/multipart';
 import {
   createReference,
@@ -77,7 +76,7 @@ export async function registerReferenceWriteRoutes(app: FastifyInstance): Promis
       .header('Content-Disposition', articleFileDisposition(file.fileName));
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     // From a copy on disk, not from the database on the event loop (issue 17 point 8, decision 032).
-    const body = paced(await files.read(params.id, file), deps.config.FILE_DOWNLOAD_MB_PER_SECOND * 1e6);
+    const body = app.deps.downloads.pace(await files.read(params.id, file));
     return reply.type(PDF_TYPE).header('Content-Length', String(file.size)).send(body);
   });
 }

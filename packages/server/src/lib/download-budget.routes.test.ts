@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, type SignedIn } from '../test/sign-in.js';
+import { createTestApp, type TestContext } from '../test/test-app.js';
+
+// Every download (article PDFs and exports) shares one budget (decision 035): with a budget of
+// 1 MB/s, two seconds of burst and then the rate, however many download at once.
+let ctx: TestContext;
+let s: SignedIn;
+let articleUrl: string;
+const article = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(1_500_000)]);
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { DOWNLOADS_MB_PER_SECOND: '1' } });
+  s = await signInAs(ctx.app);
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/references',
+    payload: { title: 'A paced article', author: 'Pace, A.' },
+    headers: s.headers,
+  });
+  const id = created.json<{ reference: { id: number } }>().reference.id;
+  const boundary = 'bvdbbudget';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    article,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const up = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/references/${id}/file`,
+    payload,
+    headers: { ...s.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  articleUrl = `/api/references/${id}/file`;
+});
+afterAll(async () => ctx.close());
+
+const timed = async (url: string) => {
+  const t = Date.now();
+  const res = await ctx.app.inject({ url });
+  return { res, ms: Date.now() - t };
+};
+
+describe('the shared download budget, through the routes', () => {
+  it('sends article downloads together at the budget: three 1.5 MB at once take ~2.5 s, each whole', async () => {
+    // 4.5 MB at 1 MB/s after 2 MB of burst: the last byte ~2.5 s later. Paced one by one, all three
+    // would end after ~0 s; unpaced too.
+    const three = await Promise.all([timed(articleUrl), timed(articleUrl), timed(articleUrl)]);
+    for (const { res, ms } of three) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-length']).toBe(String(article.length));
+      expect(res.rawPayload.equals(article)).toBe(true);
+      expect(ms).toBeGreaterThanOrEqual(1_800);
+      expect(ms).toBeLessThan(6_000);
+    }
+  });
+
+  it('makes an export wait its turn behind article downloads, and still sends it whole', async () => {
+    // Build the export once (kept), let the burst refill, then spend it on two articles: the kept
+    // export that follows has to wait for its turn.
+    expect((await ctx.app.inject({ url: '/export/bv_database.xlsx' })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100));
+    const articles = Promise.all([timed(articleUrl), timed(articleUrl)]);
+    await new Promise((r) => setTimeout(r, 50));
+    const exported = await timed('/export/bv_database.xlsx');
+    expect(exported.res.statusCode).toBe(200);
+    expect(exported.res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(exported.res.headers['content-length']).toBe(String(exported.res.rawPayload.length));
+    expect(exported.ms).toBeGreaterThanOrEqual(300);
+    await articles;
+  });
+});
