@@ -46,17 +46,18 @@ const timed = async (url: string) => {
 };
 
 describe('the shared download budget, through the routes', () => {
-  it('sends article downloads together at the budget: three 1.5 MB at once take ~2.5 s, each whole', async () => {
-    // 4.5 MB at 1 MB/s after 2 MB of burst: the last byte ~2.5 s later. Paced one by one, all three
-    // would end after ~0 s; unpaced too.
+  it('sends article downloads together at the budget: three 1.5 MB at once end after ~2.5 s, each whole', async () => {
+    // 4.5 MB at 1 MB/s after 2 MB of burst: the last byte ~2.5 s later, whichever download the burst
+    // served first. Paced one by one (1 MB/s each), all three would end after ~0 s; unpaced too.
     const three = await Promise.all([timed(articleUrl), timed(articleUrl), timed(articleUrl)]);
-    for (const { res, ms } of three) {
+    for (const { res } of three) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-length']).toBe(String(article.length));
       expect(res.rawPayload.equals(article)).toBe(true);
-      expect(ms).toBeGreaterThanOrEqual(1_800);
-      expect(ms).toBeLessThan(6_000);
     }
+    const last = Math.max(...three.map((t) => t.ms));
+    expect(last).toBeGreaterThanOrEqual(2_000);
+    expect(last).toBeLessThan(6_000);
   });
 
   it('makes an export wait its turn behind article downloads, and still sends it whole', async () => {
