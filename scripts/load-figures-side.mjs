@@ -171,15 +171,14 @@ const kinds = {
   // The control: a side process that sends nothing, so the table shows what starting and running
   // a side process costs the reads' client on its shared core, and the run's noise.
   none: () => ({ stop: async () => ({}) }),
-  // 200 wrong-password sign-ins fired together every second, as the issue's flood (200 at once).
+  // 200 wrong-password sign-ins fired together every second, as the issue's flood (200 at once;
+  // --login-per-second).
   login: () =>
     openLoop(
-      200,
+      job.loginPerSecond ?? 200,
       (i) =>
         postJson(`${BASE}/users/sign_in`, { email: `flood${i}@example.org`, password: 'wrong-password-1' }),
-      {
-        burst: 200,
-      },
+      { burst: job.loginPerSecond ?? 200 },
     ),
   subscribe: () =>
     stream(

@@ -7,6 +7,7 @@
 //   node scripts/load-figures.mjs [--seconds=5] [--pairs=5] [--server=packages/server/dist/main.js]
 //                                 [--default-limits] [--jobs=path/to/drain.mjs]
 //                                 [--only=none,login,subscribe,heavy] [--heavy-pdfs=10] [--heavy-exports=20]
+//                                 [--login-per-second=200]
 //
 // The real server runs as a child process on a fresh embedded database with the demo data. The
 // rate limits are lifted unless --default-limits: the floods stand for many addresses, and what is
@@ -202,10 +203,11 @@ const readPaths = [
 // one caller cost another; that is the per-address rate limits' and the proxy's job.
 const heavyPdfs = Number(arg('heavy-pdfs', 10));
 const heavyExports = Number(arg('heavy-exports', 20));
-const sideDetails = { asset, analyteId, pdfReference, heavyPdfs, heavyExports };
+const loginPerSecond = Number(arg('login-per-second', 200));
+const sideDetails = { asset, analyteId, pdfReference, heavyPdfs, heavyExports, loginPerSecond };
 const allFloods = {
   'control (a side process that sends nothing)': 'none',
-  'login flood (200 wrong-password sign-ins at once, every second)': 'login',
+  [`login flood (${loginPerSecond} wrong-password sign-ins at once, every second)`]: 'login',
   'subscribe stream (~4/s)': 'subscribe',
   [`heavy stream (${heavyPdfs} downloads of a 19 MB PDF at all times; ${heavyExports} cache-busted exports/s)`]:
     'heavy',
