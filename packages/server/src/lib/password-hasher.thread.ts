@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadPriority, SIGN_IN_NICENESS } from './thread-priority.js';
+import { idleThisThread, lowerThisThreadPriority, SIGN_IN_NICENESS } from './thread-priority.js';
 
 /** Runs in a worker thread at background priority: one scrypt at a time (lib/password.ts). */
 export interface HashJob {
@@ -13,10 +13,11 @@ export interface HashJob {
 export type HashResult =
   { id: number; ok: true; key: Uint8Array } | { id: number; ok: false; message: string };
 
-// Nice 15, below the exports' 10: measured with the server on its own core (decision 034), a login
-// flood's back-to-back hashes cut reads to 0.75× at nice 5 and 0.86–0.92× at 10; at 15 reads keep
-// 0.97× and a sign-in under that flood still completes in about a second.
+// Nice 15, below the exports' 10 (decision 034), and in SCHED_IDLE where Linux has it (decision 035):
+// with the server on its own core, a flood of 200 wrong passwords a second left reads 0.84–0.93× at
+// nice 15 and 0.93–0.94× in SCHED_IDLE, while wrong-password checks still completed ~1.2 a second.
 lowerThisThreadPriority(SIGN_IN_NICENESS);
+idleThisThread();
 parentPort?.on('message', (job: HashJob) => {
   let result: HashResult;
   try {
