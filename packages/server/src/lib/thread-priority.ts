@@ -56,6 +56,7 @@ export const BACKGROUND_NICENESS = 10;
  * Password hashing: nice 15 (weight 36 against the event loop's 1024). Measured with the server on
  * its own core under a saturating read load and a login flood (decision 034): reads kept 0.75× of
  * their throughput at nice 5, 0.86–0.92× at 10 and 0.97× at 15, while wrong-password checks still
- * completed about once a second at every level: a hash runs in the event loop's idle moments.
+ * completed about once a second at every level: a hash runs in the event loop's idle moments. The
+ * hashing thread is also put in SCHED_IDLE where Linux lets it (idleThisThread, decision 035).
  */
 export const SIGN_IN_NICENESS = 15;
