@@ -68,7 +68,8 @@ export function sendCachedEntry(
       : null;
   if (encoding) void reply.header('Content-Encoding', encoding);
   const body = encoding ? encodedBody(entry, encoding) : plainBody(entry);
-  if (!opts.budget) return reply.send(body);
+  // A HEAD answer sends no body, so it spends none of the budget.
+  if (!opts.budget || request.method === 'HEAD') return reply.send(body);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   return reply.header('Content-Length', String(bytes.length)).send(opts.budget.body(bytes));
 }
@@ -93,7 +94,7 @@ export async function cachedFile(
       .headers(file.headers)
       .header('Cache-Control', 'private, no-store')
       .header('Content-Length', String(file.bytes.length))
-      .send(downloads.body(file.bytes));
+      .send(request.method === 'HEAD' ? file.bytes : downloads.body(file.bytes));
   }
   await syncGeneration(request);
   const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => {

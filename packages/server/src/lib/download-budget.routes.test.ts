@@ -74,4 +74,21 @@ describe('the shared download budget, through the routes', () => {
     expect(exported.ms).toBeGreaterThanOrEqual(300);
     await articles;
   });
+
+  it('spends none of the budget on a HEAD, which sends no body', async () => {
+    const budget = ctx.app.deps.downloads;
+    const reserve = budget.reserve.bind(budget);
+    let reserved = 0;
+    budget.reserve = (bytes) => ((reserved += bytes), reserve(bytes));
+    try {
+      const head = await ctx.app.inject({ method: 'HEAD', url: '/export/bv_database.xlsx' });
+      expect(head.statusCode).toBe(200);
+      expect(Number(head.headers['content-length'])).toBeGreaterThan(1000);
+      expect(reserved).toBe(0);
+      expect((await ctx.app.inject({ url: '/export/bv_database.xlsx' })).statusCode).toBe(200);
+      expect(reserved).toBeGreaterThan(1000);
+    } finally {
+      budget.reserve = reserve;
+    }
+  });
 });
