@@ -12,6 +12,7 @@ import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuards } from './plugins/input-guards.js';
+import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestsInFlight(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
 

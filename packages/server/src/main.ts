@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
+import { installLastResort } from './lib/last-resort.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG
 const EXIT_LOCKED = 75; // EX_TEMPFAIL
@@ -93,6 +94,8 @@ async function start(config: Config): Promise<void> {
     return;
   }
   const app = await buildApp({ config, database, jobs });
+  faultLog.logger = app.log;
+  faultLog.requestsInFlight = () => [...app.requestsInFlight];
   invalidateCache = () => app.deps.cache.invalidate();
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -123,6 +126,15 @@ async function start(config: Config): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`bvdb: serving on http://${config.HOST}:${config.PORT}/ (${where})`);
 }
+
+/** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */
+const faultLog = {
+  logger: { fatal: (obj: object, msg: string) => console.error(`bvdb: ${msg}`, obj) },
+  requestsInFlight: (): string[] => [],
+};
+installLastResort({ fatal: (obj, msg) => faultLog.logger.fatal(obj, msg) }, () =>
+  faultLog.requestsInFlight(),
+);
 
 let config: Config;
 try {

@@ -83,12 +83,33 @@ export class StatsPool {
       if (!worker && this.count < this.opts.size) worker = this.start();
       if (!worker) return;
       const job = this.queue.shift()!;
+      if (!this.send(worker, job)) continue;
       const timer = setTimeout(() => {
         this.fail(worker, new AppError('unavailable', 'The calculation took too long; try fewer rows'));
         void worker.terminate();
       }, this.opts.timeoutMs);
       this.busy.set(worker, { job, timer });
+    }
+  }
+
+  /**
+   * Hands a task to an idle thread. A task that cannot be sent (structured clone refuses it: too
+   * deep, not cloneable) fails alone with a 400 and the thread goes back to the idle list: it is
+   * never marked busy, so nothing is left for a timer to trip over (issue 25).
+   */
+  private send(worker: Worker, job: Pending): boolean {
+    try {
       worker.postMessage(job.task);
+      return true;
+    } catch (err) {
+      this.idle.push(worker);
+      job.reject(
+        new AppError(
+          'bad_request',
+          `The request body cannot be calculated on: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
+      return false;
     }
   }
 

@@ -25,16 +25,52 @@ function rowsFromCsv(text: string): Record<string, string>[] {
   return rows.slice(1).map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])));
 }
 
-function rawRows(body: unknown): unknown[] {
-  if (typeof body === 'string') return rowsFromCsv(body);
-  if (Array.isArray(body)) return body;
+const SHAPE_MESSAGE =
+  'Send the rows as a JSON array of objects, as {"rows": [...]}, or as CSV text (Content-Type: text/csv)';
+
+/** The rows of a JSON body (an array, or `{rows}`), or null for any other value. */
+function jsonRows(body: unknown): unknown[] | null {
+  if (Array.isArray(body)) return body as unknown[];
   if (body && typeof body === 'object' && Array.isArray((body as { rows?: unknown }).rows)) {
     return (body as { rows: unknown[] }).rows;
   }
-  throw new AppError(
-    'bad_request',
-    'Send the rows as a JSON array of objects, as {"rows": [...]}, or as CSV text (Content-Type: text/csv)',
-  );
+  return null;
+}
+
+function rawRows(body: unknown): unknown[] {
+  if (typeof body === 'string') return rowsFromCsv(body);
+  const rows = jsonRows(body);
+  if (!rows) throw new AppError('bad_request', SHAPE_MESSAGE);
+  return rows;
+}
+
+const isCell = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * Checked on the event loop before a JSON body goes to a pool thread: rows are flat objects of
+ * plain values, so nothing nested (or too many rows) is ever cloned into a thread. CSV text is
+ * checked in the thread, where it is parsed.
+ */
+export function checkStatsBodyShape(body: unknown): void {
+  if (typeof body === 'string') return;
+  const rows = jsonRows(body);
+  if (!rows) throw new AppError('bad_request', SHAPE_MESSAGE);
+  if (rows.length > MAX_STATS_ROWS) {
+    throw new AppError(
+      'unprocessable',
+      `${rows.length.toLocaleString('en')} rows: at most ${MAX_STATS_ROWS.toLocaleString('en')} per request`,
+    );
+  }
+  rows.forEach((row, i) => {
+    if (!row || typeof row !== 'object' || Array.isArray(row)) {
+      throw new AppError('bad_request', `Row ${i + 1}: must be an object of ${COLUMNS.join(', ')}`);
+    }
+    for (const [key, value] of Object.entries(row)) {
+      if (!isCell(value)) {
+        throw new AppError('bad_request', `Row ${i + 1}: ${key} must be a number, text, true/false or null`);
+      }
+    }
+  });
 }
 
 /** The statistics service's rows from a JSON or CSV body; names the first bad row and field (rows from 1). */

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app.js';
+import { createStatsPool } from '../modules/meta-analysis/stats/stats.service.js';
+import { MAX_JSON_DEPTH } from '../lib/json-depth.js';
+
+const ctx = useTestApp({ demo: false });
+
+const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+const row = { ID: 1, Include: true, Score: 'C', CV: 18.8, CI_lower: 14.6, CI_upper: 25.5 };
+
+describe('a JSON body nested too deep (issue 25, point 1)', () => {
+  it('is a 400 naming the limit on the statistics endpoint, every time, and the server goes on', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/stats/metacalculation',
+        headers: { 'content-type': 'application/json' },
+        payload: nested(10_000),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(
+        `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/stats/metacalculation', payload: [row] });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('is a 400 on every route that takes JSON, before the route (or its sign-in check) sees it', async () => {
+    const posts = ctx.app.registeredRoutes.filter((r) => r.method === 'POST' || r.method === 'PUT');
+    expect(posts.length).toBeGreaterThan(10);
+    const refusedByDepth: string[] = [];
+    for (const route of posts) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const res = await ctx.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: `{"a":${nested(MAX_JSON_DEPTH + 1)}}`,
+      });
+      // Routes that refuse before reading the body (CSRF, sign-in) may answer 401/403 first; never 5xx.
+      expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBeLessThan(500);
+      if (route.access === 'public' && res.statusCode === 400)
+        refusedByDepth.push(res.json<{ message: string }>().message);
+      else expect([401, 403, 404, 415], `${route.method} ${url}: ${res.body}`).toContain(res.statusCode);
+    }
+    // The anonymous ones (statistics, sign-in, subscribe…) all read the body: each refused by depth.
+    expect(refusedByDepth.length).toBeGreaterThan(1);
+    expect(new Set(refusedByDepth)).toEqual(
+      new Set([`The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`]),
+    );
+  });
+
+  it('accepts nesting up to the limit, and brackets inside strings do not count', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ rows: [{ ...row, ID: '[['.repeat(5000) }] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('rows that are not flat objects are refused on the event loop with a message naming the row', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      payload: [row, { ...row, CV: { deep: [[[1]]] } }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(
+      'Row 2: CV must be a number, text, true/false or null',
+    );
+  });
+});
+
+describe('the statistics pool hands out work safely', () => {
+  it('a task that cannot be sent to a thread fails alone; the thread is freed and stays usable', async () => {
+    const pool = createStatsPool({ size: 1, maxQueue: 4, timeoutMs: 15_000 });
+    try {
+      const unclonable = { rows: [{ ...row, f: () => 1 }] };
+      await expect(pool.run({ body: unclonable, seed: 1 })).rejects.toMatchObject({ statusCode: 400 });
+      // Not left marked busy with its time limit armed (that timer's throw once ended the process).
+      expect(pool.load).toEqual({ running: 0, waiting: 0 });
+      const result = await pool.run({ body: [row], seed: 1 });
+      expect(result.N).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe('the requests in flight, named by the last-resort fault log', () => {
+  it('holds a request while it is answered and lets go of it after', async () => {
+    const csv = ['ID,Include,Score,CV,CI_lower,CI_upper']
+      .concat(Array.from({ length: 1500 }, (_, i) => `${i},TRUE,B,${5 + (i % 9)},4,${8 + (i % 9)}`))
+      .join('\n');
+    const pending = ctx.app.inject({
+      method: 'POST',
+      url: '/api/stats/metacalculation',
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ctx.app.requestsInFlight.size).toBe(1);
+    expect((await pending).statusCode).toBe(200);
+    expect(ctx.app.requestsInFlight.size).toBe(0);
+  });
+});
