@@ -65,6 +65,7 @@ const ConfigSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   ADMIN_EMAIL: z.preprocess(blankIsAbsent, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankIsAbsent,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { DatabaseUnreachableError, openDatabase, type Database } from './db/client.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
@@ -59,9 +59,13 @@ async function start(config: Config): Promise<void> {
   }
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
+    });
   } catch (err) {
-    if (err instanceof FolderLockedError) {
+    if (err instanceof FolderLockedError || err instanceof DatabaseUnreachableError) {
       console.error(`bvdb: ${err.message}`);
       process.exit(EXIT_LOCKED);
     }

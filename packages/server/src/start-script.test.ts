@@ -160,6 +160,28 @@ describe('npm start as a service', () => {
     expect(fs.existsSync(path.join(tmp, 'signal-data', '.bvdb.lock'))).toBe(false);
   });
 
+  it('waits for an unreachable PostgreSQL with back-off, names it without its password, then exits 75', async () => {
+    const closed = await freePort(); // nothing listens there
+    const startedAt = performance.now();
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: path.join(tmp, 'unreachable-data'),
+      DATABASE_URL: `postgres://bvdb:s3cret-pw@127.0.0.1:${closed}/bvdb`,
+      DATABASE_WAIT_SECONDS: '2',
+    });
+    const { code } = await server.exited;
+    const seconds = (performance.now() - startedAt) / 1000;
+    expect(code, server.output()).toBe(75);
+    const out = server.output();
+    expect(out).not.toContain('s3cret-pw');
+    expect(out).toContain(`postgres://bvdb:***@127.0.0.1:${closed}/bvdb`);
+    // 0.5 + 1 s of pauses, then the rest of the 2 s: several attempts, a bounded wait.
+    expect(out.match(/trying again in/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(out).toContain('DATABASE_WAIT_SECONDS');
+    expect(seconds).toBeGreaterThan(1.9);
+    expect(seconds).toBeLessThan(30);
+  });
+
   it('refuses a busy port before it creates a data folder, naming PORT', async () => {
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));

@@ -37,11 +37,15 @@ export interface OpenOptions {
   dataDir: string;
   /** Hold an exclusive lock on the folder (the server does; tests on memory do not need it). */
   lock?: boolean;
+  /** How long to wait for a PostgreSQL server that does not answer yet. */
+  connect?: ConnectRetry;
 }
 
 /** Opens the embedded PGlite database or a PostgreSQL server, and applies the migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.connect)
+    : await openPglite(opts);
   try {
     await migrateDatabase(database);
   } catch (err) {
@@ -51,14 +55,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server ends (restart, failover, a dropped database) must not take the
-  // process down: the pool replaces it on the next checkout.
-  pool.on('error', (err) => console.error('bvdb database: idle connection lost:', err.message));
-  // Fail at boot, not at the first request, when the server is unreachable.
-  const client = await pool.connect();
-  client.release();
+async function openPostgres(url: string, connect: ConnectRetry = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // A connection the server ends (restart, failover, an operator's pg_terminate_backend) must not
+  // take the process down. The pool listens only while a client is idle; a client checked out by a
+  // request or a transaction emits 'error' with no listener, which Node turns into an uncaught
+  // exception. So every client gets its own listener for its whole life: the query in flight fails
+  // (the request answers 503, plugins/error-handler.ts) and the pool drops the broken client.
+  pool.on('error', (err) => logConnectionLoss('idle connection lost', err));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logConnectionLoss('connection lost', err));
+  });
+  await connectWithRetry(pool, url, connect);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -70,6 +78,63 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+function logConnectionLoss(what: string, err: Error): void {
+  console.error(`bvdb database: ${what}: ${err.message}`);
+}
+
+/** `postgres://user:secret@host/db` as it may be logged: without the password. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(DATABASE_URL is not a URL)';
+  }
+}
+
+export interface ConnectRetry {
+  /** How long to keep trying before giving up (DATABASE_WAIT_SECONDS). */
+  waitMs?: number;
+  /** The first pause between attempts; each next one doubles, up to 8 s. */
+  firstDelayMs?: number;
+}
+
+/** The server cannot be reached after every attempt: `main` exits with EX_TEMPFAIL (75). */
+export class DatabaseUnreachableError extends Error {}
+
+/**
+ * Fail at boot, not at the first request, when the server is unreachable — but only after a
+ * bounded back-off (a minute by default), so a database that starts a little after us (a compose
+ * file, a reboot) is waited for.
+ */
+async function connectWithRetry(pool: pg.Pool, url: string, opts: ConnectRetry): Promise<void> {
+  const { waitMs = 60_000, firstDelayMs = 500 } = opts;
+  const giveUpAt = Date.now() + waitMs;
+  let delay = firstDelayMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      client.release();
+      return;
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      const wait = Math.min(delay, giveUpAt - Date.now());
+      if (wait <= 0) {
+        await pool.end().catch(() => undefined);
+        throw new DatabaseUnreachableError(
+          `cannot reach the database at ${redactDatabaseUrl(url)} (${why}) after ${attempt} attempt(s) in ${Math.round(waitMs / 1000)} s (DATABASE_WAIT_SECONDS)`,
+        );
+      }
+      console.error(
+        `bvdb database: cannot reach ${redactDatabaseUrl(url)} (${why}); trying again in ${(wait / 1000).toFixed(1)} s`,
+      );
+      await new Promise((r) => setTimeout(r, wait));
+      delay = Math.min(delay * 2, 8000);
+    }
+  }
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {

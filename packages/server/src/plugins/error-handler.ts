@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldMessage } from '../lib/app-error.js';
+import { isDatabaseUnavailable } from '../db/connection-errors.js';
 
 interface ErrorBody {
   error: string;
@@ -76,6 +77,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const name = status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Bad Request';
       return reply.status(status).send(body(status, name, err.message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', '5')
+        .send(body(503, 'Service Unavailable', 'The database is unavailable; try again in a few seconds'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body(500, 'Internal Server Error', 'Internal Server Error'));

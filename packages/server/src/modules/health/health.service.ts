@@ -1,4 +1,5 @@
 import { pingDatabase } from '../../db/client.js';
+import { rootMessage } from '../../db/connection-errors.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 
 /** Ready when the database answers; otherwise why not, for the operator's probe. */
@@ -9,6 +10,6 @@ export async function checkReadiness(
     await pingDatabase(deps.db);
     return { ready: true };
   } catch (err) {
-    return { ready: false, message: (err as Error).message };
+    return { ready: false, message: `database unavailable: ${rootMessage(err)}` };
   }
 }
