@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DatabaseUnreachableError, openDatabase, type Database } from './db/client.js';
+import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database } from './db/client.js';
+import { rootMessage } from './db/connection-errors.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
@@ -71,11 +72,14 @@ async function start(config: Config): Promise<void> {
     }
     throw err;
   }
-  const seeded = await seedDatabase(database.db, {
-    demo: config.SEED_DEMO,
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-  });
+  // Replicas started together on an empty database seed one after the other (decision 036).
+  const seeded = await withStartupLock(database, () =>
+    seedDatabase(database.db, {
+      demo: config.SEED_DEMO,
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+    }),
+  );
   if (seeded.generatedAdminPassword) {
     // Printed once: it is not stored anywhere in clear text.
     console.log(
@@ -153,6 +157,7 @@ try {
   throw err;
 }
 start(config).catch((err: unknown) => {
-  console.error('bvdb: failed to start:', err instanceof Error ? err.message : err);
+  // The driver's reason (duplicate key…, connection refused…), not Drizzle's "Failed query: <SQL>".
+  console.error(`bvdb: failed to start: ${rootMessage(err)}`);
   process.exit(1);
 });

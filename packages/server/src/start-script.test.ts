@@ -200,6 +200,64 @@ describe('npm start as a service', () => {
   });
 });
 
+async function waitReady(port: number, server: ReturnType<typeof startServer>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`not ready after 120 s: ${server.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'replicas started together on an empty PostgreSQL database',
+  () => {
+    it('both start: migrations, demo data and the administrator are made once, one process after the other', async () => {
+      const { default: pg } = await import('pg');
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const name = `bvdb_replicas_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      url.pathname = `/${name}`;
+      try {
+        const ports = [await freePort(), await freePort()];
+        const servers = ports.map((port, i) =>
+          startServer({
+            PORT: String(port),
+            DATA_DIR: path.join(tmp, `replica-${i}`),
+            DATABASE_URL: url.toString(),
+            SEED_DEMO: 'true',
+          }),
+        );
+        await Promise.all(ports.map((port, i) => waitReady(port, servers[i]!)));
+        for (const s of servers) expect(s.output()).not.toMatch(/failed to start|insert into/i);
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        const users = await db.query(`select count(*)::int as n from users where role = 'admin'`);
+        const refs = await db.query(
+          'select count(*)::int as n, count(distinct title)::int as titles from "references"',
+        );
+        await db.end();
+        expect((users.rows[0] as { n: number }).n).toBe(1);
+        const { n, titles } = refs.rows[0] as { n: number; titles: number };
+        expect(n).toBeGreaterThan(0);
+        expect(n).toBe(titles); // the demo references once, not twice
+        for (const s of servers) s.child.kill('SIGTERM');
+        await Promise.all(servers.map((s) => s.exited));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    });
+  },
+);
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('npm test on a fresh PostgreSQL server', () => {
   it('creates the database named in BVDB_TEST_PG_URL when it is missing', async () => {
     const testAll = pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href;

@@ -173,7 +173,26 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
-const MIGRATION_LOCK_KEY = 724_001;
+/** One advisory lock for everything a start does to a shared database: migrations, seeding. */
+const STARTUP_LOCK_KEY = 724_001;
+
+/**
+ * Runs `work` while holding the start-up lock, so server processes started together on one
+ * PostgreSQL database migrate and seed one after the other: the second finds the first one's rows
+ * instead of colliding with them (duplicate keys). On the embedded database the folder lock
+ * already keeps a second process out.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
 
 async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
@@ -181,14 +200,9 @@ async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   // Several server processes may start at once: one migrates, the others wait for it.
-  const client = await database.pool!.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    client.release();
-  }
+  await withStartupLock(database, () =>
+    migratePg(drizzlePg(database.pool!, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+  );
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
