@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DownloadBudget } from './download-budget.js';
-import { readDataGenerations } from './app-state.repository.js';
+import { readChangeSignal } from './app-state.repository.js';
 import {
   DATA_SCOPES,
   encodedBody,
@@ -17,7 +17,8 @@ const SHARED_CHECK_MS = 1000;
 export async function syncGeneration(request: FastifyRequest): Promise<void> {
   const { cache, database } = request.server.deps;
   if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
-  cache.observe(await readDataGenerations(database.db));
+  const signal = await readChangeSignal(database.db);
+  cache.observe(signal.generations, signal.previousReleaseWrites);
 }
 
 /** JSON with object keys in sorted order, so `?b=1&a=2` and `?a=2&b=1` name one answer. */

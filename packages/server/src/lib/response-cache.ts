@@ -114,6 +114,8 @@ export class ResponseCache {
    * records (one dataset by id) in the other, so a pass over twenty thousand records never pushes the
    * pages out (issue 14).
    */
+  /** Writes by processes of the previous release as last seen (null: never read). */
+  private previousReleaseSeen: number | null = null;
   private entries = new Map<string, Entry>();
   private records = new Map<string, Entry>();
   private building = new Map<string, Promise<{ entry: Entry; kept: boolean }>>();
@@ -150,8 +152,18 @@ export class ResponseCache {
     if (scopes.length > 0) this.dropStale();
   }
 
-  /** Counters read from the database: the scopes another process moved are stale here too. */
-  observe(shared: Generations): void {
+  /**
+   * Counters read from the database: the scopes another process moved are stale here too. A write
+   * by a process of the previous release (`previousReleaseWrites` moved) did not say which scopes
+   * it changed: every one is stale (lib/app-state.repository.ts).
+   */
+  observe(shared: Generations, previousReleaseWrites?: number): void {
+    const before = this.previousReleaseSeen;
+    if (previousReleaseWrites !== undefined) this.previousReleaseSeen = previousReleaseWrites;
+    if (before !== null && previousReleaseWrites !== undefined && previousReleaseWrites !== before) {
+      this.invalidate(DATA_SCOPES, shared);
+      return;
+    }
     const moved = DATA_SCOPES.filter((scope) => shared[scope] !== this.sharedSeen[scope]);
     if (moved.length > 0) this.invalidate(moved, shared);
   }
