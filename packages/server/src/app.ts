@@ -43,6 +43,7 @@ import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 import { DownloadBudget } from './lib/download-budget.js';
+import { CatalogueFiles } from './lib/catalogue-files.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,7 +60,7 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { cache: ResponseCache; downloads: DownloadBudget };
+    deps: AppDeps & { cache: ResponseCache; downloads: DownloadBudget; catalogue: CatalogueFiles };
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -102,11 +103,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config),
   });
+  const cache = new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
+  const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
     ...deps,
-    cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS),
+    cache,
     downloads: new DownloadBudget(config.DOWNLOADS_MB_PER_SECOND * 1e6),
+    catalogue,
   });
+  app.addHook('onClose', async () => catalogue.close());
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (r) => {

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DownloadBudget } from './download-budget.js';
+import type { CatalogueFile } from './catalogue-files.js';
+import { DOWNLOAD_SLICE_BYTES, type DownloadBudget } from './download-budget.js';
 import { readChangeSignal } from './app-state.repository.js';
 import {
+  type ContentEncoding,
   DATA_SCOPES,
   encodedBody,
   preferredEncoding,
@@ -111,6 +116,14 @@ export async function cachedFile(
   });
 }
 
+/** `data` as the route's response schema writes it (the same bytes Fastify would send). */
+export function serialiseFor(reply: FastifyReply, data: unknown): string {
+  const serialised = reply.serialize(data);
+  return typeof serialised === 'string'
+    ? serialised
+    : Buffer.from(serialised as ArrayBuffer).toString('utf8');
+}
+
 /**
  * Answers a public read from the response cache while the data it reads (`scopes`, every scope
  * unless said) has not changed, with an ETag so clients can revalidate with If-None-Match. A missing
@@ -125,12 +138,7 @@ export async function cachedJson<T>(
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
   const personal = opts.varyByUser !== false && request.user != null;
-  const serialise = (data: T): string => {
-    const serialised = reply.serialize(data);
-    return typeof serialised === 'string'
-      ? serialised
-      : Buffer.from(serialised as ArrayBuffer).toString('utf8');
-  };
+  const serialise = (data: T): string => serialiseFor(reply, data);
   if (personal) {
     return reply
       .type('application/json; charset=utf-8')
@@ -145,4 +153,91 @@ export async function cachedJson<T>(
     opts.pool,
   );
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
+}
+
+/**
+ * A whole-catalogue answer for public callers (decision 039): built once per change of the data it
+ * reads (`scopes`), from `produce` (its text, a piece at a time), kept compressed and sent like a
+ * static file: ETag/304, Content-Length, HEAD, gzip/br by Accept-Encoding (identity otherwise),
+ * within the shared download budget. The caller keeps signed-in readers (unpublished data) apart.
+ */
+export async function cachedCatalogue(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    type: string;
+    compress: boolean;
+    scopes?: readonly DataScope[];
+    cacheControl?: string;
+    headers?: Record<string, string>;
+  },
+  produce: () => AsyncIterable<string | Buffer>,
+): Promise<FastifyReply> {
+  const { catalogue } = request.server.deps;
+  await syncGeneration(request);
+  const key = cacheKeyOf(request);
+  const get = () =>
+    catalogue.get(
+      key,
+      { scopes: opts.scopes ?? DATA_SCOPES, compress: opts.compress, headers: opts.headers ?? {} },
+      produce,
+    );
+  let file = await get();
+  let body = await openBody(request, file);
+  if (body === null) {
+    // Its copy on disk went away (removed by hand, or swept): build it again, once.
+    catalogue.forget(key);
+    file = await get();
+    body = await openBody(request, file);
+    if (body === null) throw new Error(`The kept copy of ${key} is missing`);
+  }
+  return sendCatalogueBody(request, reply, file, body, opts);
+}
+
+interface OpenBody {
+  encoding: ContentEncoding | null;
+  size: number;
+  bytes?: Buffer;
+  handle?: FileHandle;
+}
+
+/** The copy to send for this request, opened if it is on disk (null: it is missing). */
+async function openBody(request: FastifyRequest, file: CatalogueFile): Promise<OpenBody | null> {
+  const identity = file.copies.identity!;
+  const encoding =
+    file.copies.gzip && file.copies.br
+      ? preferredEncoding(request.headers['accept-encoding'], identity.size)
+      : null;
+  const copy = file.copies[encoding ?? 'identity']!;
+  if (copy.bytes) return { encoding, size: copy.size, bytes: copy.bytes };
+  // A HEAD or a 304 reads nothing; still the copy must exist.
+  const handle = await fs.promises.open(copy.path!, 'r').catch(() => null);
+  if (!handle) return null;
+  return { encoding, size: copy.size, handle };
+}
+
+function sendCatalogueBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: CatalogueFile,
+  body: OpenBody,
+  opts: { type: string; cacheControl?: string },
+): FastifyReply {
+  void reply
+    .headers(file.headers)
+    .header('ETag', file.etag)
+    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
+    .header('Vary', 'Accept-Encoding');
+  const noBody = request.method === 'HEAD' || request.headers['if-none-match'] === file.etag;
+  if (noBody && body.handle) void body.handle.close();
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  void reply.type(opts.type).header('Content-Length', String(body.size));
+  if (body.encoding) void reply.header('Content-Encoding', body.encoding);
+  // A HEAD answer sends no body, so it spends none of the budget (Fastify keeps our Content-Length
+  // for a stream and drops the stream).
+  if (request.method === 'HEAD') return reply.send(body.bytes ?? Readable.from([]));
+  const { downloads } = request.server.deps;
+  if (body.bytes) return reply.send(downloads.body(body.bytes));
+  const stream = body.handle!.createReadStream({ highWaterMark: DOWNLOAD_SLICE_BYTES });
+  return reply.send(downloads.pace(stream));
 }

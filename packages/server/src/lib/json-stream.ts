@@ -44,18 +44,7 @@ export async function sendJsonStream<T>(
       .header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   }
-  const { head, batches, tail } = build();
-  async function* chunks(): AsyncGenerator<string> {
-    yield head;
-    let count = 0;
-    for await (const batch of batches) {
-      if (batch.length === 0) continue;
-      const text = batch.map((item) => JSON.stringify(item)).join(',');
-      yield count === 0 ? text : `,${text}`;
-      count += batch.length;
-    }
-    yield tail(count);
-  }
+  const chunks = () => jsonStreamText(build());
   void reply.type('application/json; charset=utf-8');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(Readable.from(chunks()));
@@ -90,4 +79,17 @@ export async function sendJsonStream<T>(
     }
   })();
   return reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(zip);
+}
+
+/** The JSON text of a streamed answer, a batch at a time (kept whole-catalogue files are built from it too). */
+export async function* jsonStreamText<T>({ head, batches, tail }: JsonStream<T>): AsyncGenerator<string> {
+  yield head;
+  let count = 0;
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    const text = batch.map((item) => JSON.stringify(item)).join(',');
+    yield count === 0 ? text : `,${text}`;
+    count += batch.length;
+  }
+  yield tail(count);
 }

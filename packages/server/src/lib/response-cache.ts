@@ -118,7 +118,7 @@ export class ResponseCache {
   private previousReleaseSeen: number | null = null;
   private entries = new Map<string, Entry>();
   private records = new Map<string, Entry>();
-  private building = new Map<string, Promise<{ entry: Entry; kept: boolean }>>();
+  private building = new Map<string, Promise<unknown>>();
   private lastCheck = 0;
 
   constructor(
@@ -228,18 +228,37 @@ export class ResponseCache {
   ): Promise<{ entry: Entry; kept: boolean }> {
     const kept = this.get(key);
     if (kept) return { entry: kept, kept: true };
+    const { value } = await this.share(key, scopes, async (stamp) => {
+      const built = await build();
+      const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp);
+      // Stale already when a write committed during the build: given to its waiters, not kept.
+      const keep = built.keep !== false && this.isFresh(entry);
+      if (keep) this.keep(key, entry, pool);
+      return { entry, kept: keep };
+    });
+    return value;
+  }
+
+  /**
+   * One build of `key` for the data as it is now (`scopes`' generations): callers that ask while it
+   * runs wait for it instead of starting their own. `fresh` is false when a write committed during
+   * the build (the value is then given to its waiters, never kept). Used for answers kept here and
+   * for whole-catalogue files kept on disk (lib/catalogue-files.ts).
+   */
+  async share<T>(
+    key: string,
+    scopes: readonly DataScope[],
+    build: (stamp: number) => Promise<T>,
+  ): Promise<{ value: T; stamp: number; fresh: boolean }> {
     const stamp = this.stampOf(scopes);
     const flightKey = `${stamp}\u0000${key}`;
-    const inFlight = this.building.get(flightKey);
+    const inFlight = this.building.get(flightKey) as
+      Promise<{ value: T; stamp: number; fresh: boolean }> | undefined;
     if (inFlight) return inFlight;
     const flight = (async () => {
       try {
-        const built = await build();
-        const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp);
-        // Stale already when a write committed during the build: given to its waiters, not kept.
-        const keep = built.keep !== false && this.isFresh(entry);
-        if (keep) this.keep(key, entry, pool);
-        return { entry, kept: keep };
+        const value = await build(stamp);
+        return { value, stamp, fresh: stamp === this.stampOf(scopes) };
       } finally {
         this.building.delete(flightKey);
       }

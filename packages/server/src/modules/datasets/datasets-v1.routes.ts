@@ -1,11 +1,12 @@
 import { v1BulkDatasets, v1GetDataset, v1ListDatasets } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { cachedJson } from '../../lib/cached-json.js';
-import { sendJsonStream } from '../../lib/json-stream.js';
+import { cachedCatalogue, cachedJson } from '../../lib/cached-json.js';
+import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
 import { batchesOfDatasets } from './datasets.service.js';
+import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, type PublicDatasets } from './public-datasets.service.js';
 
 /** The datasets part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
@@ -42,12 +43,15 @@ export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: Pu
 
   route(app, v1BulkDatasets, async ({ request, reply }) => {
     const signedIn = seesUnpublished(request);
-    return sendJsonStream(request, reply, () => ({
+    const whole = () => ({
       head: `{"meta":{"generated_at":"${new Date().toISOString()}"},"data":[`,
       batches: (async function* () {
         for await (const rows of batchesOfDatasets(db, { signedIn })) yield rows.map(presentDataset);
       })(),
-      tail: (n) => `],"total":${n}}`,
-    }));
+      tail: (n: number) => `],"total":${n}}`,
+    });
+    // Published data: one kept file, `generated_at` the moment it was built (decision 039).
+    if (signedIn) return sendJsonStream(request, reply, whole);
+    return cachedCatalogue(request, reply, CATALOGUE_JSON, () => jsonStreamText(whole()));
   });
 }

@@ -11,15 +11,16 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
-import { cachedJson } from '../../lib/cached-json.js';
+import { cachedCatalogue, cachedJson, serialiseFor } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
-import { sendJsonStream } from '../../lib/json-stream.js';
+import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
 import { batchesOfDatasets, listDatasets as listDatasetRows } from './datasets.service.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
+import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, PublicDatasets } from './public-datasets.service.js';
 
 /** Page size of the paged legacy list when only `offset` is given. */
@@ -41,14 +42,18 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     const signedIn = seesUnpublished(request);
     const updatedSince = query.updated_since ? { updatedSince: new Date(query.updated_since) } : {};
     if (query.limit === undefined && query.offset === undefined) {
-      return sendJsonStream(request, reply, () => ({
+      const whole = () => ({
         head: '{"code":"success","datasets":[',
         batches: (async function* () {
           for await (const rows of batchesOfDatasets(db, { signedIn, ...updatedSince }))
             yield rows.map(presentDataset);
         })(),
-        tail: (n) => `],"total":${n}}`,
-      }));
+        tail: (n: number) => `],"total":${n}}`,
+      });
+      // The whole published catalogue is one kept file (decision 039); a signed-in reader's list
+      // (unpublished too) and `updated_since` slices are streamed from the database as they are read.
+      if (signedIn || query.updated_since) return sendJsonStream(request, reply, whole);
+      return cachedCatalogue(request, reply, CATALOGUE_JSON, () => jsonStreamText(whole()));
     }
     return cachedJson(request, reply, async () => {
       const { rows, total } = await datasetPage(db, publicDatasets, signedIn, {
@@ -63,12 +68,16 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   const grouped = async (signedIn: boolean) =>
     groupByMeasurand((await listDatasetRows(db, { signedIn })).map(presentDataset));
 
-  route(app, datasetsByMeasurand, async ({ request, reply }) =>
-    cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) })),
-  );
-  route(app, specsForAnalytes, async ({ request, reply }) =>
-    cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) })),
-  );
+  // Grouped by measurand: kept files for public readers (decision 039), built fresh for staff.
+  const byMeasurand: Parameters<typeof route>[2] = async ({ request, reply }) => {
+    if (request.user != null)
+      return cachedJson(request, reply, async () => ({ datasets: await grouped(seesUnpublished(request)) }));
+    return cachedCatalogue(request, reply, CATALOGUE_JSON, async function* () {
+      yield serialiseFor(reply, { datasets: await grouped(false) });
+    });
+  };
+  route(app, datasetsByMeasurand, byMeasurand);
+  route(app, specsForAnalytes, byMeasurand);
 
   // One record: kept in the records pool, so a pass over the whole catalogue never pushes pages out.
   route(app, getDataset, async ({ params, request, reply }) =>

@@ -1,12 +1,12 @@
 import { exportByAnalyte, exportByReference, exportDatabase, type MetaRecord } from '@bvdb/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cachedFile } from '../../lib/cached-json.js';
+import { cachedCatalogue, cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
-import { listPresentedDatasets } from '../datasets/datasets.service.js';
+import { CATALOGUE_JSON, listPresentedDatasets } from '../datasets/datasets.service.js';
 import {
   listPresentedMetas,
   listPresentedMetasOfAnalyte,
@@ -106,39 +106,64 @@ export function registerExportRoutes(app: FastifyInstance): void {
   route(app, exportDatabase, async ({ params, query, request, reply }) => {
     const stamp = new Date().toISOString().slice(0, 10);
     if (params.file === 'bv_database.json') {
-      // The lossless file `npm run import` reads (docs/decisions/024); never cached, it may hold
-      // unpublished records.
+      // The lossless file `npm run import` reads (docs/decisions/024). Its published form is the
+      // same for everyone who gets it: a kept file (decision 039); the others may hold unpublished
+      // records and are built for each request.
       const scope = backupScopeFor(request.user, query.full === '1');
+      const name = scope === 'full' ? `bv_database_backup_${stamp}.json` : `bv_database_${stamp}.json`;
+      if (scope === 'published') {
+        return cachedCatalogue(
+          request,
+          reply,
+          { type: 'application/json; charset=utf-8', compress: true, headers: attachment(name) },
+          async function* () {
+            yield* await exportDatabaseJson(db(), scope);
+          },
+        );
+      }
       const chunks = await exportDatabaseJson(db(), scope);
       return reply
         .type('application/json; charset=utf-8')
-        .header(
-          'Cache-Control',
-          scope === 'published' ? 'public, max-age=0, must-revalidate' : 'private, no-store',
-        )
-        .headers(
-          attachment(scope === 'full' ? `bv_database_backup_${stamp}.json` : `bv_database_${stamp}.json`),
-        )
+        .header('Cache-Control', 'private, no-store')
+        .headers(attachment(name))
         .send(Readable.from(chunks));
     }
-    // Published data only, whoever asks: the same file for everyone, so always cached.
+    // Published data only, whoever asks: the same file for everyone, kept (decision 039).
     const published = async () => await listPresentedDatasets(db(), { signedIn: false });
     if (params.file === 'bv_database.csv') {
-      const type = 'text/csv; charset=utf-8';
-      return cachedFile(request, reply, { type, compress: true, sameForEveryone: true }, async () => ({
-        bytes: await buildCsvOffThread(await published()),
-        headers: attachment(`bv_database_${stamp}.csv`),
-      }));
+      return cachedCatalogue(
+        request,
+        reply,
+        {
+          type: 'text/csv; charset=utf-8',
+          compress: true,
+          scopes: CATALOGUE_JSON.scopes,
+          cacheControl: 'no-cache',
+          headers: attachment(`bv_database_${stamp}.csv`),
+        },
+        async function* () {
+          yield await buildCsvOffThread(await published());
+        },
+      );
     }
-    return sendXlsx(request, reply, true, async () => ({
-      name: `bv_database_${stamp}`,
-      workbook: {
-        title: 'Biological variation database: all published data',
-        datasets: await published(),
-        metas: await listPresentedMetas(db()),
-        generatedAt: new Date(),
-        notice,
+    return cachedCatalogue(
+      request,
+      reply,
+      {
+        type: XLSX,
+        compress: false,
+        cacheControl: 'no-cache',
+        headers: attachment(`bv_database_${stamp}.xlsx`),
       },
-    }));
+      async function* () {
+        yield await buildWorkbookOffThread({
+          title: 'Biological variation database: all published data',
+          datasets: await published(),
+          metas: await listPresentedMetas(db()),
+          generatedAt: new Date(),
+          notice,
+        });
+      },
+    );
   });
 }

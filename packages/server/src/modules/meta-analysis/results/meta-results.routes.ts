@@ -6,7 +6,7 @@ import {
   metaByAnalyteMatrixType,
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { cachedJson } from '../../../lib/cached-json.js';
+import { cachedCatalogue, cachedJson, serialiseFor } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../../plugins/contract-routes.js';
 import { presentAnalyte } from '../../analytes/analytes.service.js';
@@ -35,23 +35,29 @@ export function registerMetaRoutes(app: FastifyInstance): void {
   );
 
   // Legacy: one entry per measurand, the results of its headline matrix (decision 007).
-  route(app, listMetaCalculations, async ({ query, request, reply }) =>
-    cachedJson(
+  route(app, listMetaCalculations, async ({ query, request, reply }) => {
+    const compute = async () => {
+      const { items, total } = await service.listHeadlines(serviceDeps(app), pageOf(query));
+      return {
+        code: 'success' as const,
+        total,
+        data: items
+          .map((i) => ({ analyte: presentAnalyte(i.analyte), metas: presentHeadlineMetas(i.headline) }))
+          .filter((e) => e.metas.length > 0),
+      };
+    };
+    if (query.limit !== undefined || query.offset !== undefined)
+      return cachedJson(request, reply, compute, { varyByUser: false });
+    // Every measurand's headline: one kept file, the same for everyone (decision 039).
+    return cachedCatalogue(
       request,
       reply,
-      async () => {
-        const { items, total } = await service.listHeadlines(serviceDeps(app), pageOf(query));
-        return {
-          code: 'success' as const,
-          total,
-          data: items
-            .map((i) => ({ analyte: presentAnalyte(i.analyte), metas: presentHeadlineMetas(i.headline) }))
-            .filter((e) => e.metas.length > 0),
-        };
+      { type: 'application/json; charset=utf-8', compress: true },
+      async function* () {
+        yield serialiseFor(reply, await compute());
       },
-      { varyByUser: false },
-    ),
-  );
+    );
+  });
 
   route(app, listMeasurands, async ({ request, reply }) =>
     cachedJson(
