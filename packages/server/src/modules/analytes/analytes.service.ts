@@ -3,6 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { presentAnalyte, presentAnalyteWithCount } from './analytes.presenter.js';
 import * as repo from './analytes.repository.js';
 
+type AnalyteRow = Awaited<ReturnType<typeof repo.listAllAnalytes>>[number];
+
 /** The measurands module's face for its own routes and for other modules (never its repository). */
 export const findAnalyte = (db: DbOrTx, id: number) => repo.findAnalyte(db, id);
 export const findAnalytesByIds = (db: DbOrTx, ids: number[]) => repo.findAnalytesByIds(db, ids);
@@ -15,6 +17,24 @@ export async function getAnalyte(db: DbOrTx, id: number): Promise<Analyte | unde
 /** Every measurand with the number of datasets the caller can see (signed in: unpublished too). */
 export async function listAnalytesWithCounts(db: DbOrTx, signedIn: boolean): Promise<AnalyteWithCount[]> {
   return (await repo.listAnalytesWithCounts(db, signedIn)).map(presentAnalyteWithCount);
+}
+
+/**
+ * The measurands `rows` (in that order) with the number of datasets the caller can see for each,
+ * counted for these measurands only (a search's matches, not the whole catalogue).
+ */
+export async function withDatasetCounts(
+  db: DbOrTx,
+  rows: AnalyteRow[],
+  signedIn: boolean,
+): Promise<AnalyteWithCount[]> {
+  const counts = await repo.countDatasetsOfAnalytes(
+    db,
+    rows.map((r) => r.id),
+    signedIn,
+  );
+  const countOf = new Map(counts.map((c) => [c.analyteId, c.n]));
+  return rows.map((analyte) => presentAnalyteWithCount({ analyte, count: countOf.get(analyte.id) ?? 0 }));
 }
 
 export async function findAnalyteWithCount(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.js';
+import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
+import { AnalyteIndex } from './analyte-index.js';
 
 const ctx = useTestApp();
 
@@ -86,5 +88,35 @@ describe('legacy search paths, as links and scripts call them', () => {
     const res = await ctx.app.inject({ url });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toBeTruthy();
+  });
+});
+
+describe('search by name counts only its matches (issue 26, point 3)', () => {
+  /** The answer as it was computed before: every measurand with its count, then the matches kept in rank order. */
+  async function before(query: string) {
+    const db = ctx.app.deps.database.db;
+    const index = new AnalyteIndex(await listAllAnalytes(db));
+    const order = new Map(index.search(query, 50).map((m, i) => [m.id, i]));
+    return (await listAnalytesWithCounts(db, false))
+      .filter((a) => order.has(a.id))
+      .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
+
+  it.each(['cre', 'creatinine', 'ALT', 'glucose', 'urine', 'creatinnie', 'zzzz'])(
+    'answers %s as before (same measurands, order and counts)',
+    async (query) => {
+      const res = await ctx.app.inject({
+        url: `/api/search/by_analyte?query=${encodeURIComponent(query)}&format=json`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ query, analytes: await before(query) });
+    },
+  );
+
+  it('keeps the answer, with an ETag', async () => {
+    const url = '/api/search/by_analyte?query=cre&format=json';
+    const first = await ctx.app.inject({ url });
+    const again = await ctx.app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -29,7 +29,17 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     if (wantsHtml(request, query.format)) {
       return reply.redirect(`/search?query=${encodeURIComponent(query.query)}`, 302);
     }
-    return { query: query.query, analytes: await search.findByName(query.query, seesUnpublished(request)) };
+    // Kept per query until a measurand or a dataset changes (the counts read both); staff, who
+    // count unpublished datasets too, get a fresh answer.
+    return cachedJson(
+      request,
+      reply,
+      async () => ({
+        query: query.query,
+        analytes: await search.findByName(query.query, seesUnpublished(request)),
+      }),
+      { scopes: ['analytes', 'datasets'] },
+    );
   });
 
   route(app, searchById, async ({ query, request, reply }) => {
