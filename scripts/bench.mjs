@@ -8,7 +8,9 @@
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately
 //   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
-//   8. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
+//   8. whole-catalogue answers against a bare Node server sending the same bytes, and search by name,
+//      on the demo database and a 100× one (fails below BENCH_CATALOGUE_FLOOR)
+//   9. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';
 
 function run(cmd, args, env = {}) {
@@ -32,3 +34,7 @@ console.log('\n## Whole-database import');
 run(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.argv.slice(2)]);
 console.log('\n## Public reads of bulk consumers (issue 14; BENCH_API_FACTORS, default 1,100)');
 run(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);
+console.log(
+  '\n## Whole-catalogue answers against bare Node, search by name (issue 26; BENCH_CATALOGUE_FACTORS, default 1,100)',
+);
+run(process.execPath, ['packages/server/dist/bench/catalogue.bench.js']);
