@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { datasetsByMeasurand } from '@bvdb/contract';
 import { eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { bvSpecifications, mailingListMembers } from '../../db/schema.js';
 import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { multiply } from '../../bench/bench-data.js';
 import { presentDataset } from './datasets.presenter.js';
 import { listDatasets } from './datasets.service.js';
 
@@ -158,4 +160,29 @@ describe('whole-catalogue answers as kept files', () => {
     const page = await get('/api/meta_calculations?limit=2');
     expect(page.json<{ data: unknown[] }>().data).toHaveLength(2);
   });
+});
+
+describe('a build on a larger catalogue', () => {
+  it('leaves the event loop free: /healthz answers within 200 ms while the list is built', async () => {
+    await multiply(ctx.database, 5);
+    ctx.app.deps.cache.invalidate();
+    let slowest = 0;
+    let probes = 0;
+    let building = true;
+    const probing = (async () => {
+      while (building) {
+        const t = performance.now();
+        expect((await get('/healthz')).statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - t);
+        probes += 1;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const list = await get(LIST, { 'accept-encoding': 'br' });
+    building = false;
+    await probing;
+    expect(list.statusCode).toBe(200);
+    expect(probes).toBeGreaterThan(3);
+    expect(slowest).toBeLessThan(200);
+  }, 120_000);
 });
