@@ -35,6 +35,9 @@ async function expectedList(): Promise<string> {
 
 describe('whole-catalogue answers as kept files', () => {
   it('builds the unpaged list once for concurrent first asks, with the same bytes as before', async () => {
+    // On PostgreSQL a process's first look at the shared counters counts as a change (lib/cached-json.ts):
+    // let it happen first, so what is counted below is concurrent asks alone.
+    await get(LIST);
     ctx.app.deps.cache.invalidate();
     const before = builds();
     const answers = await Promise.all(Array.from({ length: 8 }, () => get(LIST)));
