@@ -43,6 +43,8 @@ import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 import { DownloadBudget } from './lib/download-budget.js';
+import type { ChangeListener } from './db/change-listener.js';
+import { registerChangeSignal } from './plugins/change-signal.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,7 +61,12 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { cache: ResponseCache; downloads: DownloadBudget };
+    deps: AppDeps & {
+      cache: ResponseCache;
+      downloads: DownloadBudget;
+      /** Other processes' writes, pushed (PostgreSQL only; plugins/change-signal.ts). */
+      changes?: ChangeListener;
+    };
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS),
     downloads: new DownloadBudget(config.DOWNLOADS_MB_PER_SECOND * 1e6),
   });
+  registerChangeSignal(app);
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (r) => {
