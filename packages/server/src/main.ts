@@ -72,7 +72,7 @@ async function start(config: Config): Promise<void> {
     }
     throw err;
   }
-  // Replicas started together on an empty database seed one after the other (decision 036).
+  // Replicas started together on an empty database seed one after the other (decision 040).
   const seeded = await withStartupLock(database, () =>
     seedDatabase(database.db, {
       demo: config.SEED_DEMO,
