@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type SignedIn } from './test/sign-in.js';
 import { useTestApp } from './test/test-app.js';
+import { MAX_JSON_DEPTH } from './lib/json-depth.js';
 
 /**
  * Property-based tests over the whole contract: whatever a client sends in a path, a query or a
@@ -109,6 +110,29 @@ describe('every route of the contract, whatever it is sent', () => {
             [[], [['search', '\u0000']], Object.fromEntries(bodyKeys.map((k) => [k, 2147483648]))],
           ],
         },
+      );
+    },
+  );
+});
+
+describe('JSON nested deeper than anyone writes', () => {
+  // 10,000 levels (~20 KB) once made the statistics endpoint answer 500, then ended the process.
+  const deep = `{"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+  const withBody = ROUTES.filter((r) => r.method !== 'GET');
+
+  it.each(withBody.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: answers 400 naming the depth limit, signed in as an administrator',
+    async (label, route) => {
+      const res = await ctx.app.inject({
+        method: route.method,
+        url: urlOf(route, [], []),
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expectHandled(label, res);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(
+        `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
       );
     },
   );
