@@ -198,12 +198,15 @@ export async function listFirstAppraisalPairs(db: DbOrTx, from: Date | null, to:
  * ids of the other assessors' appraisals in them: what the blind rule hides from that user.
  */
 export async function listRoundsBlindTo(db: DbOrTx, userId: number) {
+  // From the user's own appraisals (an index); a final round always has both first ones in.
   const rounds = await db
-    .select({ id: appraisalRounds.id, datasetId: appraisalRounds.datasetId })
-    .from(appraisalRounds)
+    .selectDistinct({ id: appraisalRounds.id, datasetId: appraisalRounds.datasetId })
+    .from(appraisals)
+    .innerJoin(appraisalRounds, eq(appraisalRounds.id, appraisals.roundId))
     .where(
       and(
-        sql`exists (select 1 from ${appraisals} m where m.round_id = ${appraisalRounds.id} and m.assessor_id = ${userId})`,
+        eq(appraisals.assessorId, userId),
+        ne(appraisalRounds.state, 'final'),
         sql`(select count(*) from ${appraisals} f where f.round_id = ${appraisalRounds.id}
               and f.slot in ('A', 'B') and f.submitted_at is not null) < 2`,
       ),
