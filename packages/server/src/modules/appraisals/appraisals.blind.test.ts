@@ -197,20 +197,30 @@ describe('an administrator who is assessor B, before submitting', () => {
 });
 
 describe('every full export is in the audit trail', () => {
+  interface Entry {
+    action: string;
+    user_email: string | null;
+    created_at: string;
+    after: Record<string, unknown>;
+  }
+  const exportsTrail = async () =>
+    (await get('/api/audit/database/1', otherAdmin)).json<{ data: Entry[] }>().data;
+
   it('records who (the user, or the command line), when and what kind', async () => {
     const started = Date.now();
+    const before = (await exportsTrail()).length;
     await fullBackup(otherAdmin);
     await exportDatabaseJson(ctx.database.db, 'full', 'command line');
-    // A whole-database export that is not a backup is not recorded.
+    // A whole-database export that is not a backup is not recorded, nor a HEAD (it sends no file).
     expect((await get('/export/bv_database.json', otherAdmin)).statusCode).toBe(200);
-    const trail = (await get('/api/audit/database/1', otherAdmin)).json<{
-      data: {
-        action: string;
-        user_email: string | null;
-        created_at: string;
-        after: Record<string, unknown>;
-      }[];
-    }>().data;
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/export/bv_database.json?full=1',
+      headers: { cookie: otherAdmin.cookie },
+    });
+    expect(head.statusCode).toBe(200);
+    const trail = await exportsTrail();
+    expect(trail).toHaveLength(before + 2);
     const [cli, http] = trail;
     expect(cli).toMatchObject({
       action: 'export',

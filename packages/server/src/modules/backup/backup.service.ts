@@ -40,6 +40,7 @@ export async function exportDatabaseJson(
   db: ServiceDeps['db'],
   scope: BackupScope,
   by: Exporter,
+  opts: { sendsFile: boolean } = { sendsFile: true },
 ): Promise<string[]> {
   if (scope === 'full' && by === null) throw new AppError('unauthorized', 'You need to sign in to do that');
   const tables = tablesOf(scope === 'full');
@@ -62,8 +63,8 @@ export async function exportDatabaseJson(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  if (scope === 'full') {
-    // Before a byte is sent: no backup leaves without its entry (who, when, what was left out).
+  if (scope === 'full' && opts.sendsFile) {
+    // Before a byte is sent (a HEAD sends none): no backup leaves without its entry (who, when, what was left out).
     await recordAudit(db, {
       userId: by === 'command line' || by === null ? null : by.userId,
       entity: 'database',

@@ -110,7 +110,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
       // unpublished records. A backup is blind where its maker is (decision 038).
       const scope = backupScopeFor(request.user, query.full === '1');
       const by = request.user ? { userId: request.user.id, email: request.user.email } : null;
-      const chunks = await exportDatabaseJson(db(), scope, by);
+      const chunks = await exportDatabaseJson(db(), scope, by, { sendsFile: request.method !== 'HEAD' });
       return reply
         .type('application/json; charset=utf-8')
         .header(
