@@ -28,6 +28,12 @@ export const ImportSummarySchema = z.object({
   written: z.boolean().describe('false for a preview (dry_run)'),
   import_ms: z.number(),
   recompute: z.object({ measurands: z.number(), ms: z.number() }).optional(),
+  withheld: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe(
+      'Rows per table the file left out: a backup made by an assessor of an open appraisal round (decision 038). Such a file is merged only',
+    ),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 

@@ -20,7 +20,7 @@ async function main(factor: number) {
     adminEmail: 'bench@example.org',
     adminPassword: 'bench-password-1',
   });
-  const demo = (await exportDatabaseJson(source.db, 'all')).join('');
+  const demo = (await exportDatabaseJson(source.db, 'all', 'command line')).join('');
   await source.close();
   const text = multiplyExport(demo, factor);
   const datasets = (JSON.parse(text) as { tables: Record<string, unknown[]> }).tables.bv_specifications!

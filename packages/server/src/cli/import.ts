@@ -70,6 +70,10 @@ try {
         ? ` in ${(summary.import_ms / 1000).toFixed(1)} s.`
         : '; nothing written (--dry-run).'),
   );
+  if (summary.withheld) {
+    const rows = Object.entries(summary.withheld).map(([table, n]) => `${n} ${table}`);
+    console.log(`The file is partial: its maker could not read ${rows.join(', ')} (decision 038).`);
+  }
   if (summary.recompute) {
     console.log(
       `Recomputed the meta-analysis results of ${summary.recompute.measurands} measurands in ${(summary.recompute.ms / 1000).toFixed(1)} s.`,

@@ -14,6 +14,11 @@ export interface BackupFile {
   format_version: number;
   exported_at: string;
   scope: BackupScope;
+  /**
+   * Rows per table the exporter was not allowed to read (an assessor's view of an open round,
+   * decision 038): the file is partial, and only a merge may load it.
+   */
+  withheld?: Record<string, number>;
   tables: Record<string, Row[]>;
 }
 
@@ -145,7 +150,23 @@ export function parseBackupText(text: string): { file?: BackupFile; problems: Fi
     return { problems: [{ field: 'tables', message: 'The file has no "tables" object' }] };
   }
   const scope: BackupScope = o.scope === 'full' || o.scope === 'published' ? o.scope : 'all';
-  return { file: { ...(o as BackupFile), scope }, problems: [] };
+  const withheld = withheldOf(o.withheld);
+  if (withheld === null) {
+    return {
+      problems: [{ field: 'withheld', message: 'must name tables with a count of rows left out' }],
+    };
+  }
+  return { file: { ...(o as BackupFile), scope, withheld }, problems: [] };
+}
+
+/** The file's count of withheld rows per table (undefined: none; null: not a valid count). */
+function withheldOf(value: unknown): Record<string, number> | undefined | null {
+  if (value === undefined) return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (!entries.every(([, n]) => Number.isInteger(n) && (n as number) >= 0)) return null;
+  const counted = entries.filter(([, n]) => (n as number) > 0) as [string, number][];
+  return counted.length > 0 ? Object.fromEntries(counted) : undefined;
 }
 
 /** Ids the database already holds, for references to rows the file does not carry. */

@@ -32,7 +32,10 @@ describe('an import interrupted by a crash', () => {
     const source = await openDatabase({ dataDir: 'memory://' });
     await seedDatabase(source.db, { demo: true, adminEmail: 'a@example.org', adminPassword: 'password-123' });
     const file = path.join(root, 'big.json');
-    fs.writeFileSync(file, multiplyExport((await exportDatabaseJson(source.db, 'all')).join(''), 3));
+    fs.writeFileSync(
+      file,
+      multiplyExport((await exportDatabaseJson(source.db, 'all', 'command line')).join(''), 3),
+    );
     await source.close();
     const folder = path.join(root, 'data');
     const database = await openDatabase({ dataDir: folder });

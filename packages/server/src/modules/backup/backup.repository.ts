@@ -18,13 +18,17 @@ export async function readTableJson(
   table: string,
   orderBy: string[],
   where?: SQL,
+  leaveOutIds: ReadonlySet<number> = new Set(),
 ): Promise<string[]> {
   const order = sql.join(
     orderBy.map((c) => sql`t.${ident(c)}`),
     sql`, `,
   );
+  const conditions = where ? [sql`(${where})`] : [];
+  if (leaveOutIds.size > 0) conditions.push(sql`t.id <> all(${`{${[...leaveOutIds].join(',')}}`}::int[])`);
+  const filter = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await db.execute(
-    sql`select row_to_json(t)::text as j from ${ident(table)} t ${where ? sql`where ${where}` : sql``} order by ${order}`,
+    sql`select row_to_json(t)::text as j from ${ident(table)} t ${filter} order by ${order}`,
   );
   return rowsOf(result).map((r) => r.j as string);
 }

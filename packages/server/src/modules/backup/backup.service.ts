@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
+import { blindViewFor, SEES_EVERYTHING } from '../appraisals/appraisals-blind.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalytesMetas,
@@ -24,29 +26,63 @@ export { BACKUP_FORMAT_VERSION, describeProblem, type BackupScope } from './back
 
 type Deps = Pick<ServiceDeps, 'db' | 'cache'>;
 
+/** Who asks for an export: a signed-in user, the operator's command line, or anyone (null). */
+export type Exporter = { userId: number; email: string } | 'command line' | null;
+
 /**
  * The whole database as one JSON file, table by table with every field and id, read in one
  * snapshot. `published`: what anyone may see; `all`: with unpublished records (signed in);
- * `full`: also users, the audit trail, the mailing list, content pages and PDFs (a backup).
+ * `full`: also users, the audit trail, the mailing list, content pages and PDFs (a backup). A
+ * backup leaves out what the blind rule hides from its maker (an assessor's view of an open round,
+ * decision 038), says how many rows it left out (`withheld`), and is written to the audit trail.
  */
-export async function exportDatabaseJson(db: ServiceDeps['db'], scope: BackupScope): Promise<string[]> {
+export async function exportDatabaseJson(
+  db: ServiceDeps['db'],
+  scope: BackupScope,
+  by: Exporter,
+  opts: { sendsFile: boolean } = { sendsFile: true },
+): Promise<string[]> {
+  if (scope === 'full' && by === null) throw new AppError('unauthorized', 'You need to sign in to do that');
   const tables = tablesOf(scope === 'full');
-  const bodies = await db.transaction(
+  const { bodies, withheld } = await db.transaction(
     async (tx) => {
+      // Read in the same snapshot as the rows, so what is counted as withheld is what is left out.
+      const view =
+        scope === 'full' && by !== 'command line' && by !== null
+          ? await blindViewFor(tx, by.userId)
+          : SEES_EVERYTHING;
       const out: string[][] = [];
+      const left: Record<string, number> = {};
       for (const t of tables) {
         const where = scope === 'published' ? t.publicRows : undefined;
-        out.push(await repo.readTableJson(tx, t.name, tableShape(t).primaryKey, where));
+        const leaveOut = t.blind ? view[t.blind] : undefined;
+        if (leaveOut?.size) left[t.name] = leaveOut.size;
+        out.push(await repo.readTableJson(tx, t.name, tableShape(t).primaryKey, where, leaveOut));
       }
-      return out;
+      return { bodies: out, withheld: Object.keys(left).length > 0 ? left : undefined };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+  if (scope === 'full' && opts.sendsFile) {
+    // Before a byte is sent (a HEAD sends none): no backup leaves without its entry (who, when, what was left out).
+    await recordAudit(db, {
+      userId: by === 'command line' || by === null ? null : by.userId,
+      entity: 'database',
+      entityId: 1, // the one database: its trail is /api/audit/database/1
+      action: 'export',
+      after: {
+        scope,
+        by: by === 'command line' || by === null ? 'command line' : by.email,
+        ...(withheld ? { withheld } : {}),
+      },
+    });
+  }
   const head = JSON.stringify({
     format: BACKUP_FORMAT,
     format_version: BACKUP_FORMAT_VERSION,
     exported_at: new Date().toISOString(),
     scope,
+    ...(withheld ? { withheld } : {}),
   });
   const chunks = [`${head.slice(0, -1)},\n"tables":{`];
   tables.forEach((t, i) => {
@@ -87,6 +123,18 @@ export interface ImportOptions {
   allowFull: boolean;
 }
 
+/** A file that left rows out would, loaded in place of a database, lose them: a merge only. */
+function refuseWithheld(withheld: Record<string, number>): AppError {
+  const rows = Object.entries(withheld).map(([table, n]) => `${n} ${table}`);
+  return new AppError(
+    'bad_request',
+    `This backup was made by an assessor of an open appraisal round and withheld rows they may not ` +
+      `read (${rows.join(', ')}), so it is partial: it may be merged (mode merge, --merge) but not ` +
+      'loaded in place of a database. Make the backup as an administrator who assesses no open round, ' +
+      'or with npm run export -- --full. Nothing was imported.',
+  );
+}
+
 export interface ImportSummary {
   format_version: number;
   scope: BackupScope;
@@ -96,6 +144,7 @@ export interface ImportSummary {
   written: boolean;
   import_ms: number;
   recompute?: { measurands: number; ms: number };
+  withheld?: Record<string, number>;
 }
 
 function refuse(problems: FileProblem[]): AppError {
@@ -160,6 +209,7 @@ export async function importDatabaseJson(
     );
   }
   const merge = opts.mode === 'merge';
+  if (file.withheld && !merge) throw refuseWithheld(file.withheld);
   const problems = await checkBackupRows(
     file,
     async (table, column) => new Set(await repo.readColumnValues(deps.db, table, column)),
@@ -182,6 +232,7 @@ export async function importDatabaseJson(
     existing,
     written: false,
     import_ms: 0,
+    ...(file.withheld ? { withheld: file.withheld } : {}),
   };
   for (const t of tables) {
     const rows = file.tables[t.name]!;

@@ -107,9 +107,10 @@ export function registerExportRoutes(app: FastifyInstance): void {
     const stamp = new Date().toISOString().slice(0, 10);
     if (params.file === 'bv_database.json') {
       // The lossless file `npm run import` reads (docs/decisions/024); never cached, it may hold
-      // unpublished records.
+      // unpublished records. A backup is blind where its maker is (decision 038).
       const scope = backupScopeFor(request.user, query.full === '1');
-      const chunks = await exportDatabaseJson(db(), scope);
+      const by = request.user ? { userId: request.user.id, email: request.user.email } : null;
+      const chunks = await exportDatabaseJson(db(), scope, by, { sendsFile: request.method !== 'HEAD' });
       return reply
         .type('application/json; charset=utf-8')
         .header(

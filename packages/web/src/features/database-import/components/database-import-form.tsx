@@ -16,6 +16,14 @@ function problemsOf(err: unknown): string[] {
   return fields.length > 1 ? fields.map((f) => f.message) : [err.message];
 }
 
+/** A backup made by an assessor of an open round leaves rows out (decision 038). */
+const partialNote = (withheld: Record<string, number>) =>
+  `The file is partial: its maker assessed an open appraisal round and could not read ${Object.entries(
+    withheld,
+  )
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ')}; it can only be merged.`;
+
 const SCOPES: Record<ImportSummary['scope'], string> = {
   published: 'An export of the published records',
   all: 'A whole-database export',
@@ -138,6 +146,7 @@ export function DatabaseImportForm() {
                 {preview.exported_at ? `, ${preview.exported_at.slice(0, 10)}` : ''}). The database holds{' '}
                 {preview.existing.analytes} measurands, {preview.existing.references} references and{' '}
                 {preview.existing.bv_specifications} datasets now.
+                {preview.withheld ? ` ${partialNote(preview.withheld)}` : ''}
               </caption>
               <thead>
                 <HeaderRow names={['Table', 'Rows in the file', 'Would overwrite']} />
