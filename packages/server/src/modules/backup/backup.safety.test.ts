@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { ResponseCache } from '../../lib/response-cache.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { JobQueue } from '../meta-analysis/jobs/job-queue.js';
+import { importDatabaseJson } from './backup-import.service.js';
 
 /** Issue 25: imports that never answer 500, never run two at once, and never destroy without a word. */
 
@@ -249,4 +253,94 @@ describe('8: a replace says what it deletes, keeps an administrator, keeps what 
     expect(fs.readdirSync(path.join(dataDir, 'backups')).length).toBe(before);
     s = await signInAs(ctx.app);
   });
+});
+
+describe('8: rows a replace keeps but whose parent the file does not bring back', () => {
+  it('are listed in the preview and left out, as the cascade would', async () => {
+    expect(await count('appraisal_rounds')).toBe(3);
+    const [first] = (await ctx.database.execute('select dataset_id as id from appraisal_rounds order by 1'))
+      .rows as { id: number }[];
+    const without = edit(data, (f) => {
+      f.tables.bv_specifications = f.tables.bv_specifications!.filter((d) => d.id !== first!.id);
+      for (const t of ['bv_specification_disease_states', 'meta_calculation_datasets']) {
+        f.tables[t] = f.tables[t]!.filter((r) => r.bv_specification_id !== first!.id);
+      }
+    });
+    const preview = await post('mode=replace&dry_run=1', without);
+    expect(preview.json<{ deletes: unknown[] }>().deletes).toContainEqual({
+      name: 'appraisal_rounds',
+      rows: 1,
+    });
+    expect((await post('mode=replace', without)).statusCode).toBe(200);
+    expect(await count('appraisal_rounds')).toBe(2);
+    expect(await count('bv_specifications', "appraisal_state = 'in_appraisal'")).toBe(2);
+  });
+});
+
+describe('7: a crash right after an import with recompute has committed', () => {
+  it('leaves every measurand in the outbox, and the worker computes their results', async () => {
+    const ids = async (query: string) =>
+      (await ctx.database.execute(query)).rows.map((r) => (r as { id: number }).id);
+    const withResults = await ids('select distinct analyte_id as id from meta_calculations order by 1');
+    expect(withResults.length).toBeGreaterThan(10);
+    // This "process" dies as the import's transaction commits: every later use of the database fails.
+    let dead = false;
+    const real = ctx.database.db;
+    const db = new Proxy(real, {
+      get(target, prop) {
+        if (dead) throw new Error('killed after the commit');
+        if (prop === 'transaction') {
+          return async (...args: Parameters<Db['transaction']>) => {
+            const result = await target.transaction(...args);
+            if (args[1]?.accessMode !== 'read only') dead = true;
+            return result;
+          };
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await expect(
+      importDatabaseJson({ db, cache: new ResponseCache() }, data, {
+        mode: 'replace',
+        recompute: true,
+        allowFull: true,
+        backupFolder: path.join(dataDir, 'backups'),
+      }),
+    ).rejects.toThrow('killed after the commit');
+    const measurands = await ids(
+      'select distinct analyte_id as id from bv_specifications where include_in_meta_analysis order by 1',
+    );
+    expect(await ids('select id from meta_calculations')).toEqual([]);
+    expect(await ids('select analyte_id as id from meta_recompute_requests order by 1')).toEqual(measurands);
+
+    // The next start: the worker drains the outbox.
+    const queue = new JobQueue(ctx.database, () => undefined, { pollMs: 100 });
+    await queue.start({ work: true });
+    try {
+      for (let i = 0; i < 600; i++) {
+        if ((await ids('select analyte_id as id from meta_recompute_requests')).length === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await queue.idle();
+    } finally {
+      await queue.stop();
+    }
+    expect(await ids('select analyte_id as id from meta_recompute_requests')).toEqual([]);
+    expect(await ids('select distinct analyte_id as id from meta_calculations order by 1')).toEqual(
+      withResults,
+    );
+  }, 180_000);
+
+  it('without a crash, the answer comes with the results computed and the outbox empty', async () => {
+    const res = await post('mode=replace&recompute=1', data);
+    expect(res.statusCode, res.body).toBe(200);
+    const { recompute } = res.json<{ recompute: { measurands: number } }>();
+    const measurands = await ctx.database.execute(
+      'select count(distinct analyte_id)::int n from bv_specifications where include_in_meta_analysis',
+    );
+    expect(recompute.measurands).toBe((measurands.rows[0] as Row).n);
+    expect(await count('meta_recompute_requests')).toBe(0);
+    expect(await count('meta_calculations')).toBeGreaterThan(0);
+  }, 180_000);
 });
