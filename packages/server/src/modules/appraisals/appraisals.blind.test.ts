@@ -6,7 +6,8 @@ import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { createUser } from '../auth/users.service.js';
-import { exportDatabaseJson, importDatabaseJson } from '../backup/backup.service.js';
+import { exportDatabaseJson } from '../backup/backup.service.js';
+import { importDatabaseJson } from '../backup/backup-import.service.js';
 
 // Blindness belongs to the round, not to the caller's role (decision 038): an administrator who is
 // assessor B reads nothing of A's appraisal anywhere until both first appraisals are in.

@@ -43,6 +43,8 @@ export function describeProblem(p: FileProblem): string {
 }
 
 const MAX_PROBLEMS = 100;
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
 
 /** A column as the file must hold it: the JSON PostgreSQL's row_to_json writes for its type. */
 function valueProblem(column: PgColumn, value: unknown): string | undefined {
@@ -51,7 +53,11 @@ function valueProblem(column: PgColumn, value: unknown): string | undefined {
   switch (column.columnType) {
     case 'PgSerial':
     case 'PgInteger':
-      return Number.isInteger(value) ? undefined : `${JSON.stringify(value)} is not a whole number`;
+      if (!Number.isInteger(value)) return `${JSON.stringify(value)} is not a whole number`;
+      // PostgreSQL's integer: a larger id would fail the insert (or a lookup) with a 500.
+      return (value as number) < INT_MIN || (value as number) > INT_MAX
+        ? `${JSON.stringify(value)} is out of range (a whole number from ${INT_MIN} to ${INT_MAX})`
+        : undefined;
     case 'PgDoublePrecision':
       return is('number') || ['NaN', 'Infinity', '-Infinity'].includes(value as string)
         ? undefined
@@ -95,6 +101,7 @@ export function tableShape(t: ExportTable) {
       column: r.columns[0]!.name,
       table: getTableConfig(r.foreignTable).name,
       foreignColumn: r.foreignColumns[0]!.name,
+      setNull: fk.onDelete === 'set null',
     };
   });
   // An id drawn from a sequence, which the import moves past the ids it brings.
