@@ -2,6 +2,7 @@ import { Cite, type CslItem, type CslName } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import type { CitationFormat } from '@bvdb/contract';
+import { describeBibtexError } from './citation-errors.js';
 
 /** A reference as read from a citation file, in the fields of the reference form. */
 export interface ParsedCitation {
@@ -131,8 +132,11 @@ export async function parseCitationFile(
   try {
     cite = await Cite.async(text, { forceType: detected === 'ris' ? '@ris/file' : '@bibtex/text' });
   } catch (err) {
+    // The parser's own text names its grammar and tokens: only the position is passed on.
     throw new CitationFileError(
-      `The ${detected === 'ris' ? 'RIS' : 'BibTeX'} file cannot be read: ${(err as Error).message}`,
+      detected === 'bibtex'
+        ? describeBibtexError((err as Error).message, text)
+        : 'The RIS file could not be read: each entry starts with a "TY  - " line and ends with "ER  - ".',
     );
   }
   const pmids = detected === 'bibtex' ? bibtexPmids(text) : new Map<string, string>();
