@@ -116,6 +116,9 @@ export function parseMedline(text: string): ParsedCitation[] {
 
 export class CitationFileError extends Error {}
 
+export const NOT_A_CITATION_FILE =
+  'This is not a RIS, BibTeX or PubMed (.nbib) file: no "TY  - ", "@article{" or "PMID- " line was found';
+
 /** Every reference of a RIS, BibTeX or MEDLINE file; no network is used. */
 export async function parseCitationFile(
   text: string,
@@ -123,9 +126,7 @@ export async function parseCitationFile(
 ): Promise<{ format: CitationFormat; citations: ParsedCitation[] }> {
   const detected = format ?? detectFormat(text);
   if (!detected) {
-    throw new CitationFileError(
-      'This is not a RIS, BibTeX or PubMed (.nbib) file: no "TY  - ", "@article{" or "PMID- " line was found',
-    );
+    throw new CitationFileError(NOT_A_CITATION_FILE);
   }
   if (detected === 'nbib') return { format: detected, citations: parseMedline(text) };
   let cite: Cite;
