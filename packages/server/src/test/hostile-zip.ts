@@ -1,5 +1,4 @@
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
-import JSZip from 'jszip';
+import { crc32, createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** A zip member as written: its name, the deflated bytes, and the sizes the headers declare. */
 export interface ZipMember {
@@ -69,19 +68,33 @@ export function writeZip(members: ZipMember[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-/** The members of an .xlsx (as exceljs wrote it), with `edit` applied to the ones it names. */
-export async function rewriteXlsx(
-  xlsx: Buffer,
-  edit: Record<string, (xml: string) => string | ZipMember>,
-): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(xlsx);
-  const members: ZipMember[] = [];
-  for (const [name, file] of Object.entries(zip.files)) {
-    if (file.dir) continue;
-    const content = await file.async('nodebuffer');
-    const change = edit[name];
-    const changed = change ? change(content.toString('utf8')) : content;
-    members.push(typeof changed === 'string' || Buffer.isBuffer(changed) ? member(name, changed) : changed);
+/** The members of a well-formed zip (as exceljs writes it), by its central directory. */
+function readZip(zip: Buffer): { name: string; content: Buffer }[] {
+  let end = zip.length - 22;
+  while (zip.readUInt32LE(end) !== 0x06054b50) end--;
+  const out: { name: string; content: Buffer }[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + zip.readUInt32LE(at + 20));
+    if (!name.endsWith('/')) {
+      out.push({ name, content: zip.readUInt16LE(at + 10) === 8 ? inflateRawSync(data) : data });
+    }
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
-  return writeZip(members);
+  return out;
+}
+
+/** The members of an .xlsx (as exceljs wrote it), with `edit` applied to the ones it names. */
+export function rewriteXlsx(xlsx: Buffer, edit: Record<string, (xml: string) => string | ZipMember>): Buffer {
+  return writeZip(
+    readZip(xlsx).map(({ name, content }) => {
+      const change = edit[name];
+      const changed = change ? change(content.toString('utf8')) : content;
+      return typeof changed === 'string' || Buffer.isBuffer(changed) ? member(name, changed) : changed;
+    }),
+  );
 }

@@ -241,7 +241,7 @@ describe('hostile spreadsheets', () => {
           let name = '';
           for (let c = col; c > 0; c = Math.floor((c - 1) / 26))
             name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
-          const file = await rewriteXlsx(base, {
+          const file = rewriteXlsx(base, {
             [SHEET]: inSheetData(`<row r="${row}"><c r="${name}${row}"><v>1</v></c></row>`),
           });
           const res = await upload(file);
