@@ -14,7 +14,7 @@ const EXCEL_COLUMNS = 16_384;
 
 const n = (v: number) => v.toLocaleString('en-GB');
 
-/** "XFD" → 16384; null when it is not a column name. */
+/** "XFD" → 16384 (letters only: the callers match them first). */
 function columnNumber(letters: string): number {
   let col = 0;
   for (const ch of letters.toUpperCase()) col = col * 26 + ch.charCodeAt(0) - 64;
