@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { EXPORT_TABLES, type ExportTable } from './backup-tables.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 
 /** What a whole-database file says it is: checked before anything else is read. */
 export const BACKUP_FORMAT = 'bvdb-database';
@@ -111,6 +112,14 @@ export function tableShape(t: ExportTable) {
 
 /** Reads the outer shape of the file: a clear refusal for anything that is not a bvdb database file. */
 export function parseBackupText(text: string): { file?: BackupFile; problems: FileProblem[] } {
+  // A file nested deeper than any bvdb file would blow the stack of the checks that walk it.
+  if (jsonDepthExceeds(text)) {
+    return {
+      problems: [
+        { message: `The file nests deeper than ${MAX_JSON_DEPTH} levels: not a bvdb database file` },
+      ],
+    };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -56,6 +56,11 @@ describe('a bad file is refused with a message naming the row and field, and not
     ],
     ['another JSON file', () => JSON.stringify({ analytes: [] }), /not a bvdb database file/],
     [
+      'JSON nested 10,000 levels deep',
+      () => `{"format":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+      /nests deeper than 64 levels: not a bvdb database file/,
+    ],
+    [
       'a wrong format version',
       () => edit((f) => (f.format_version = 2)),
       /Format version 2 is not one this bvdb reads/,
