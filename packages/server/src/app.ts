@@ -12,7 +12,7 @@ import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuards } from './plugins/input-guards.js';
-import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
+import { RecentRequests } from './lib/recent-requests.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -67,6 +67,8 @@ declare module 'fastify' {
       /** Other processes' writes, pushed (PostgreSQL only; plugins/change-signal.ts). */
       changes?: ChangeListener;
     };
+    /** The ids of the requests started last, for the last-resort fault log. */
+    recentRequests: RecentRequests;
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -85,6 +87,7 @@ export const OPENAPI_INFO = {
 /** Builds the whole HTTP application without listening, so tests can `inject` into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const recentRequests = new RecentRequests();
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -108,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config),
+    genReqId: recentRequests.genReqId,
   });
+  app.decorate('recentRequests', recentRequests);
   app.decorate('deps', {
     ...deps,
     cache: new ResponseCache(2000, 2 * config.READ_CACHE_ROWS),
@@ -124,7 +129,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestsInFlight(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
 

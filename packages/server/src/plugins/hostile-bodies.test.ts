@@ -65,20 +65,17 @@ describe('the statistics pool hands out work safely', () => {
   });
 });
 
-describe('the requests in flight, named by the last-resort fault log', () => {
-  it('holds a request while it is answered and lets go of it after', async () => {
-    const csv = ['ID,Include,Score,CV,CI_lower,CI_upper']
-      .concat(Array.from({ length: 1500 }, (_, i) => `${i},TRUE,B,${5 + (i % 9)},4,${8 + (i % 9)}`))
-      .join('\n');
-    const pending = ctx.app.inject({
-      method: 'POST',
-      url: '/api/stats/metacalculation',
-      headers: { 'content-type': 'text/csv' },
-      payload: csv,
-    });
-    await new Promise((r) => setTimeout(r, 30));
-    expect(ctx.app.requestsInFlight.size).toBe(1);
-    expect((await pending).statusCode).toBe(200);
-    expect(ctx.app.requestsInFlight.size).toBe(0);
+describe('the requests started last, named by the last-resort fault log', () => {
+  it('are the ids Fastify gives requests, newest first, the last 64 at most', async () => {
+    const before = ctx.app.recentRequests.list().length;
+    await ctx.app.inject({ url: '/healthz' });
+    const after = ctx.app.recentRequests.list();
+    expect(after.length).toBe(Math.min(64, before + 1));
+    expect(after[0]).toMatch(/^req-[0-9a-z]+$/);
+    for (let i = 0; i < 70; i++) await ctx.app.inject({ url: '/healthz' });
+    const ids = ctx.app.recentRequests.list();
+    expect(ids).toHaveLength(64);
+    expect(new Set(ids).size).toBe(64);
+    expect(parseInt(ids[0]!.slice(4), 36)).toBe(parseInt(ids[63]!.slice(4), 36) + 63);
   });
 });
