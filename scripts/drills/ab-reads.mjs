@@ -17,12 +17,26 @@ const paths = ['/api/meta', '/autocomplete?term=so', '/api/meta_calculations', '
 async function start(main, port) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-ab-'));
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent',
-      RATE_LIMIT_PER_MINUTE: '100000000', ADMIN_EMAIL: 'admin@example.org', ADMIN_PASSWORD: 'ab-password-1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ADMIN_EMAIL: 'admin@example.org',
+      ADMIN_PASSWORD: 'ab-password-1',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 200; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return { child, dataDir };
@@ -49,7 +63,9 @@ for (let i = 0; i < pairs; i++) {
   console.log(`pair ${i + 1}: a ${a.toFixed(0)} req/s, b ${b.toFixed(0)} req/s, b/a ${(b / a).toFixed(3)}`);
 }
 ratios.sort((x, y) => x - y);
-console.log(`median b/a ${ratios[Math.floor(ratios.length / 2)].toFixed(3)} (${os.loadavg()[0].toFixed(2)} load)`);
+console.log(
+  `median b/a ${ratios[Math.floor(ratios.length / 2)].toFixed(3)} (${os.loadavg()[0].toFixed(2)} load)`,
+);
 for (const s of servers) {
   s.child.kill('SIGTERM');
   fs.rmSync(s.dataDir, { recursive: true, force: true });
