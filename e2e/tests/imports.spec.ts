@@ -81,3 +81,27 @@ test('import a database: a bad file names the row, a merge preview, then confirm
   await page.getByRole('button', { name: 'Confirm import' }).click();
   await expect(page.getByText(/Imported in [\d.]+ s\./)).toBeVisible();
 });
+
+test('a replace lists what it deletes before the confirm, and names the backup it saved first', async ({
+  page,
+}) => {
+  await signIn(page);
+  const text = await (await page.request.get('/export/bv_database.json')).text();
+  await page.goto('/admin/import');
+  await page.getByLabel('Database file (.json)').setInputFiles({
+    name: 'bv_database.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await page.getByLabel(/^Replace/).check();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const deletes = page.getByRole('list', { name: /The import deletes/ });
+  await expect(deletes.getByText(/^bv_specifications: \d+ rows?$/)).toBeVisible();
+  await expect(page.getByText(/saved first as a complete backup/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shots(page, 'import-replace');
+  await page.getByRole('button', { name: 'Confirm import' }).click();
+  await expect(page.getByText(/saved as bvdb-before-replace-[\dT:.Z-]+\.json/)).toBeVisible();
+  // The same data came back: the catalogue still answers.
+  expect((await page.request.get('/api/bv_specifications?limit=1')).ok()).toBe(true);
+});

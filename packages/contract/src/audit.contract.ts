@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { errorsFor, IdSchema } from './common.js';
 import { defineRoute, STAFF } from './route.js';
 
-/** Records whose changes are kept in the audit trail. */
-export const AuditEntitySchema = z.enum(['bv_specification', 'reference', 'unit', 'content_page']);
+/**
+ * Records whose changes are kept in the audit trail. `database` (id 1) is the whole database: its
+ * trail lists every complete backup made of it (decision 038).
+ */
+export const AuditEntitySchema = z.enum([
+  'bv_specification',
+  'reference',
+  'unit',
+  'content_page',
+  'database',
+]);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 
 export const AuditEntrySchema = z.object({
@@ -19,6 +28,7 @@ export const AuditEntrySchema = z.object({
     'appraisal_submitted',
     'appraisal_disputed',
     'appraisal_final',
+    'export',
   ]),
   user_id: z.number().int().nullable(),
   user_email: z.string().nullable().describe('Who made the change (null when the account is gone)'),

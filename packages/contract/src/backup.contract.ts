@@ -28,6 +28,28 @@ export const ImportSummarySchema = z.object({
   written: z.boolean().describe('false for a preview (dry_run)'),
   import_ms: z.number(),
   recompute: z.object({ measurands: z.number(), ms: z.number() }).optional(),
+  withheld: z
+    .record(z.string(), z.number().int())
+    .optional()
+    .describe(
+      'Rows per table the file left out: a backup made by an assessor of an open appraisal round (decision 038). Such a file is merged only',
+    ),
+  deletes: z
+    .array(z.object({ name: z.string(), rows: z.number().int() }))
+    .optional()
+    .describe(
+      'The rows the import deletes (a preview: would delete), table by table: every row of a table a ' +
+        'replace empties, and kept rows (appraisal rounds, say) whose parent the file does not bring back',
+    ),
+  backup_file: z
+    .string()
+    .optional()
+    .describe('A replace: the complete backup saved first, a file name in DATA_DIR/backups'),
+  returned_to_final: z
+    .number()
+    .int()
+    .optional()
+    .describe('Datasets "in appraisal" left without a round, returned to final'),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 
@@ -37,13 +59,17 @@ export const importDatabase = defineRoute({
   summary:
     'Administrators: load a whole-database file (multipart/form-data, one part named `file`, from ' +
     '`/export/bv_database.json`) in one transaction. `dry_run=1` previews it; `mode=new` refuses a ' +
-    'database that holds records, `replace` replaces them, `merge` overwrites records with the same ids',
+    'database that holds records, `replace` replaces them, `merge` overwrites records with the same ids. ' +
+    'A replace keeps the tables the file leaves out (`clear_absent=1` empties them), first saves the ' +
+    'database as a complete backup (`backup_file`), and never leaves no active administrator (422). ' +
+    'One import at a time: another one running is a 409',
   tags: ['imports'],
   access: ADMINS,
   query: z.object({
     mode: ImportModeSchema.default('new'),
     dry_run: flag,
     recompute: flag,
+    clear_absent: flag.describe('A replace also empties the tables the file leaves out'),
   }),
-  responses: { 200: ImportSummarySchema, ...errorsFor(400, 401, 403, 409, 413) },
+  responses: { 200: ImportSummarySchema, ...errorsFor(400, 401, 403, 409, 413, 422) },
 });

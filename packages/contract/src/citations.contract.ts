@@ -8,6 +8,8 @@ export type CitationFormat = z.infer<typeof CitationFormatSchema>;
 
 /** A citation file travels as text in a JSON body (the app reads the chosen file). */
 export const CITATION_FILE_MAX_CHARS = 900_000;
+/** References one import creates at most: a file with more is refused before it is parsed. */
+export const CITATION_FILE_MAX_ENTRIES = 2000;
 
 export const CitationDuplicateSchema = z.object({
   by: z.enum(['doi', 'pmid', 'title']),
@@ -69,7 +71,12 @@ export const createCitationReferences = defineRoute({
   tags: ['references'],
   access: STAFF,
   body: z
-    .object({ references: z.array(ReferenceBodySchema).min(1, 'Choose at least one reference').max(2000) })
+    .object({
+      references: z
+        .array(ReferenceBodySchema)
+        .min(1, 'Choose at least one reference')
+        .max(CITATION_FILE_MAX_ENTRIES),
+    })
     .strict(),
   responses: {
     201: z.object({ references: z.array(ReferenceSchema) }),

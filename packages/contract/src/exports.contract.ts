@@ -33,7 +33,9 @@ export const exportDatabase = defineRoute({
     'Every published dataset and meta-analysis result: `bv_database.xlsx` or `bv_database.csv`; ' +
     '`bv_database.json` is the whole database, lossless, with ids and a format version, for `npm run import` ' +
     '(signed in: with unpublished records; `?full=1`, administrators: a complete backup with users, ' +
-    'audit trail, mailing list, content pages and PDFs)',
+    'audit trail, mailing list, content pages and PDFs, written to the audit trail `/api/audit/database/1`; ' +
+    "an assessor of an open appraisal round gets it without the round's other appraisals, and its " +
+    '`withheld` says how many rows per table were left out)',
   tags: ['exports'],
   access: 'public',
   produces: 'application/octet-stream',

@@ -12,7 +12,7 @@ import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuards } from './plugins/input-guards.js';
-import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
+import { RecentRequests } from './lib/recent-requests.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -44,6 +44,8 @@ import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-up
 import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
+import type { ChangeListener } from './db/change-listener.js';
+import { registerChangeSignal } from './plugins/change-signal.js';
 
 export interface AppDeps {
   config: Config;
@@ -60,7 +62,15 @@ export interface RegisteredRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { cache: ResponseCache; downloads: DownloadBudget; catalogue: CatalogueFiles };
+    deps: AppDeps & {
+      cache: ResponseCache;
+      downloads: DownloadBudget;
+      catalogue: CatalogueFiles;
+      /** Other processes' writes, pushed (PostgreSQL only; plugins/change-signal.ts). */
+      changes?: ChangeListener;
+    };
+    /** The ids of the requests started last, for the last-resort fault log. */
+    recentRequests: RecentRequests;
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
   }
@@ -79,6 +89,7 @@ export const OPENAPI_INFO = {
 /** Builds the whole HTTP application without listening, so tests can `inject` into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const recentRequests = new RecentRequests();
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -102,7 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config),
+    genReqId: recentRequests.genReqId,
   });
+  app.decorate('recentRequests', recentRequests);
   const cache = new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue,
   });
   app.addHook('onClose', async () => catalogue.close());
+  registerChangeSignal(app);
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (r) => {
@@ -121,7 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestsInFlight(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type SignedIn } from './test/sign-in.js';
 import { useTestApp } from './test/test-app.js';
+import { MAX_JSON_DEPTH } from './lib/json-depth.js';
 
 /**
  * Property-based tests over the whole contract: whatever a client sends in a path, a query or a
@@ -114,6 +115,29 @@ describe('every route of the contract, whatever it is sent', () => {
   );
 });
 
+describe('JSON nested deeper than anyone writes', () => {
+  // 10,000 levels (~20 KB) once made the statistics endpoint answer 500, then ended the process.
+  const deep = `{"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+  const withBody = ROUTES.filter((r) => r.method !== 'GET');
+
+  it.each(withBody.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: answers 400 naming the depth limit, signed in as an administrator',
+    async (label, route) => {
+      const res = await ctx.app.inject({
+        method: route.method,
+        url: urlOf(route, [], []),
+        headers: { ...s.headers, 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expectHandled(label, res);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(
+        `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    },
+  );
+});
+
 describe('multipart uploads, however broken', () => {
   const boundary = '----bvdbBoundary42';
   const part = (body: string) =>
@@ -160,6 +184,65 @@ describe('multipart uploads, however broken', () => {
           expect(res.statusCode).toBe(400);
         }),
         { numRuns: 40 },
+      );
+    }
+  });
+});
+
+describe('multipart boundaries of any length', () => {
+  const writes = ROUTES.filter((r) => r.method !== 'GET' && r.method !== 'DELETE');
+  const wellFormed = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n` +
+    `Content-Type: text/csv\r\n\r\nx\r\n--${boundary}--\r\n`;
+  const send = (route: RouteDef, boundary: string) =>
+    ctx.app.inject({
+      method: route.method,
+      url: urlOf(route, ['1'], []),
+      headers: { ...s.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: wellFormed(boundary),
+    });
+  const refusesMultipart = (res: LightMyRequestResponse) =>
+    res.statusCode === 400 && /Unsupported content type/.test(res.body);
+
+  // Found by asking every write route, not from a list: a new upload route is covered the day it lands.
+  let uploads: RouteDef[] = [];
+  beforeAll(async () => {
+    uploads = [];
+    for (const route of writes) if (!refusesMultipart(await send(route, 'short'))) uploads.push(route);
+  });
+
+  // Routes that state an upload in their summary read the file; the others of a multipart scope
+  // (reference create and update) take multipart as a content type and refuse the empty body.
+  const readers = ROUTES.filter((r) => /multipart/.test(r.summary)).map((r) => `${r.method} ${r.path}`);
+
+  it('finds every route that takes multipart bodies, the upload routes among them', () => {
+    const found = uploads.map((r) => `${r.method} ${r.path}`);
+    expect(found).toEqual(expect.arrayContaining(readers));
+    expect(readers.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers a boundary past 70 characters (RFC 2046) with 400 and a message, never 5xx', async () => {
+    for (const route of uploads) {
+      const reads = readers.includes(`${route.method} ${route.path}`);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 71, max: 4000 }),
+          fc.constantFrom('b', '-', '9', "'"),
+          async (length, char) => {
+            const res = await send(route, char.repeat(length));
+            expectHandled(`${route.method} ${route.path} (boundary of ${length})`, res);
+            expect(res.statusCode).toBe(400);
+            if (reads) expect(res.json<{ message: string }>().message).toMatch(/boundary.*70 characters/);
+          },
+        ),
+        {
+          numRuns: 10,
+          examples: [
+            [253, 'b'],
+            [257, 'b'],
+            [300, '-'],
+          ],
+        },
       );
     }
   });

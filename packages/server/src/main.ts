@@ -72,7 +72,7 @@ async function start(config: Config): Promise<void> {
     }
     throw err;
   }
-  // Replicas started together on an empty database seed one after the other (decision 036).
+  // Replicas started together on an empty database seed one after the other (decision 040).
   const seeded = await withStartupLock(database, () =>
     seedDatabase(database.db, {
       demo: config.SEED_DEMO,
@@ -103,7 +103,7 @@ async function start(config: Config): Promise<void> {
   }
   const app = await buildApp({ config, database, jobs });
   faultLog.logger = app.log;
-  faultLog.requestsInFlight = () => [...app.requestsInFlight];
+  faultLog.recentRequests = () => app.recentRequests.list();
   invalidateCache = () => app.deps.cache.invalidate();
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -138,11 +138,9 @@ async function start(config: Config): Promise<void> {
 /** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */
 const faultLog = {
   logger: { fatal: (obj: object, msg: string) => console.error(`bvdb: ${msg}`, obj) },
-  requestsInFlight: (): string[] => [],
+  recentRequests: (): string[] => [],
 };
-installLastResort({ fatal: (obj, msg) => faultLog.logger.fatal(obj, msg) }, () =>
-  faultLog.requestsInFlight(),
-);
+installLastResort({ fatal: (obj, msg) => faultLog.logger.fatal(obj, msg) }, () => faultLog.recentRequests());
 
 let config: Config;
 try {

@@ -18,7 +18,8 @@ if (unknown.length > 0 || (flags.has('--full') && flags.has('--published'))) {
 const scope: BackupScope = flags.has('--full') ? 'full' : flags.has('--published') ? 'published' : 'all';
 const database = await openCliDatabase();
 try {
-  const chunks = await exportDatabaseJson(database.db, scope);
+  // The operator sees everything; a --full backup is still written to the audit trail.
+  const chunks = await exportDatabaseJson(database.db, scope, 'command line');
   if (file) {
     const tmp = `${file}.partial`;
     const fd = fs.openSync(tmp, 'w');

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   execute: RawExecutor;
   pool?: pg.Pool;
+  /** The server's URL (PostgreSQL only), for connections that live outside the pool (LISTEN). */
+  connectionString?: string;
   pglite?: PGlite;
   close(): Promise<void>;
 }
@@ -72,6 +74,7 @@ async function openPostgres(url: string, connect: ConnectRetry = {}): Promise<Da
     db,
     kind: 'postgres',
     pool,
+    connectionString: url,
     execute: async (text, values) => {
       const res = await pool.query(text, values);
       return { rows: res.rows as unknown[] };

@@ -565,7 +565,7 @@ export const auditLog = pgTable(
     index('audit_entity_idx').on(t.entity, t.entityId),
     check(
       'audit_action_ck',
-      sql`${t.action} in ('create', 'update', 'delete', 'appraisal_opened', 'assessor_assigned', 'appraisal_submitted', 'appraisal_disputed', 'appraisal_final')`,
+      sql`${t.action} in ('create', 'update', 'delete', 'appraisal_opened', 'assessor_assigned', 'appraisal_submitted', 'appraisal_disputed', 'appraisal_final', 'export')`,
     ),
   ],
 );

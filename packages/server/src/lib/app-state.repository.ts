@@ -1,5 +1,6 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { CHANGE_CHANNEL } from '../db/change-listener.js';
 import { appState } from '../db/schema.js';
 import { DATA_SCOPES, type DataScope, type Generations } from './response-cache.js';
 
@@ -44,6 +45,8 @@ export async function bumpDataGeneration(
     .values(keys.map((key) => ({ key, value: sql`'1'::jsonb` })))
     .onConflictDoUpdate({ target: appState.key, set: { value: bumpedValue, updatedAt: sql`now()` } })
     .returning({ key: appState.key, value: appState.value });
+  // Delivered at commit to every process LISTENing (db/change-listener.ts); nothing if rolled back.
+  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, '')`);
   const bumped: Partial<Generations> = {};
   for (const r of rows) {
     const scope = r.key.slice(PREFIX.length) as DataScope;

@@ -17,11 +17,19 @@ import {
 } from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
+/** While the change listener is connected, notifications bring changes; the poll is only a backstop. */
+const SHARED_CHECK_LISTENING_MS = 30_000;
 
-/** Other processes on one PostgreSQL may have written: adopt the shared generation, at most once a second. */
+/**
+ * Other processes on one PostgreSQL may have written: adopt the shared generation. Their
+ * notifications do it within milliseconds (db/change-listener.ts); a read polls the counters at
+ * most once a second while the listener is down, every 30 s while it is up.
+ */
 export async function syncGeneration(request: FastifyRequest): Promise<void> {
-  const { cache, database } = request.server.deps;
-  if (database.kind !== 'postgres' || !cache.shouldCheck(Date.now(), SHARED_CHECK_MS)) return;
+  const { cache, database, changes } = request.server.deps;
+  if (database.kind !== 'postgres') return;
+  const every = changes?.listening ? SHARED_CHECK_LISTENING_MS : SHARED_CHECK_MS;
+  if (!cache.shouldCheck(Date.now(), every)) return;
   const signal = await readChangeSignal(database.db);
   cache.observe(signal.generations, signal.previousReleaseWrites);
 }

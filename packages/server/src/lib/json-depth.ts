@@ -1,5 +1,3 @@
-import { AppError } from './app-error.js';
-
 /**
  * How deep JSON may nest. Our deepest real document (a whole-database file) nests five levels; 64
  * leaves room for any honest client. A deeper value cannot be handed to a worker thread
@@ -26,17 +24,4 @@ export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean 
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
-}
-
-/** 400 for JSON nested deeper than MAX_JSON_DEPTH, before it is parsed. */
-export function assertJsonDepth(text: string, what = 'The JSON body'): void {
-  if (jsonDepthExceeds(text)) {
-    throw new AppError('bad_request', `${what} nests deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-}
-
-/** JSON.parse for text from outside (uploaded files): depth-checked first. */
-export function parseUntrustedJson(text: string, what?: string): unknown {
-  assertJsonDepth(text, what);
-  return JSON.parse(text) as unknown;
 }

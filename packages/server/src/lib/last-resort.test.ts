@@ -20,7 +20,7 @@ function runFaulting(body: string) {
 }
 
 describe('the last resort for an uncaught fault (issue 25, point 1)', () => {
-  it('a throw from a timer is logged with its request id and the requests in flight, and the process exits non-zero', () => {
+  it('a throw from a timer is logged with its request id and the requests started last, and the process exits non-zero', () => {
     const res = runFaulting(
       `setTimeout(() => { throw Object.assign(new Error('boom from a timer'), { reqId: 'req-7' }); }, 10);`,
     );
@@ -31,7 +31,7 @@ describe('the last resort for an uncaught fault (issue 25, point 1)', () => {
       err: 'Error: boom from a timer',
       origin: 'uncaughtException',
       reqId: 'req-7',
-      requestsInFlight: ['req-7', 'req-9'],
+      recentRequests: ['req-7', 'req-9'],
     });
   });
 

@@ -8,15 +8,15 @@ interface FatalLogger {
 /**
  * The last resort for a fault nothing else caught (a throw from a timer or an event handler, a
  * rejected promise nobody awaited): log it with the request it came from, when known, and the
- * requests in flight, then exit non-zero for the supervisor to restart the process. It never
+ * requests started last, then exit non-zero for the supervisor to restart the process. It never
  * resumes: after an unexpected throw the process's state cannot be trusted (issue 25).
  */
-export function installLastResort(log: FatalLogger, requestsInFlight: () => string[] = () => []): void {
+export function installLastResort(log: FatalLogger, recentRequests: () => string[] = () => []): void {
   process.on('uncaughtException', (err, origin) => {
     try {
       const reqId = (err as { reqId?: unknown } | null)?.reqId;
       log.fatal(
-        { err, origin, ...(reqId !== undefined ? { reqId } : {}), requestsInFlight: requestsInFlight() },
+        { err, origin, ...(reqId !== undefined ? { reqId } : {}), recentRequests: recentRequests() },
         'uncaught fault: exiting so that the supervisor restarts the process',
       );
     } finally {

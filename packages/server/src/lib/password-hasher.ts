@@ -1,15 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from './spawn-worker.js';
 import type { HashJob, HashResult } from './password-hasher.thread.js';
 
-/** Built code runs the .js thread; tests and `npm run dev` run the TypeScript source through tsx. */
-function spawnThread(): Worker {
-  const own = import.meta.url;
-  if (own.endsWith('.js')) return new Worker(new URL('./password-hasher.thread.js', own));
-  const target = JSON.stringify(new URL('./password-hasher.thread.ts', own).href);
-  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${target}); })`, {
-    eval: true,
-  });
-}
+const spawnThread = () => spawnWorker(import.meta.url, './password-hasher.thread.js');
 
 /**
  * scrypt off the event loop and off libuv's pool, in long-lived worker threads that lower their own

@@ -28,6 +28,9 @@ function isMalformedMultipart(err: FastifyError, contentType: string | undefined
   return /multipart|boundary|end of form|part header|malformed/i.test(err.message);
 }
 
+/** busboy's own words for a boundary past 252 characters (lib/read-upload.ts refuses it earlier). */
+const isLongBoundary = (err: FastifyError) => /needle cannot have a length bigger than/i.test(err.message);
+
 /** Maps every failure to the contract's error shape; 5xx never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -55,6 +58,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause }, 'response does not match the contract');
       return reply.status(500).send(body(500, 'Internal Server Error', 'Internal Server Error'));
+    }
+    if (isLongBoundary(err) && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
+      return reply
+        .status(400)
+        .send(
+          body(400, 'Bad Request', 'The multipart boundary is too long: at most 70 characters (RFC 2046)'),
+        );
     }
     if (isMalformedMultipart(err, request.headers['content-type'])) {
       return reply

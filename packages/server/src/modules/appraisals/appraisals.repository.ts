@@ -178,16 +178,51 @@ export async function listFirstAppraisalPairs(db: DbOrTx, from: Date | null, to:
     .from(appraisals)
     .where(and(inArray(appraisals.slot, ['A', 'B']), isNotNull(appraisals.submittedAt)))
     .orderBy(asc(appraisals.roundId));
-  const byRound = new Map<number, { a?: Record<string, string>; b?: Record<string, string>; at: Date }>();
+  type Pair = { roundId: number; a?: Record<string, string>; b?: Record<string, string>; at: Date };
+  const byRound = new Map<number, Pair>();
   for (const r of rows) {
-    const entry = byRound.get(r.roundId) ?? { at: r.at! };
+    const entry = byRound.get(r.roundId) ?? { roundId: r.roundId, at: r.at! };
     if (r.slot === 'A') entry.a = r.grades ?? {};
     else entry.b = r.grades ?? {};
     if (r.at! > entry.at) entry.at = r.at!;
     byRound.set(r.roundId, entry);
   }
   return [...byRound.values()].filter(
-    (e): e is { a: Record<string, string>; b: Record<string, string>; at: Date } =>
+    (e): e is Pair & { a: Record<string, string>; b: Record<string, string> } =>
       e.a !== undefined && e.b !== undefined && (!from || e.at >= from) && (!to || e.at < to),
   );
+}
+
+/**
+ * The rounds a user assesses (any slot) whose two first appraisals are not both submitted, with the
+ * ids of the other assessors' appraisals in them: what the blind rule hides from that user.
+ */
+export async function listRoundsBlindTo(db: DbOrTx, userId: number) {
+  // From the user's own appraisals (an index); a final round always has both first ones in.
+  const rounds = await db
+    .selectDistinct({ id: appraisalRounds.id, datasetId: appraisalRounds.datasetId })
+    .from(appraisals)
+    .innerJoin(appraisalRounds, eq(appraisalRounds.id, appraisals.roundId))
+    .where(
+      and(
+        eq(appraisals.assessorId, userId),
+        ne(appraisalRounds.state, 'final'),
+        sql`(select count(*) from ${appraisals} f where f.round_id = ${appraisalRounds.id}
+              and f.slot in ('A', 'B') and f.submitted_at is not null) < 2`,
+      ),
+    );
+  if (rounds.length === 0) return { rounds, otherAppraisalIds: [] };
+  const others = await db
+    .select({ id: appraisals.id })
+    .from(appraisals)
+    .where(
+      and(
+        inArray(
+          appraisals.roundId,
+          rounds.map((r) => r.id),
+        ),
+        ne(appraisals.assessorId, userId),
+      ),
+    );
+  return { rounds, otherAppraisalIds: others.map((o) => o.id) };
 }

@@ -26,12 +26,16 @@ export function registerAppraisalRoutes(app: FastifyInstance): void {
   route(app, submitAppraisal, async ({ params, body, request }) =>
     service().submit(params.id, body, userIdOf(request)),
   );
-  route(app, getAppraisalBoard, async ({ query }) => service().board(query.state));
+  route(app, getAppraisalBoard, async ({ query, request }) =>
+    service().board(query.state, userIdOf(request)),
+  );
   route(app, openAppraisal, async ({ params, request, reply }) =>
     reply.code(201).send(await service().open(params.id, userIdOf(request))),
   );
   route(app, assignAssessor, async ({ params, body, request }) =>
     service().assign(params.id, body, userIdOf(request)),
   );
-  route(app, getAgreement, async ({ query }) => service().agreement(query.from, query.to));
+  route(app, getAgreement, async ({ query, request }) =>
+    service().agreement(query.from, query.to, userIdOf(request)),
+  );
 }

@@ -24,6 +24,7 @@ import { findCreatorId, recordAudit } from '../audit/audit.service.js';
 import { findUserBrief, listActiveUserBriefs, type UserBrief } from '../auth/users.service.js';
 import { applyFinalGrades, markInAppraisal, wakeRecompute } from '../datasets/dataset-appraisal.service.js';
 import { sendNotifications, siteLink, type Message } from '../mail/mail.service.js';
+import { blindViewFor, type BlindView } from './appraisals-blind.service.js';
 import { presentBoardRow, presentMyAppraisal, type AssessorPart } from './appraisals.presenter.js';
 import * as repo from './appraisals.repository.js';
 
@@ -61,7 +62,7 @@ export class AppraisalService {
       DATA_SCOPES,
     );
     await this.notifyCuratorsOfUnassigned(roundId);
-    return this.boardRow(roundId);
+    return this.boardRow(roundId, userId);
   }
 
   /** Opens a round inside the caller's transaction (also for a dataset entered "in appraisal"). */
@@ -176,7 +177,7 @@ export class AppraisalService {
       NO_PUBLIC_DATA,
     );
     if (message) await sendNotifications(this.deps, [message]);
-    return this.boardRow(roundId);
+    return this.boardRow(roundId, userId);
   }
 
   private async assignmentMessage(
@@ -197,7 +198,8 @@ export class AppraisalService {
     };
   }
 
-  async board(state?: RoundState) {
+  async board(state: RoundState | undefined, userId: number) {
+    const view = await blindViewFor(this.deps.db, userId);
     const rows = await repo.listBoardRounds(this.deps.db, state);
     const parts = await repo.appraisalsOfRounds(
       this.deps.db,
@@ -209,6 +211,7 @@ export class AppraisalService {
         await this.presentRow(
           row,
           parts.filter((p) => p.appraisal.roundId === row.round.id),
+          view,
         ),
       );
     }
@@ -221,16 +224,22 @@ export class AppraisalService {
     return { data, assessors };
   }
 
-  private async boardRow(roundId: number): Promise<BoardRow> {
+  private async boardRow(roundId: number, userId: number): Promise<BoardRow> {
     const row = await repo.findRoundWithDataset(this.deps.db, roundId);
     if (!row) throw notFound(`Appraisal round ${roundId}`);
-    return this.presentRow(row, await repo.appraisalsOfRounds(this.deps.db, [roundId]));
+    const view = await blindViewFor(this.deps.db, userId);
+    return this.presentRow(row, await repo.appraisalsOfRounds(this.deps.db, [roundId]), view);
   }
 
-  private async presentRow(row: repo.RoundWithDataset, parts: AssessorPart[]): Promise<BoardRow> {
+  /** The board shows no grade; the disputed items only once the round is no longer blind. */
+  private async presentRow(
+    row: repo.RoundWithDataset,
+    parts: AssessorPart[],
+    view: BlindView,
+  ): Promise<BoardRow> {
     const a = parts.find((p) => p.appraisal.slot === 'A')?.appraisal;
     const b = parts.find((p) => p.appraisal.slot === 'B')?.appraisal;
-    const bothIn = a?.submittedAt && b?.submittedAt;
+    const bothIn = a?.submittedAt && b?.submittedAt && !view.roundIds.has(row.round.id);
     return presentBoardRow(row, parts, {
       enteredBy: await findCreatorId(this.deps.db, 'bv_specification', row.dataset.id),
       disputedItems: bothIn ? disputedItems(a.grades as BivacGrades, b.grades as BivacGrades) : [],
@@ -239,7 +248,8 @@ export class AppraisalService {
 
   async mine(userId: number): Promise<MyAppraisal[]> {
     const rows = await repo.listAppraisalsOfAssessor(this.deps.db, userId);
-    return Promise.all(rows.map((r) => this.presentMine(r)));
+    const view = await blindViewFor(this.deps.db, userId);
+    return Promise.all(rows.map((r) => this.presentMine(r, view)));
   }
 
   async one(appraisalId: number, userId: number): Promise<MyAppraisal> {
@@ -250,13 +260,23 @@ export class AppraisalService {
     }
     const [row] = await repo.listAppraisalsOfAssessor(this.deps.db, userId, appraisalId);
     if (!row) throw notFound(`Appraisal ${appraisalId}`);
-    return this.presentMine(row);
+    return this.presentMine(row, await blindViewFor(this.deps.db, userId));
   }
 
-  /** The third assessor sees both first appraisals; A and B see only their own (blind). */
-  private async presentMine(row: Awaited<ReturnType<typeof repo.listAppraisalsOfAssessor>>[number]) {
-    if (row.appraisal.slot !== 'third') return presentMyAppraisal(row, null);
-    const parts = (await repo.appraisalsOfRounds(this.deps.db, [row.round.id])).map((p) => p.appraisal);
+  /**
+   * The third assessor sees both first appraisals; A and B see only their own, also once the
+   * round is no longer blind (decision 008: their page is for their own appraisal).
+   */
+  private async presentMine(
+    row: Awaited<ReturnType<typeof repo.listAppraisalsOfAssessor>>[number],
+    view: BlindView,
+  ) {
+    if (row.appraisal.slot !== 'third' || view.roundIds.has(row.round.id)) {
+      return presentMyAppraisal(row, null);
+    }
+    const parts = (await repo.appraisalsOfRounds(this.deps.db, [row.round.id]))
+      .map((p) => p.appraisal)
+      .filter((p) => !view.appraisalIds.has(p.id));
     const a = parts.find((p) => p.slot === 'A');
     const b = parts.find((p) => p.slot === 'B');
     if (!a?.submittedAt || !b?.submittedAt) return presentMyAppraisal(row, null);
@@ -436,12 +456,18 @@ export class AppraisalService {
     );
   }
 
-  /** Per item: the share of first-appraisal pairs that agreed and Cohen's kappa, over a period. */
-  async agreement(from: string | undefined, to: string | undefined) {
+  /**
+   * Per item: the share of first-appraisal pairs that agreed and Cohen's kappa, over a period; never
+   * with a round that is blind to the caller.
+   */
+  async agreement(from: string | undefined, to: string | undefined, userId: number) {
     const start = from ? new Date(`${from}T00:00:00Z`) : null;
     // `to` is a whole day: up to the start of the next one.
     const end = to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 24 * 60 * 60 * 1000) : null;
-    const pairs = await repo.listFirstAppraisalPairs(this.deps.db, start, end);
+    const view = await blindViewFor(this.deps.db, userId);
+    const pairs = (await repo.listFirstAppraisalPairs(this.deps.db, start, end)).filter(
+      (p) => !view.roundIds.has(p.roundId),
+    );
     return {
       from: from ?? null,
       to: to ?? null,

@@ -1,5 +1,5 @@
 import type { AuditEntity, AuditEntry } from '@bvdb/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 
@@ -51,4 +51,13 @@ export async function findCreatorId(db: DbOrTx, entity: AuditEntity, entityId: n
     .orderBy(desc(auditLog.id))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/** The details of every entry of these records (the blind rule reads them: decision 038). */
+export async function listAuditDetails(db: DbOrTx, entity: AuditEntity, entityIds: number[]) {
+  if (entityIds.length === 0) return [];
+  return db
+    .select({ id: auditLog.id, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, entityIds)));
 }

@@ -1,6 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { EXPORT_TABLES, type ExportTable } from './backup-tables.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 
 /** What a whole-database file says it is: checked before anything else is read. */
 export const BACKUP_FORMAT = 'bvdb-database';
@@ -14,6 +15,11 @@ export interface BackupFile {
   format_version: number;
   exported_at: string;
   scope: BackupScope;
+  /**
+   * Rows per table the exporter was not allowed to read (an assessor's view of an open round,
+   * decision 038): the file is partial, and only a merge may load it.
+   */
+  withheld?: Record<string, number>;
   tables: Record<string, Row[]>;
 }
 
@@ -38,6 +44,8 @@ export function describeProblem(p: FileProblem): string {
 }
 
 const MAX_PROBLEMS = 100;
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
 
 /** A column as the file must hold it: the JSON PostgreSQL's row_to_json writes for its type. */
 function valueProblem(column: PgColumn, value: unknown): string | undefined {
@@ -46,7 +54,11 @@ function valueProblem(column: PgColumn, value: unknown): string | undefined {
   switch (column.columnType) {
     case 'PgSerial':
     case 'PgInteger':
-      return Number.isInteger(value) ? undefined : `${JSON.stringify(value)} is not a whole number`;
+      if (!Number.isInteger(value)) return `${JSON.stringify(value)} is not a whole number`;
+      // PostgreSQL's integer: a larger id would fail the insert (or a lookup) with a 500.
+      return (value as number) < INT_MIN || (value as number) > INT_MAX
+        ? `${JSON.stringify(value)} is out of range (a whole number from ${INT_MIN} to ${INT_MAX})`
+        : undefined;
     case 'PgDoublePrecision':
       return is('number') || ['NaN', 'Infinity', '-Infinity'].includes(value as string)
         ? undefined
@@ -90,6 +102,7 @@ export function tableShape(t: ExportTable) {
       column: r.columns[0]!.name,
       table: getTableConfig(r.foreignTable).name,
       foreignColumn: r.foreignColumns[0]!.name,
+      setNull: fk.onDelete === 'set null',
     };
   });
   // An id drawn from a sequence, which the import moves past the ids it brings.
@@ -99,6 +112,14 @@ export function tableShape(t: ExportTable) {
 
 /** Reads the outer shape of the file: a clear refusal for anything that is not a bvdb database file. */
 export function parseBackupText(text: string): { file?: BackupFile; problems: FileProblem[] } {
+  // A file nested deeper than any bvdb file would blow the stack of the checks that walk it.
+  if (jsonDepthExceeds(text)) {
+    return {
+      problems: [
+        { message: `The file nests deeper than ${MAX_JSON_DEPTH} levels: not a bvdb database file` },
+      ],
+    };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -145,7 +166,23 @@ export function parseBackupText(text: string): { file?: BackupFile; problems: Fi
     return { problems: [{ field: 'tables', message: 'The file has no "tables" object' }] };
   }
   const scope: BackupScope = o.scope === 'full' || o.scope === 'published' ? o.scope : 'all';
-  return { file: { ...(o as BackupFile), scope }, problems: [] };
+  const withheld = withheldOf(o.withheld);
+  if (withheld === null) {
+    return {
+      problems: [{ field: 'withheld', message: 'must name tables with a count of rows left out' }],
+    };
+  }
+  return { file: { ...(o as BackupFile), scope, withheld }, problems: [] };
+}
+
+/** The file's count of withheld rows per table (undefined: none; null: not a valid count). */
+function withheldOf(value: unknown): Record<string, number> | undefined | null {
+  if (value === undefined) return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (!entries.every(([, n]) => Number.isInteger(n) && (n as number) >= 0)) return null;
+  const counted = entries.filter(([, n]) => (n as number) > 0) as [string, number][];
+  return counted.length > 0 ? Object.fromEntries(counted) : undefined;
 }
 
 /** Ids the database already holds, for references to rows the file does not carry. */

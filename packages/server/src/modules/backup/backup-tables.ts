@@ -24,6 +24,8 @@ export interface ExportTable {
   publicRows?: SQL;
   /** Rules the database holds in check constraints, checked first so the message names the row. */
   check?: (row: Record<string, unknown>) => RowProblem[];
+  /** The rows the blind rule withholds from a participant's backup, by id (decision 038). */
+  blind?: 'appraisalIds' | 'auditEntryIds';
 }
 
 const published = sql`exists (select 1 from bv_specifications p where p.id = t.bv_specification_id and p.published)`;
@@ -106,10 +108,10 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   { name: 'users', table: s.users, scope: 'full' },
   // Appraisals name their assessors and hold grades not yet final: complete backups only.
   { name: 'appraisal_rounds', table: s.appraisalRounds, scope: 'full' },
-  { name: 'appraisals', table: s.appraisals, scope: 'full' },
+  { name: 'appraisals', table: s.appraisals, scope: 'full', blind: 'appraisalIds' },
   { name: 'mailing_list_members', table: s.mailingListMembers, scope: 'full' },
   { name: 'content_pages', table: s.contentPages, scope: 'full' },
-  { name: 'audit_log', table: s.auditLog, scope: 'full' },
+  { name: 'audit_log', table: s.auditLog, scope: 'full', blind: 'auditEntryIds' },
 ];
 
 /** The tables whose rows make a database "not empty" for an import. */

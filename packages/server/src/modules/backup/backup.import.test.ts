@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../auth/users.service.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { depsOf } from '../../test/backup-answers.js';
-import { importDatabaseJson, type ImportOptions } from './backup.service.js';
+import { importDatabaseJson, type ImportOptions } from './backup-import.service.js';
 
 type Row = Record<string, unknown>;
 interface File {
@@ -32,8 +35,10 @@ const edit = (change: (f: File) => void) => {
   change(f);
   return JSON.stringify(f);
 };
+const backupFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-import-test-'));
+afterAll(() => fs.rmSync(backupFolder, { recursive: true, force: true }));
 const load = (body: string, opts: Partial<ImportOptions> = {}) =>
-  importDatabaseJson(depsOf(target), body, { mode: 'new', allowFull: false, ...opts });
+  importDatabaseJson(depsOf(target), body, { mode: 'new', allowFull: false, backupFolder, ...opts });
 
 describe('a bad file is refused with a message naming the row and field, and nothing is written', () => {
   const spec = (f: File, i = 3) => f.tables.bv_specifications![i]!;
@@ -50,6 +55,11 @@ describe('a bad file is refused with a message naming the row and field, and not
       /ends before its data does \(truncated\?\)/,
     ],
     ['another JSON file', () => JSON.stringify({ analytes: [] }), /not a bvdb database file/],
+    [
+      'JSON nested 10,000 levels deep',
+      () => `{"format":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+      /nests deeper than 64 levels: not a bvdb database file/,
+    ],
     [
       'a wrong format version',
       () => edit((f) => (f.format_version = 2)),

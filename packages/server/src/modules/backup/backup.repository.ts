@@ -18,13 +18,17 @@ export async function readTableJson(
   table: string,
   orderBy: string[],
   where?: SQL,
+  leaveOutIds: ReadonlySet<number> = new Set(),
 ): Promise<string[]> {
   const order = sql.join(
     orderBy.map((c) => sql`t.${ident(c)}`),
     sql`, `,
   );
+  const conditions = where ? [sql`(${where})`] : [];
+  if (leaveOutIds.size > 0) conditions.push(sql`t.id <> all(${`{${[...leaveOutIds].join(',')}}`}::int[])`);
+  const filter = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await db.execute(
-    sql`select row_to_json(t)::text as j from ${ident(table)} t ${where ? sql`where ${where}` : sql``} order by ${order}`,
+    sql`select row_to_json(t)::text as j from ${ident(table)} t ${filter} order by ${order}`,
   );
   return rowsOf(result).map((r) => r.j as string);
 }
@@ -105,4 +109,94 @@ export async function markDemoDeclined(db: DbOrTx): Promise<void> {
   await db.execute(
     sql`insert into app_state (key, value) values ('demo_seeded', to_jsonb(now())) on conflict (key) do nothing`,
   );
+}
+
+/**
+ * The key of the advisory lock an import's transaction holds (any 64-bit number no other part of
+ * bvdb uses: "bvdb" and "imp" in ASCII), so imports on one PostgreSQL server run one at a time.
+ */
+export const IMPORT_LOCK_KEY = 0x6276_6462_696d_70;
+
+/** True when this transaction now holds the import lock; false when another import holds it. */
+export async function tryTakeImportLock(tx: DbOrTx): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${IMPORT_LOCK_KEY}::bigint) as ok`);
+  return rowsOf(result)[0]?.ok === true;
+}
+
+/** The ids of the administrators who can sign in. */
+export async function activeAdminIds(db: DbOrTx): Promise<number[]> {
+  const result = await db.execute(sql`select id from users where role = 'admin' and active order by id`);
+  return rowsOf(result).map((r) => Number(r.id));
+}
+
+/** Some columns of every row of a table (the preview's dry run of what a replace keeps). */
+export async function readColumns(db: DbOrTx, table: string, columns: string[]): Promise<Row[]> {
+  const list = sql.join(
+    columns.map((c) => ident(c)),
+    sql`, `,
+  );
+  return rowsOf(await db.execute(sql`select ${list} from ${ident(table)}`));
+}
+
+const keepTable = (table: string) => ident(`bvdb_keep_${table}`);
+
+/** A copy of a table's rows for the rest of the transaction, to put back what a replace keeps. */
+export async function stashRows(tx: DbOrTx, table: string): Promise<void> {
+  await tx.execute(
+    sql`create temporary table ${keepTable(table)} on commit drop as select * from ${ident(table)}`,
+  );
+}
+
+export interface StashedForeignKey {
+  column: string;
+  table: string;
+  foreignColumn: string;
+  /** `set null`: a missing parent empties the field; otherwise the row is not put back. */
+  setNull: boolean;
+}
+
+/**
+ * Puts the stashed rows back whose parents still exist (rows pointing at a parent that is gone are
+ * left out, as the database's cascade would; `set null` references are emptied instead).
+ * Returns how many rows were left out.
+ */
+export async function restoreStashedRows(
+  tx: DbOrTx,
+  table: string,
+  columns: string[],
+  foreignKeys: StashedForeignKey[],
+): Promise<number> {
+  const exists = (fk: StashedForeignKey) =>
+    sql`exists (select 1 from ${ident(fk.table)} p where p.${ident(fk.foreignColumn)} = k.${ident(fk.column)})`;
+  const values = columns.map((c) => {
+    const fk = foreignKeys.find((f) => f.column === c && f.setNull);
+    return fk ? sql`case when ${exists(fk)} then k.${ident(c)} end` : sql`k.${ident(c)}`;
+  });
+  const conditions = foreignKeys
+    .filter((fk) => !fk.setNull)
+    .map((fk) => sql`(k.${ident(fk.column)} is null or ${exists(fk)})`);
+  const where = conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
+  const list = sql.join(
+    columns.map((c) => ident(c)),
+    sql`, `,
+  );
+  const inserted = await tx.execute(
+    sql`insert into ${ident(table)} (${list}) select ${sql.join(values, sql`, `)} from ${keepTable(table)} k${where} returning 1 as one`,
+  );
+  const all = await tx.execute(sql`select count(*)::int as n from ${keepTable(table)}`);
+  return Number(rowsOf(all)[0]?.n ?? 0) - rowsOf(inserted).length;
+}
+
+/**
+ * A dataset "in appraisal" needs an open round (decision 008). One left without (its rounds were
+ * not in the file, or were cleared) returns to the state it had before the round opened: final,
+ * with its grades (and `grades_final`) as they are. Returns how many.
+ */
+export async function closeAppraisalsWithoutRound(tx: DbOrTx): Promise<number> {
+  const result = await tx.execute(sql`
+    update bv_specifications b set appraisal_state = 'final', version = b.version + 1
+    where b.appraisal_state = 'in_appraisal'
+      and not exists (select 1 from appraisal_rounds r where r.dataset_id = b.id and r.state <> 'final')
+    returning b.id`);
+  return rowsOf(result).length;
 }

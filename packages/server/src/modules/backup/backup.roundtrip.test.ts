@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, TEST_ADMIN, type TestContext } from '../../test/test-app.js';
 import { depsOf, publicAnswers } from '../../test/backup-answers.js';
-import { importDatabaseJson } from './backup.service.js';
+import { importDatabaseJson } from './backup-import.service.js';
 
 // Round-trip on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server.
 let source: TestContext;

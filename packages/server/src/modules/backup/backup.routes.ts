@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
-import { importDatabaseJson } from './backup.service.js';
+import { importDatabaseJson } from './backup-import.service.js';
+import { backupFolderFor } from './before-replace-backup.js';
 
 function requireAdmin(request: FastifyRequest): void {
   if (!request.user) throw unauthenticated();
@@ -35,7 +36,9 @@ export async function registerBackupRoutes(app: FastifyInstance): Promise<void> 
       mode: query.mode,
       dryRun: query.dry_run,
       recompute: query.recompute,
+      clearAbsent: query.clear_absent,
       allowFull: true,
+      backupFolder: backupFolderFor(deps.config),
     });
   });
 }

@@ -2,6 +2,7 @@ import { Cite, type CslItem, type CslName } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import type { CitationFormat } from '@bvdb/contract';
+import { describeBibtexError } from './citation-errors.js';
 
 /** A reference as read from a citation file, in the fields of the reference form. */
 export interface ParsedCitation {
@@ -115,6 +116,9 @@ export function parseMedline(text: string): ParsedCitation[] {
 
 export class CitationFileError extends Error {}
 
+export const NOT_A_CITATION_FILE =
+  'This is not a RIS, BibTeX or PubMed (.nbib) file: no "TY  - ", "@article{" or "PMID- " line was found';
+
 /** Every reference of a RIS, BibTeX or MEDLINE file; no network is used. */
 export async function parseCitationFile(
   text: string,
@@ -122,17 +126,18 @@ export async function parseCitationFile(
 ): Promise<{ format: CitationFormat; citations: ParsedCitation[] }> {
   const detected = format ?? detectFormat(text);
   if (!detected) {
-    throw new CitationFileError(
-      'This is not a RIS, BibTeX or PubMed (.nbib) file: no "TY  - ", "@article{" or "PMID- " line was found',
-    );
+    throw new CitationFileError(NOT_A_CITATION_FILE);
   }
   if (detected === 'nbib') return { format: detected, citations: parseMedline(text) };
   let cite: Cite;
   try {
     cite = await Cite.async(text, { forceType: detected === 'ris' ? '@ris/file' : '@bibtex/text' });
   } catch (err) {
+    // The parser's own text names its grammar and tokens: only the position is passed on.
     throw new CitationFileError(
-      `The ${detected === 'ris' ? 'RIS' : 'BibTeX'} file cannot be read: ${(err as Error).message}`,
+      detected === 'bibtex'
+        ? describeBibtexError((err as Error).message, text)
+        : 'The RIS file could not be read: each entry starts with a "TY  - " line and ends with "ER  - ".',
     );
   }
   const pmids = detected === 'bibtex' ? bibtexPmids(text) : new Map<string, string>();

@@ -1,6 +1,5 @@
 import {
   normaliseDoi,
-  ReferenceBodySchema,
   type CitationEntry,
   type CitationFormat,
   type Reference,
@@ -10,11 +9,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { listReferenceKeys } from '../references/references.service.js';
 import { ReferenceWriteService } from '../references/reference-write.service.js';
-import { CitationFileError, parseCitationFile, type ParsedCitation } from './citation-parse.js';
+import { refuseTooManyEntries } from './citation-count.js';
+import { detectFormat, NOT_A_CITATION_FILE } from './citation-parse.js';
+import { parseCitationFileOffThread } from './citation-parse-pool.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'cache'>;
 
-const pubmedLink = (pmid: string) => `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`;
 const pmidOfLink = (link: string | null) => (link ? (/(\d{4,9})\/?$/.exec(link.trim())?.[1] ?? null) : null);
 const titleKey = (title: string) =>
   title
@@ -22,21 +22,6 @@ const titleKey = (title: string) =>
     .normalize('NFD')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-
-/** A parsed citation in the fields of the reference form (addresses built from the DOI and PMID). */
-function bodyOf(c: ParsedCitation): CitationEntry['reference'] {
-  return {
-    title: c.title,
-    author: c.author,
-    journal: c.journal,
-    volume: c.volume,
-    pages: c.pages,
-    year_of_publication: c.year_of_publication,
-    pubmed_link: c.pmid ? pubmedLink(c.pmid) : null,
-    doi: c.doi,
-    link: c.doi ? `https://doi.org/${normaliseDoi(c.doi)}` : null,
-  };
-}
 
 /** What already exists, keyed three ways: duplicates are found by DOI, PubMed id, then title. */
 async function existingKeys(db: Deps['db']) {
@@ -69,15 +54,16 @@ export async function previewCitations(
   text: string,
   format?: CitationFormat,
 ): Promise<{ format: CitationFormat; entries: CitationEntry[] }> {
-  let parsed: Awaited<ReturnType<typeof parseCitationFile>>;
-  try {
-    parsed = await parseCitationFile(text, format);
-  } catch (err) {
-    if (err instanceof CitationFileError)
-      throw new AppError('bad_request', err.message, { fields: [{ path: 'text', message: err.message }] });
-    throw err;
+  const detected = format ?? detectFormat(text);
+  if (!detected) {
+    throw new AppError('bad_request', NOT_A_CITATION_FILE, {
+      fields: [{ path: 'text', message: NOT_A_CITATION_FILE }],
+    });
   }
-  if (parsed.citations.length === 0) {
+  // Counted before parsing, on this thread (one regular expression); parsed on another.
+  refuseTooManyEntries(text, detected);
+  const parsed = await parseCitationFileOffThread(text, detected);
+  if (parsed.entries.length === 0) {
     throw new AppError('bad_request', `No reference was found in this ${parsed.format} file`);
   }
   const existing = await existingKeys(deps.db);
@@ -86,12 +72,7 @@ export async function previewCitations(
     pmid: new Map<string, number>(),
     title: new Map<string, number>(),
   };
-  const entries = parsed.citations.map((c, i): CitationEntry => {
-    const reference = bodyOf(c);
-    const check = ReferenceBodySchema.safeParse(reference);
-    const problems = check.success
-      ? []
-      : check.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const entries = parsed.entries.map(({ reference, pmid, problems }, i): CitationEntry => {
     const keys = keysOf(reference);
     let duplicate: CitationEntry['duplicate'] = null;
     for (const by of ['doi', 'pmid', 'title'] as const) {
@@ -108,7 +89,7 @@ export async function previewCitations(
       const key = keys[by];
       if (key && !seen[by].has(key)) seen[by].set(key, i + 1);
     }
-    return { entry: i + 1, reference, pmid: c.pmid, problems, duplicate };
+    return { entry: i + 1, reference, pmid, problems, duplicate };
   });
   return { format: parsed.format, entries };
 }

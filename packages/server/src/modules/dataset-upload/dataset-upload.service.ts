@@ -8,7 +8,7 @@ import { listAllLookups } from '../lookups/lookups.service.js';
 import { listReferenceKeys } from '../references/references.service.js';
 import { buildDatasetTemplate, type TemplateLists } from './dataset-template.js';
 import { checkRows, type CheckedRow, type UploadCatalogue } from './upload-rows.js';
-import { readUploadedSheet, SheetError } from './upload-sheet.js';
+import { readUploadedSheetOffThread } from './upload-sheet-pool.js';
 import type { ListName } from './upload-columns.js';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -68,15 +68,7 @@ export async function checkUpload(
   bytes: Buffer,
   fileName: string | undefined,
 ): Promise<CheckedUpload> {
-  let sheet;
-  try {
-    sheet = await readUploadedSheet(bytes, fileName);
-  } catch (err) {
-    if (!(err instanceof SheetError)) throw err;
-    throw new AppError(err.tooLarge ? 'payload_too_large' : 'bad_request', err.message, {
-      fields: [{ path: 'file', message: err.message }],
-    });
-  }
+  const sheet = await readUploadedSheetOffThread(bytes, fileName);
   const { rows, problems } = checkRows(sheet, await loadCatalogue(deps.db));
   if (sheet.rows.length === 0) {
     problems.push({

@@ -1,6 +1,9 @@
 import { DATASET_TEMPLATE_SHEET, DATASET_UPLOAD_MAX_ROWS } from '@bvdb/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { SheetError } from './sheet-error.js';
+import { checkSharedStringsXml, checkSheetXml, checkWorkbookXml, SHEET_MAX_CELLS } from './xlsx-bounds.js';
+import { checkZipEntries } from './xlsx-zip.js';
 
 /** A cell as read: text, a number, a yes/no, a date or time, or empty. */
 export type CellValue = string | number | boolean | Date | null;
@@ -16,52 +19,27 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
-/** A file that cannot be read as a sheet: a 400 with this message (or 413 when `tooLarge`). */
-export class SheetError extends Error {
-  constructor(
-    message: string,
-    readonly tooLarge = false,
-  ) {
-    super(message);
-  }
-}
+export { SheetError };
 
-/** What a filled template may expand to once unzipped (a 5,000-row sheet is a few MB). */
-const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+const isSheetPart = (name: string) => /^xl\/(worksheets|tables)\/[^/]+\.xml$/i.test(name);
 
 /**
- * The sizes a zip file declares for its members, from its central directory: a truncated file has
- * none (its end record is missing), and a zip bomb declares more than a template could hold. Read
- * before the workbook library inflates anything.
+ * An .xlsx checked before the workbook library expands it (issue 25): the zip's parts by their
+ * declared and actual sizes (xlsx-zip.ts), then the sheets, named ranges and shared texts by what
+ * they declare (xlsx-bounds.ts): a 14 KB file declaring a cell at XFD1048576 once took 3 GB.
  */
-function checkZip(bytes: Buffer): void {
-  const truncated = () =>
-    new SheetError(
-      'The file is incomplete (truncated?): it is not a readable .xlsx workbook. Save it again.',
-    );
-  const min = Math.max(0, bytes.length - 65_557);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= min; i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
+function checkXlsx(bytes: Buffer): void {
+  let cells = 0;
+  checkZipEntries(bytes, (name, content) => {
+    if (isSheetPart(name)) cells += checkSheetXml(content.toString('utf8'));
+    else if (/^xl\/workbook\.xml$/i.test(name)) checkWorkbookXml(content.toString('utf8'));
+    else if (/^xl\/sharedStrings\.xml$/i.test(name)) checkSharedStringsXml(content.toString('utf8'));
+    if (cells > SHEET_MAX_CELLS) {
+      throw new SheetError(
+        `The workbook holds more than ${SHEET_MAX_CELLS.toLocaleString('en-GB')} cells: at most that many are read. Split the rows over several files.`,
+      );
     }
-  }
-  if (end < 0) throw truncated();
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) throw truncated();
-    total += bytes.readUInt32LE(at + 24);
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  if (total > MAX_UNZIPPED_BYTES) {
-    throw new SheetError(
-      'The workbook is too large once unpacked: upload at most a few thousand rows.',
-      true,
-    );
-  }
+  });
 }
 
 /** The plain value of an exceljs cell (formulas by their result, rich text as text). */
@@ -88,7 +66,7 @@ function tooManyRows(count: number): SheetError {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  checkZip(bytes);
+  checkXlsx(bytes);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -98,20 +76,20 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   const ws = wb.getWorksheet(DATASET_TEMPLATE_SHEET) ?? wb.worksheets[0];
   if (!ws) throw new SheetError('The workbook has no sheet.');
   const width = ws.columnCount;
-  const headers: string[] = [];
-  for (let c = 1; c <= width; c++) {
-    const v = plain(ws.getRow(1).getCell(c).value);
-    headers.push(v === null ? '' : v instanceof Date ? v.toISOString() : String(v).trim());
-  }
+  // The cells a row holds (1-based, sparse): getCell would create every empty one.
+  const cellsOf = (values: ExcelJS.CellValue[]) =>
+    Array.from({ length: width }, (_, c) => plain(values[c + 1] ?? null));
+  const headers = cellsOf(ws.getRow(1).values as ExcelJS.CellValue[]).map((v) =>
+    v === null ? '' : v instanceof Date ? v.toISOString() : String(v).trim(),
+  );
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const cells: CellValue[] = [];
-    for (let c = 1; c <= width; c++) cells.push(plain(row.getCell(c).value));
-    if (isBlank(cells)) continue;
+  ws.eachRow((row, r) => {
+    if (r === 1) return;
+    const cells = cellsOf(row.values as ExcelJS.CellValue[]);
+    if (isBlank(cells)) return;
     rows.push({ row: r, cells });
     if (rows.length > DATASET_UPLOAD_MAX_ROWS) throw tooManyRows(ws.actualRowCount - 1);
-  }
+  });
   return { headers, rows };
 }
 

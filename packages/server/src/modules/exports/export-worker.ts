@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Dataset } from '@bvdb/contract';
+import { spawnWorker } from '../../lib/spawn-worker.js';
 import type { ExportInput } from './xlsx-writer.js';
 
 export type ExportJob = { kind: 'xlsx'; input: ExportInput } | { kind: 'csv'; datasets: Dataset[] };
@@ -19,16 +20,7 @@ class ExportWorker {
   private pending = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
 
   private start(): Worker {
-    const thread = new URL('./export-worker.thread.js', import.meta.url);
-    // Under the TypeScript sources (tests, `npm run dev`) the thread is a .ts file: load it through tsx.
-    const worker = import.meta.url.endsWith('.ts')
-      ? new Worker(
-          `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(
-            thread.href.replace(/\.js$/, '.ts'),
-          )}, ${JSON.stringify(import.meta.url)}))`,
-          { eval: true },
-        )
-      : new Worker(thread);
+    const worker = spawnWorker(import.meta.url, './export-worker.thread.js');
     worker.unref();
     worker.on('message', (result: ExportResult) => {
       const waiting = this.pending.get(result.id);

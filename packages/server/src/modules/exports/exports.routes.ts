@@ -108,7 +108,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
     if (params.file === 'bv_database.json') {
       // The lossless file `npm run import` reads (docs/decisions/024). Its published form is the
       // same for everyone who gets it: a kept file (decision 039); the others may hold unpublished
-      // records and are built for each request.
+      // records and are built for each request. A backup is blind where its maker is (decision 038).
       const scope = backupScopeFor(request.user, query.full === '1');
       const name = scope === 'full' ? `bv_database_backup_${stamp}.json` : `bv_database_${stamp}.json`;
       if (scope === 'published') {
@@ -117,11 +117,12 @@ export function registerExportRoutes(app: FastifyInstance): void {
           reply,
           { type: 'application/json; charset=utf-8', compress: true, headers: attachment(name) },
           async function* () {
-            yield* await exportDatabaseJson(db(), scope);
+            yield* await exportDatabaseJson(db(), scope, null);
           },
         );
       }
-      const chunks = await exportDatabaseJson(db(), scope);
+      const by = request.user ? { userId: request.user.id, email: request.user.email } : null;
+      const chunks = await exportDatabaseJson(db(), scope, by, { sendsFile: request.method !== 'HEAD' });
       return reply
         .type('application/json; charset=utf-8')
         .header('Cache-Control', 'private, no-store')

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
 import { listAnalyteIdsToRecompute, recomputeAnalytesMetas } from '../recompute/meta-recompute.service.js';
 import { META_JOB_NAMES } from '../recompute/meta-recompute.job.js';
-import { advanceTrackers, failTrackers, insertTracker } from './job-records.repository.js';
+import { advanceTrackers, failTrackers, findJob, insertTracker } from './job-records.repository.js';
 import * as repo from './recompute-requests.repository.js';
 
 export const META_QUEUE = 'meta-recompute';
@@ -107,4 +109,28 @@ async function recomputeAlone(db: Db, r: repo.ClaimedRequest, opts: DrainOptions
     return;
   }
   onCommitted();
+}
+
+/**
+ * Works on the outbox in this process until the tracker record `trackerId` is finished (a whole-
+ * database import with recompute answers when its results are there). Large chunks: few commits.
+ * Measurands another worker claimed are waited for, not redone.
+ */
+export async function recomputeRequestedNow(db: Db, trackerId: number, onCommitted: () => void) {
+  const opts: DrainOptions = {
+    worker: `${process.pid}-now-${randomUUID().slice(0, 8)}`,
+    batchSize: 500,
+    chunkSize: 500,
+    leaseSeconds: 300,
+    maxAttempts: 3,
+    retryDelaySeconds: 1,
+  };
+  for (;;) {
+    while ((await drainOnce(db, opts, onCommitted)) > 0) {
+      // A full batch or part of one: look again.
+    }
+    const tracker = await findJob(db, trackerId);
+    if (!tracker || tracker.status === 'complete' || tracker.status === 'failed') return tracker;
+    await sleep(250);
+  }
 }

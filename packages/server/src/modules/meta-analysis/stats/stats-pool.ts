@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { StatsResult } from '@bvdb/contract';
 import { AppError, type AppErrorCode, type FieldMessage } from '../../../lib/app-error.js';
+import { spawnWorker } from '../../../lib/spawn-worker.js';
 
 export interface StatsTask {
   body: unknown;
@@ -32,16 +33,7 @@ export const defaultStatsPoolOptions = (): StatsPoolOptions => ({
   timeoutMs: 20_000,
 });
 
-/** Built code runs the .js worker; tests and dev run the TypeScript source through tsx. */
-function spawn(): Worker {
-  const own = import.meta.url;
-  if (own.endsWith('.js')) return new Worker(new URL('./stats.worker.js', own));
-  const target = JSON.stringify(new URL('./stats.worker.ts', own).href);
-  return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${target}); })`, {
-    eval: true,
-    execArgv: ['--conditions=source'],
-  });
-}
+const spawn = () => spawnWorker(import.meta.url, './stats.worker.js');
 
 /**
  * A small bounded pool of worker threads for the statistics endpoint, so a large CSV or a bootstrap

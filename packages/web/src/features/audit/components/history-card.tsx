@@ -15,6 +15,7 @@ const ACTION = {
   appraisal_submitted: 'Appraisal submitted',
   appraisal_disputed: 'Appraisals disagree',
   appraisal_final: 'Final grades set',
+  export: 'Complete backup downloaded',
 } as const;
 
 /** Who changed a dataset or reference, when, and which fields (signed-in users only). */

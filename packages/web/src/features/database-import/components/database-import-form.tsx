@@ -9,12 +9,21 @@ import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { importDatabaseCall } from '../api/import-database';
+import { ImportDeletes } from './import-deletes';
 
 function problemsOf(err: unknown): string[] {
   if (!(err instanceof ApiError)) return ['An unknown error occurred.'];
   const fields = (err.body as { fields?: { message: string }[] } | undefined)?.fields ?? [];
   return fields.length > 1 ? fields.map((f) => f.message) : [err.message];
 }
+
+/** A backup made by an assessor of an open round leaves rows out (decision 038). */
+const partialNote = (withheld: Record<string, number>) =>
+  `The file is partial: its maker assessed an open appraisal round and could not read ${Object.entries(
+    withheld,
+  )
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ')}; it can only be merged.`;
 
 const SCOPES: Record<ImportSummary['scope'], string> = {
   published: 'An export of the published records',
@@ -24,9 +33,22 @@ const SCOPES: Record<ImportSummary['scope'], string> = {
 
 const MODES: { value: ImportMode; label: string }[] = [
   { value: 'new', label: 'Into an empty database (refused if it holds measurands, references or datasets)' },
-  { value: 'replace', label: 'Replace everything the database holds with the file' },
+  { value: 'replace', label: 'Replace the tables the file carries with the file (the others are kept)' },
   { value: 'merge', label: 'Merge: add the file, overwriting records with the same ids' },
 ];
+
+function importedText(summary: ImportSummary): string {
+  const parts = [`Imported in ${(summary.import_ms / 1000).toFixed(1)} s.`];
+  if (summary.backup_file) {
+    parts.push(
+      `The database as it was is saved as ${summary.backup_file} (in the backups folder of the data folder).`,
+    );
+  }
+  if (summary.returned_to_final) {
+    parts.push(`${summary.returned_to_final} datasets in appraisal had no round left: they are final again.`);
+  }
+  return parts.join(' ');
+}
 
 /** Upload a whole-database file, preview what it would do, then confirm: one transaction. */
 export function DatabaseImportForm() {
@@ -35,16 +57,18 @@ export function DatabaseImportForm() {
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('new');
   const [recompute, setRecompute] = useState(false);
+  const [clearAbsent, setClearAbsent] = useState(false);
   const [preview, setPreview] = useState<ImportSummary | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const run = useMutation({
-    mutationFn: (dryRun: boolean) => importDatabaseCall(file!, { mode, dryRun, recompute }, csrf_token),
+    mutationFn: (dryRun: boolean) =>
+      importDatabaseCall(file!, { mode, dryRun, recompute, clearAbsent }, csrf_token),
     onSuccess: (summary) => {
       setProblems([]);
       if (summary.written) {
         setPreview(null);
-        setNotice({ ok: true, text: `Imported in ${(summary.import_ms / 1000).toFixed(1)} s.` });
+        setNotice({ ok: true, text: importedText(summary) });
         void queryClient.invalidateQueries();
       } else {
         setPreview(summary);
@@ -103,6 +127,18 @@ export function DatabaseImportForm() {
             />
           ))}
         </fieldset>
+        {mode === 'replace' ? (
+          <Form.Check
+            className="mb-3"
+            id="clear-absent"
+            label="Also empty the tables the file leaves out (otherwise they are kept as they are)"
+            checked={clearAbsent}
+            onChange={(e) => {
+              reset();
+              setClearAbsent(e.target.checked);
+            }}
+          />
+        ) : null}
         <Form.Check
           className="mb-3"
           id="recompute"
@@ -138,6 +174,7 @@ export function DatabaseImportForm() {
                 {preview.exported_at ? `, ${preview.exported_at.slice(0, 10)}` : ''}). The database holds{' '}
                 {preview.existing.analytes} measurands, {preview.existing.references} references and{' '}
                 {preview.existing.bv_specifications} datasets now.
+                {preview.withheld ? ` ${partialNote(preview.withheld)}` : ''}
               </caption>
               <thead>
                 <HeaderRow names={['Table', 'Rows in the file', 'Would overwrite']} />
@@ -156,6 +193,7 @@ export function DatabaseImportForm() {
                 ))}
               </tbody>
             </Table>
+            <ImportDeletes summary={preview} replace={mode === 'replace'} />
             <Button
               variant={mode === 'new' ? 'primary' : 'danger'}
               disabled={run.isPending}

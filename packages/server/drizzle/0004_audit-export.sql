@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_action_ck";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_action_ck" CHECK ("audit_log"."action" in ('create', 'update', 'delete', 'appraisal_opened', 'assessor_assigned', 'appraisal_submitted', 'appraisal_disputed', 'appraisal_final', 'export'));

@@ -1,0 +1,51 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from './app-error.js';
+import { WorkerPool } from './worker-pool.js';
+
+const pool = new WorkerPool<'echo' | 'refuse' | 'spin' | 'eat', string>({
+  from: new URL('../test/', import.meta.url).href,
+  file: './pool-test.thread.js',
+  size: 1,
+  timeoutMs: 3000,
+  resourceLimits: { maxOldGenerationSizeMb: 64 },
+  tooLong: { code: 'payload_too_large', message: 'too long' },
+  tooLarge: { code: 'payload_too_large', message: 'too large' },
+  busy: 'busy',
+});
+afterAll(() => pool.close());
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+
+describe('a pool of worker threads with limits', () => {
+  it('answers, and passes an AppError on as one', async () => {
+    expect(await pool.run('echo')).toBe('echo from a thread');
+    const err = await failure(pool.run('refuse'));
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: 'bad_request', message: 'refused on purpose' });
+  }, 30_000);
+
+  it('a task past its time ends its thread only: the event loop stays free, the next task is served', async () => {
+    let late = 0;
+    let due = performance.now() + 10;
+    const timer = setInterval(() => {
+      late = Math.max(late, performance.now() - due);
+      due = performance.now() + 10;
+    }, 10);
+    const err = await failure(pool.run('spin'));
+    clearInterval(timer);
+    expect(err).toMatchObject({ code: 'payload_too_large', message: 'too long' });
+    expect(late).toBeLessThan(200);
+    expect(await pool.run('echo')).toBe('echo from a thread');
+  }, 30_000);
+
+  it('a task past its heap ends its thread only, with the message for it; the process lives on', async () => {
+    const err = await failure(pool.run('eat'));
+    expect(err).toMatchObject({ code: 'payload_too_large', message: 'too large' });
+    expect(await pool.run('echo')).toBe('echo from a thread');
+  }, 30_000);
+});

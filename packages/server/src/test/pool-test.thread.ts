@@ -1,0 +1,13 @@
+import { AppError } from '../lib/app-error.js';
+import { answerTasks } from '../lib/worker-task.js';
+
+/** A WorkerPool thread for lib/worker-pool.test.ts: answers, refuses, spins or fills its heap. */
+answerTasks((task: 'echo' | 'refuse' | 'spin' | 'eat') => {
+  if (task === 'refuse') throw new AppError('bad_request', 'refused on purpose');
+  if (task === 'spin') for (;;);
+  if (task === 'eat') {
+    const hoard: number[][] = [];
+    for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => i * 1.5));
+  }
+  return `${task} from a thread`;
+});
