@@ -61,17 +61,20 @@ describe('the shared download budget, through the routes', () => {
   });
 
   it('makes an export wait its turn behind article downloads, and still sends it whole', async () => {
-    // Build the export once (kept), let the burst refill, then spend it on two articles: the kept
+    // Build the export once (kept), let the burst refill, then spend it on three articles: the kept
     // export that follows has to wait for its turn.
     expect((await ctx.app.inject({ url: '/export/bv_database.xlsx' })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 2_100));
-    const articles = Promise.all([timed(articleUrl), timed(articleUrl)]);
+    const articles = Promise.all([timed(articleUrl), timed(articleUrl), timed(articleUrl)]);
     await new Promise((r) => setTimeout(r, 50));
     const exported = await timed('/export/bv_database.xlsx');
     expect(exported.res.statusCode).toBe(200);
     expect(exported.res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(exported.res.headers['content-length']).toBe(String(exported.res.rawPayload.length));
-    expect(exported.ms).toBeGreaterThanOrEqual(300);
+    // Kept and unpaced it leaves in a few ms; behind three articles at 1 MB/s each of its 64 KiB
+    // slices waits for theirs (~64 ms apiece). The wait, not its exact length, is what is checked:
+    // on PostgreSQL the kept file is no longer rebuilt by a first poll, so only the queue counts.
+    expect(exported.ms).toBeGreaterThanOrEqual(150);
     await articles;
   });
 
