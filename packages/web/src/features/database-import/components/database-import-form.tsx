@@ -182,7 +182,8 @@ export function DatabaseImportForm() {
               <tbody>
                 {preview.tables.map((t) => (
                   <tr key={t.name}>
-                    <td>{t.name}</td>
+                    {/* Long table names may break so the table fits a phone. */}
+                    <td className="text-break">{t.name}</td>
                     <td>{t.rows}</td>
                     <td>
                       {t.overwritten.length > 0

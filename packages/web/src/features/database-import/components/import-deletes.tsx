@@ -25,7 +25,8 @@ export function ImportDeletes({ summary, replace }: { summary: ImportSummary; re
       )}
       {replace ? (
         <p className="mb-0">
-          The database is saved first as a complete backup in the data folder (<code>backups/</code>).
+          The database is saved first as a complete backup in the data folder (
+          <code className="text-reset">backups/</code>).
         </p>
       ) : null}
     </div>
