@@ -110,7 +110,8 @@ test('two assessors disagree on one item, a third resolves it, and the estimate 
   await page.reload();
   const disputed = page.getByRole('region', { name: /Disputed/ });
   await expect(disputed).toContainText(uid);
-  await expect(disputed).toContainText('Disputed: samples');
+  await expect(disputed).toContainText('Disputed: QI3 Samples');
+  await expect(disputed).not.toContainText('Disputed: samples');
   await page.getByLabel(`Assessor Third of ${uid}`).selectOption({ label: `${ASSESSORS[2]} (assessor)` });
   await expect(page.getByText(`Assigned Third of ${uid}`)).toBeVisible();
 

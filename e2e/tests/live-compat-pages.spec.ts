@@ -34,6 +34,12 @@ async function expectApsTable(dialog: ReturnType<Page['getByRole']>, cvi: number
     );
   }
   await expect(table.getByRole('cell').filter({ hasText: '%' })).toHaveCount(0);
+  // The live markup (issue 27.2): each level a row of five plain <td>s, the first a row header to AT.
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.locator('tbody th')).toHaveCount(0);
+  await expect(table.locator('tbody tr > td:first-child[role="rowheader"]')).toHaveCount(3);
+  for (const i of [0, 1, 2]) await expect(table.locator('tbody tr').nth(i).locator('> *')).toHaveCount(5);
+  await expect(table.locator('tbody')).not.toContainText('%');
 }
 
 test('search landing: search a name, click the item with that name, open the APS modal, see the table', async ({
@@ -124,7 +130,7 @@ test('APS modal: labels, headline medians at 1 decimal, matrix choice and the no
   await expect(dialog.getByText('Note CVG is 0')).toBeVisible();
   await expect(
     dialog.getByText(
-      'No CVG estimate for Serum: Bias and TE computed with CVG 0 understate the specification',
+      'No CVG estimate for Serum. Bias and TE need a CVG: with CVG 0 they understate the specification',
     ),
   ).toBeVisible();
   await expectApsTable(dialog, Number(serumCvi), 0);
@@ -221,7 +227,8 @@ test('/bv_specifications?page=2 hydrates its server-rendered page without a mism
 
 test('/meta_calculations: ID, Marker, Matrix, BV, Median, Low, High, Date, Tools', async ({ page }) => {
   await page.goto('/meta_calculations');
-  await expect(page.locator('thead th')).toHaveText([
+  // The live columns in their places; bvdb's "Limits" only after them (issue 27.7).
+  await expect(page.getByTestId('meta-list-main').locator('thead th')).toHaveText([
     'ID',
     'Marker',
     'Matrix',
@@ -231,6 +238,7 @@ test('/meta_calculations: ID, Marker, Matrix, BV, Median, Low, High, Date, Tools
     'High',
     'Date',
     'Tools',
+    'Limits',
   ]);
   const first = page.locator('tbody tr').first();
   await expect(first.locator('td').nth(3)).toHaveText(/^(Within-subject|Between-subject)$/);

@@ -1,9 +1,20 @@
+import { LIMITS_KINDS } from '@bvdb/domain';
 import { z } from 'zod';
 import { AnalyteSchema } from './analytes.contract.js';
 import { ErrorSchema, errorsFor, IdSchema } from './common.js';
 import { defineRoute } from './route.js';
 
 export const VarTypeSchema = z.enum([':cvi', ':cvg']);
+
+/** What the lower and upper limits of a result are (issue 27.7, decision 043). */
+export const LimitsKindSchema = z
+  .enum(LIMITS_KINDS)
+  .nullable()
+  .describe(
+    'What `lower` and `upper` are: "95 % CI" (bootstrap of more than 10 studies, or the one study\'s own CI) or "range" (min–max of 2–10 study estimates); null without a result',
+  );
+const LIMIT_LOWER = 'Lower limit in %: a 95 % CI or the range of the studies; `limits` says which';
+const LIMIT_UPPER = 'Upper limit in %: a 95 % CI or the range of the studies; `limits` says which';
 export type VarType = z.infer<typeof VarTypeSchema>;
 
 export const MetaDatasetSchema = z.object({
@@ -33,6 +44,7 @@ export const MetaRecordSchema = z.object({
   matrix_id: z.number().int().nullable(),
   matrix_consolidation_id: z.number().int().nullable(),
   method: z.enum(['none', 'single', 'range', 'bootstrap']),
+  limits: LimitsKindSchema,
   seed: z.number().int().nullable(),
   references_array: z.string().describe('Bracketed comma-separated reference ids, e.g. "[3, 7]"'),
   datasets: z.array(MetaDatasetSchema),
@@ -51,6 +63,7 @@ export const MetaListItemSchema = z.object({
   median: z.number().nullable(),
   lower: z.number().nullable(),
   upper: z.number().nullable(),
+  limits: LimitsKindSchema,
   number_used: z.number().int(),
   updated_at: z.string(),
 });
@@ -87,12 +100,9 @@ export const HeadlineMetaSchema = z.object({
   name: z.string(),
   var_type: VarTypeSchema.describe('":cvi" within-subject CV, ":cvg" between-subject CV'),
   median: z.number().describe('Weighted median CV, in %'),
-  lower: z
-    .number()
-    .describe('Lower limit in % (the range of the included studies, not a confidence interval)'),
-  upper: z
-    .number()
-    .describe('Upper limit in % (the range of the included studies, not a confidence interval)'),
+  lower: z.number().describe(LIMIT_LOWER),
+  upper: z.number().describe(LIMIT_UPPER),
+  limits: LimitsKindSchema,
   number_used: z.number().int().describe('Number of studies in the meta-analysis'),
   matrix: LegacyMatrixSchema,
   matrix_id: z.number().int().nullable(),
@@ -152,8 +162,9 @@ export const metaByAnalyte = defineRoute({
 export const MeasurandEstimateSchema = z.object({
   id: z.number().int().describe('Stable id of the meta-analysis result'),
   median: z.number().describe('Weighted median CV, in %'),
-  lower: z.number().describe('Lower limit in % (range of the included studies, not a CI)'),
-  upper: z.number().describe('Upper limit in % (range of the included studies, not a CI)'),
+  lower: z.number().describe(LIMIT_LOWER),
+  upper: z.number().describe(LIMIT_UPPER),
+  limits: LimitsKindSchema,
   number_used: z.number().int().describe('Number of studies in the meta-analysis'),
   updated_at: z
     .string()

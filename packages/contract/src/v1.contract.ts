@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorSchema, errorsFor, IdSchema } from './common.js';
 import { DatasetSchema } from './datasets.contract.js';
-import { MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
+import { LimitsKindSchema, MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -78,8 +78,9 @@ export const v1BulkDatasets = defineRoute({
 export const V1EstimateSchema = z.object({
   meta_id: z.number().int().describe('Stable id of the meta-analysis result'),
   median: z.number().describe('Weighted median CV of the included studies, in %'),
-  lower: z.number().describe('Lowest CV of the included studies, in % (a range, not a confidence interval)'),
-  upper: z.number().describe('Highest CV of the included studies, in % (a range, not a confidence interval)'),
+  lower: z.number().describe('Lower limit in %: a 95 % CI or the range of the studies; `limits` says which'),
+  upper: z.number().describe('Upper limit in %: a 95 % CI or the range of the studies; `limits` says which'),
+  limits: LimitsKindSchema,
   number_used: z.number().int().describe('Number of studies in the meta-analysis'),
   updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
 });

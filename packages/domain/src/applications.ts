@@ -13,6 +13,16 @@ export function indexOfIndividuality(cvi: number, cvg: number): number {
 }
 
 /**
+ * Index of individuality with the analytical variation, II = √(CVI² + CVA²) / CVG (Fraser CG, Harris
+ * EK, Crit Rev Clin Lab Sci 1989;27:409-37): what a laboratory's own results show, since its
+ * method adds CVA to the within-subject variation (issue 27.6).
+ */
+export function indexOfIndividualityWithCva(cvi: number, cva: number, cvg: number): number {
+  requireNonNegative(cva, 'CVA');
+  return indexOfIndividuality(Math.sqrt(cvi * cvi + cva * cva), cvg);
+}
+
+/**
  * Samples needed to estimate a person's homeostatic set point within ±D % (Fraser & Harris, Crit Rev
  * Clin Lab Sci 1989;27:409-37): n = ⌈(z·√(CVA² + CVI²) / D)²⌉.
  */

@@ -41,3 +41,24 @@ export function desirableTotalErrorVariant(cvi: number, cvg: number): number {
   requireNonNegative(cvg, 'CVG');
   return 1.65 * (0.5 * cvi) + 0.25 * Math.sqrt(cvi * cvi + cvg * cvg);
 }
+
+/** One level as bvdb's own outputs give it: Bias and TE null where there is no CVG (issue 27.5). */
+export interface ApsOutputLevel {
+  imprecision: number;
+  bias: number | null;
+  totalError: number | null;
+  mau: number;
+}
+
+/**
+ * The APS for bvdb's own outputs (API answers, exports, anything new; decision 043): without a CVG
+ * (null or 0) Bias and TE are null, never the understated values CVG 0 would give. The spec's
+ * calculator keeps its conversion of an empty CVG to 0 (calculateAps) and says so under its table.
+ */
+export function apsForOutput(cvi: number, cvg: number | null): Record<keyof ApsResult, ApsOutputLevel> {
+  const aps = calculateAps(cvi, cvg ?? 0);
+  const withCvg = cvg !== null && cvg > 0;
+  const out = (l: ApsLevel): ApsOutputLevel =>
+    withCvg ? l : { imprecision: l.imprecision, bias: null, totalError: null, mau: l.mau };
+  return { minimum: out(aps.minimum), desirable: out(aps.desirable), optimal: out(aps.optimal) };
+}

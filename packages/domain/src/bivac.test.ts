@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallGrade, QUALITY_ITEMS, validateBivacGrades } from './bivac.js';
+import { overallGrade, QUALITY_ITEMS, qualityItemName, validateBivacGrades } from './bivac.js';
 import { estimateCviConfidenceInterval } from './dataset-ci.js';
 import { readTestCsv } from './test-data.js';
 
@@ -83,5 +83,15 @@ describe('CI of CVI from the study design (Røraas 2012)', () => {
     expect(
       estimateCviConfidenceInterval({ subjects: 1, samplesPerSubject: 6, replicates: 2, cva: 2, cvi: 5 }),
     ).toBeNull();
+  });
+});
+
+describe('qualityItemName (the appraisal board names items, not keys)', () => {
+  it.each([
+    ['samples', 'QI3 Samples'],
+    ['ci', 'QI12 Confidence Limits'],
+    ['unknown_key', 'unknown_key'],
+  ])('%s → %s', (key, name) => {
+    expect(qualityItemName(key)).toBe(name);
   });
 });

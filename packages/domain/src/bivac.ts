@@ -35,6 +35,12 @@ export const QUALITY_ITEMS = [
 }[];
 
 export type QualityItem = (typeof QUALITY_ITEMS)[number];
+
+/** A BIVAC item as assessors know it, "QI12 Confidence Limits", from its stored key (issue 27.10). */
+export function qualityItemName(key: string): string {
+  const item = QUALITY_ITEMS.find((i) => i.key === key);
+  return item ? `QI${item.number} ${item.label}` : key;
+}
 export type QualityItemKey = QualityItem['key'];
 export type BivacGrades = Record<QualityItemKey, Grade>;
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { calculateAps, desirableTotalErrorVariant } from './aps.js';
-import { indexOfIndividuality, personalisedReferenceInterval, samplesForSetPoint } from './applications.js';
+import {
+  indexOfIndividuality,
+  indexOfIndividualityWithCva,
+  personalisedReferenceInterval,
+  samplesForSetPoint,
+} from './applications.js';
 import { DomainInputError } from './errors.js';
 import {
   percentChange,
@@ -105,6 +110,13 @@ describe('applications', () => {
   it('index of individuality', () => {
     expect(indexOfIndividuality(4.4, 13.4)).toBeCloseTo(0.3284, 4);
     expect(() => indexOfIndividuality(4, 0)).toThrow('CVG must be greater than 0');
+    // With the method's CVA (Fraser & Harris 1989): √(4.4² + 2.2²) / 13.4.
+    expect(indexOfIndividualityWithCva(4.4, 2.2, 13.4)).toBeCloseTo(
+      Math.sqrt(4.4 ** 2 + 2.2 ** 2) / 13.4,
+      10,
+    );
+    expect(indexOfIndividualityWithCva(4.4, 0, 13.4)).toBeCloseTo(indexOfIndividuality(4.4, 13.4), 10);
+    expect(() => indexOfIndividualityWithCva(4.4, 2, 0)).toThrow('CVG must be greater than 0');
   });
   it('samples for a set point (CVI 4.4, CVA 2.2, D 5%, z 1.96 → 4)', () => {
     expect(samplesForSetPoint({ cvi: 4.4, cva: 2.2, percentFromSetPoint: 5, z: 1.96 })).toBe(4);

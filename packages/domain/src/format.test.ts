@@ -3,6 +3,7 @@ import { parseCsv } from './csv.js';
 import {
   formatCi,
   formatDateDmy,
+  formatDateTimeDmy,
   formatDateLong,
   formatMetaValue,
   formatSamplingInterval,
@@ -52,6 +53,9 @@ describe('display rules', () => {
     expect(formatDateLong('2026-03-01T00:00:00Z')).toBe('March 1st 2026');
     expect(formatDateLong('2026-03-23T00:00:00Z')).toBe('March 23rd 2026');
     expect(formatDateDmy('not a date')).toBe('');
+    // The change history (issue 27.10): D/M/YYYY and a 24-hour UTC time, never a US date.
+    expect(formatDateTimeDmy('2026-11-03T14:07:00Z')).toBe('3/11/2026 14:07 UTC');
+    expect(formatDateTimeDmy('not a date')).toBe('');
   });
   it('sampling interval', () => {
     expect(formatSamplingInterval(1, 'Week')).toBe('1 per week');

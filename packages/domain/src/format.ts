@@ -40,6 +40,17 @@ export function formatDateDmy(d: string | Date): string {
   return date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : '';
 }
 
+/**
+ * A moment as D/M/YYYY HH:MM UTC, the meta table's date order with a 24-hour time (the change
+ * history, issue 27.10): the same text in every browser, whatever its locale or time zone.
+ */
+export function formatDateTimeDmy(d: string | Date): string {
+  const date = toDate(d);
+  if (!date) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatDateDmy(date)} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}
+
 export function ordinal(n: number): string {
   const mod100 = n % 100;
   if (mod100 >= 11 && mod100 <= 13) return `${n}th`;

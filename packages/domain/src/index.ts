@@ -22,3 +22,5 @@ export * from './citation.js';
 export * from './leave-one-out.js';
 export * from './appraisal.js';
 export * from './estimate-citation.js';
+export * from './meta-use.js';
+export * from './meta-limits.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rcvAsymmetric } from './rcv.js';
-import { assessChange, zForChange, type ChangeInput } from './rcv-verdict.js';
+import { assessChange, RCV_NEEDS_CVA_MESSAGE, zForChange, type ChangeInput } from './rcv-verdict.js';
 
 const base: ChangeInput = {
   first: 100,
@@ -52,13 +52,29 @@ describe('assessChange (Application of the RCV)', () => {
     expect(r.realChange).toBe(true);
   });
 
+  it('CVA 0 gives no verdict: the RCV is without analytical variation (issue 27.4)', () => {
+    // A rise that a realistic CVA (3 %) puts inside the RCV reads as beyond it with CVA 0.
+    const rise = { ...base, first: 5.0, second: 5.7, cvi: 5.6 };
+    const realistic = assessChange({ ...rise, cva: 3 });
+    if (realistic.kind !== 'verdict') throw new Error('expected a verdict');
+    expect(realistic.realChange).toBe(false);
+    const r = assessChange({ ...rise, cva: 0 });
+    expect(r.kind).toBe('without-cva');
+    if (r.kind !== 'without-cva') return;
+    expect(r.message).toBe("Enter your method's analytical CV to judge this change");
+    expect(r.message).toBe(RCV_NEEDS_CVA_MESSAGE);
+    expect(r.change).toBeCloseTo(14, 6);
+    expect(r.up).toBeCloseTo(rcvAsymmetric(5.6, 0, zForChange(0.05, 'one-direction')).up, 10);
+    expect(r.up).toBeLessThan(r.change);
+  });
+
   it('property: a real change exactly when the % change exceeds the RCV in its direction', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0.01, max: 1e6, noNaN: true }),
         fc.double({ min: 0, max: 1e6, noNaN: true }),
         fc.double({ min: 0.1, max: 60, noNaN: true }),
-        fc.double({ min: 0, max: 30, noNaN: true }),
+        fc.double({ min: 0.01, max: 30, noNaN: true }),
         fc.constantFrom(0.001, 0.01, 0.025, 0.05, 0.1, 0.2),
         fc.constantFrom('one-direction' as const, 'either-direction' as const),
         (first, second, cvi, cva, probability, direction) => {

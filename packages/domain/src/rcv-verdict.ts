@@ -13,6 +13,18 @@ export type RcvAssessment =
   | { kind: 'incomplete'; message: string }
   /** z ≤ 0 (probability ≥ 0.5 one-sided): an RCV means nothing there */
   | { kind: 'not-meaningful'; z: number; message: string }
+  /**
+   * CVA is 0 (blank or typed): the RCV is of biological variation alone, too narrow for any real
+   * method, so no "real change / noise" verdict (issue 27.4); the numbers are given as such.
+   */
+  | {
+      kind: 'without-cva';
+      z: number;
+      change: number;
+      up: number;
+      down: number;
+      message: string;
+    }
   | {
       kind: 'verdict';
       z: number;
@@ -27,6 +39,8 @@ export type RcvAssessment =
 
 export const RCV_NOT_MEANINGFUL_MESSAGE =
   'An RCV is not meaningful for a probability of 0.5 or more (z ≤ 0): choose a smaller probability.';
+
+export const RCV_NEEDS_CVA_MESSAGE = "Enter your method's analytical CV to judge this change";
 
 export interface ChangeInput {
   first: number | null;
@@ -62,6 +76,7 @@ export function assessChange(input: ChangeInput): RcvAssessment {
   if (z <= 0) return { kind: 'not-meaningful', z, message: RCV_NOT_MEANINGFUL_MESSAGE };
   const change = ((second - first) / first) * 100;
   const { up, down } = rcvAsymmetric(cvi, cva, z);
+  if (cva === 0) return { kind: 'without-cva', z, change, up, down, message: RCV_NEEDS_CVA_MESSAGE };
   const realChange = change > 0 ? change > up : change < down;
   return { kind: 'verdict', z, change, up, down, realChange };
 }

@@ -69,7 +69,11 @@ export const pageRoutes: PageRoute[] = [
       ssr: true,
     },
   },
-  { path: '/meta_calculations', page: 'meta-list-page', server: rendered },
+  {
+    path: '/meta_calculations',
+    page: 'meta-list-page',
+    server: { data: ['/api/meta_calculations'], ssr: true },
+  },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },

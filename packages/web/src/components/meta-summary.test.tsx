@@ -21,6 +21,7 @@ const record = (varType: ':cvi' | ':cvg'): MetaRecord => ({
   matrix_id: 1,
   matrix_consolidation_id: null,
   method: 'range',
+  limits: 'range',
   seed: null,
   references_array: '[1, 2, 3]',
   datasets: [],

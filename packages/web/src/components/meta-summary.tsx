@@ -1,5 +1,5 @@
 import type { MetaRecord } from '@bvdb/contract';
-import { formatDateDmy, formatFixed, formatMetaValue } from '@bvdb/domain';
+import { formatDateDmy, formatFixed, formatMetaValue, limitsKindOf } from '@bvdb/domain';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -18,6 +18,26 @@ export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): strin
     case 'none':
       return 'No usable study';
   }
+}
+
+/**
+ * A limit with what the pair is, "4.1 (range)" or "3.9 (95 % CI)" (issue 27.7): the spec's headers
+ * "lower/higher CI limit" stay, and a copied cell still says which it is.
+ */
+function Limit({ value, method }: { value: number | null; method: MetaRecord['method'] }) {
+  const kind = limitsKindOf(method);
+  // One element: the phone layout (table-stack) puts each child of a cell in a grid cell of its own.
+  return (
+    <span>
+      {formatFixed(value ?? 0, 1)}
+      {kind ? (
+        <span className="small text-body-secondary text-nowrap" data-testid="limits-tag">
+          {' '}
+          ({kind})
+        </span>
+      ) : null}
+    </span>
+  );
 }
 
 /** Per matrix: the last :cvi record is the within-subject row, the last :cvg the between-subject row. */
@@ -111,8 +131,12 @@ export function MetaSummary({
                     </div>
                   </td>
                   <td data-label="median CV estimate">{formatMetaValue(m?.median)}</td>
-                  <td data-label="lower CI limit">{m && m.median ? formatFixed(m.lower ?? 0, 1) : 'NA'}</td>
-                  <td data-label="higher CI limit">{m && m.median ? formatFixed(m.upper ?? 0, 1) : 'NA'}</td>
+                  <td data-label="lower CI limit">
+                    {m && m.median ? <Limit value={m.lower} method={m.method} /> : 'NA'}
+                  </td>
+                  <td data-label="higher CI limit">
+                    {m && m.median ? <Limit value={m.upper} method={m.method} /> : 'NA'}
+                  </td>
                   <td data-label="Comments" className="small">
                     {m ? [m.comments, methodNote(m)].filter(Boolean).join(' · ') : 'No usable study'}
                   </td>

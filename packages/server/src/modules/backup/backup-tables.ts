@@ -75,14 +75,14 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     name: 'analytes',
     table: s.analytes,
     scope: 'data',
-    publicRows: sql`exists (select 1 from bv_specifications p where p.analyte_id = t.id and p.published)
-      or exists (select 1 from meta_calculations m where m.analyte_id = t.id)`,
+    // Every measurand and every reference has a public page and record (GET /api/analytes/:id,
+    // /api/references/:id), so the public file holds them all: a mirror restored from it must not
+    // answer 404 where the source answers (issue 27.3, decision 043).
   },
   {
     name: 'references',
     table: s.references,
     scope: 'data',
-    publicRows: sql`exists (select 1 from bv_specifications p where p.reference_id = t.id and p.published)`,
   },
   { name: 'reference_files', table: s.referenceFiles, scope: 'full' },
   {

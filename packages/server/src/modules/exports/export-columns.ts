@@ -1,5 +1,5 @@
 import type { Dataset, MetaRecord } from '@bvdb/contract';
-import { formatCitation, roundHalfUp } from '@bvdb/domain';
+import { describeMetaUse, formatCitation, metaUseOf, roundHalfUp } from '@bvdb/domain';
 
 type Cell = string | number | null;
 
@@ -124,6 +124,44 @@ export const META_COLUMNS: {
   { header: 'References used', key: 'refs', value: (m) => m.references_array },
   { header: 'Updated (value last changed)', key: 'updated', value: (m) => m.updated_at },
   { header: 'Computed (last recomputation)', key: 'computed', value: (m) => m.computed_at },
+  // Added last (scripts read columns by position too): what the lower/upper pair is (issue 27.7).
+  { header: 'Limits are', key: 'limits', value: (m) => m.limits ?? 'none' },
+];
+
+/**
+ * Columns the workbooks add after DATASET_COLUMNS, where the meta-analysis results are at hand:
+ * whether a dataset was actually used, and why not (issue 27.8; the rule of the measurand page,
+ * decision 014). "Included in meta-analysis" above stays the curator's flag.
+ */
+export const DATASET_USE_COLUMNS: {
+  header: string;
+  key: string;
+  value: (d: Dataset, metas: readonly MetaRecord[]) => Cell;
+  width?: number;
+}[] = [
+  {
+    header: 'Used in meta-analysis',
+    key: 'used',
+    value: (d, metas) =>
+      yesNo(
+        metaUseOf(
+          d,
+          metas.filter((m) => m.analyte_id === d.analyte_id),
+        ).used,
+      ),
+  },
+  {
+    header: 'Meta-analysis use',
+    key: 'use',
+    value: (d, metas) =>
+      describeMetaUse(
+        metaUseOf(
+          d,
+          metas.filter((m) => m.analyte_id === d.analyte_id),
+        ),
+      ),
+    width: 50,
+  },
 ];
 
 /** Decimals of a number in an exported file: data, not a screen, but never binary noise (issue 16.7). */

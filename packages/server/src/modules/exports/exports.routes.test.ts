@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications, references } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { DATASET_COLUMNS, exportCell } from './export-columns.js';
+import { DATASET_COLUMNS, DATASET_USE_COLUMNS, exportCell, META_COLUMNS } from './export-columns.js';
 
 let ctx: TestContext;
 let creatinineId: number;
@@ -79,7 +79,12 @@ describe('spreadsheet exports', () => {
     const wb = await openWorkbook(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Datasets', 'Meta-analysis', 'Citation']);
     const sheet = wb.getWorksheet('Datasets')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...DATASET_COLUMNS.map((c) => c.header)]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      ...DATASET_COLUMNS.map((c) => c.header),
+      'Used in meta-analysis',
+      'Meta-analysis use',
+    ]);
     // New columns only after the published ones, which keep their names and places.
     expect(DATASET_COLUMNS.slice(0, PUBLISHED_DATASET_HEADERS.length).map((c) => c.header)).toEqual(
       PUBLISHED_DATASET_HEADERS,
@@ -108,6 +113,62 @@ describe('spreadsheet exports', () => {
       .join(' ');
     expect(text).toMatch(/copyright/);
     expect(text).toMatch(/Biological Variation Database/);
+  });
+
+  it("says whether each dataset was used and why not, beside the curator's flag (issue 27.8)", async () => {
+    const res = await ctx.app.inject({ url: '/export/bv_database.xlsx' });
+    const sheet = (await openWorkbook(res.rawPayload)).getWorksheet('Datasets')!;
+    const col = (key: string) => DATASET_COLUMNS.findIndex((c) => c.key === key) + 1;
+    const usedCol = DATASET_COLUMNS.length + 1;
+    const whyCol = DATASET_COLUMNS.length + 2;
+    expect(DATASET_USE_COLUMNS.map((c) => c.header)).toEqual(['Used in meta-analysis', 'Meta-analysis use']);
+    // Every row agrees with the results the API answers: used = the dataset is in one of them.
+    const metas = (await ctx.app.inject({ url: '/api/v1/metas?limit=1000' })).json<{
+      data: { analyte_id: number }[];
+    }>().data;
+    const usedIds = new Set<number>();
+    for (const analyteId of new Set(metas.map((m) => m.analyte_id))) {
+      const one = (
+        await ctx.app.inject({ url: `/api/meta_calculations/meta_by_analyte/${analyteId}` })
+      ).json<{
+        data: { metas: { datasets: { bv_specification_id: number }[] }[] }[];
+      }>();
+      for (const m of one.data[0]?.metas ?? [])
+        for (const d of m.datasets) usedIds.add(d.bv_specification_id);
+    }
+    expect(usedIds.size).toBeGreaterThan(0);
+    let flaggedUnused = 0;
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const id = row.getCell(col('id')).value as number;
+      const used = row.getCell(usedCol).value;
+      const why = row.getCell(whyCol).value as string;
+      expect(used).toBe(usedIds.has(id) ? 'Yes' : 'No');
+      if (used === 'Yes') expect(why).toMatch(/^Used for CV/);
+      if (row.getCell(col('included')).value === 'Yes' && used === 'No') {
+        flaggedUnused++;
+        expect(why).toMatch(/^(Flagged for inclusion, left out|Used for)/);
+      }
+      if (row.getCell(col('included')).value === 'No') expect(why).toBe('Not included by the curator');
+    }
+    // The demo data hold datasets flagged for inclusion that no estimate uses (decision 014).
+    expect(flaggedUnused).toBeGreaterThan(0);
+  });
+
+  it('tags each lower/upper pair with what it is: "95 % CI" or "range" (issue 27.7)', async () => {
+    const res = await ctx.app.inject({ url: `/export_by_analyte/${creatinineId}.xlsx` });
+    const sheet = (await openWorkbook(res.rawPayload)).getWorksheet('Meta-analysis')!;
+    expect(META_COLUMNS.at(-1)!.header).toBe('Limits are');
+    const n = META_COLUMNS.findIndex((c) => c.key === 'n') + 1;
+    const tags = new Set<string>();
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const tag = row.getCell(META_COLUMNS.length).value as string;
+      const studies = row.getCell(n).value as number;
+      expect(tag).toBe(studies > 10 || studies === 1 ? '95 % CI' : studies === 0 ? 'none' : 'range');
+      tags.add(tag);
+    }
+    expect(tags.size).toBeGreaterThan(0);
   });
 
   it('the Citation column reads as Vancouver text: nothing unknown printed', async () => {

@@ -5,6 +5,7 @@ import {
   CITATION,
   DATA_USE_NOTICE,
   DATASET_COLUMNS,
+  DATASET_USE_COLUMNS,
   exportCell,
   META_COLUMNS,
   neutralise,
@@ -27,12 +28,26 @@ export function streamWorkbook(input: ExportInput): PassThrough {
 
   void (async () => {
     const data = wb.addWorksheet('Datasets', { views: [{ state: 'frozen', ySplit: 1 }] });
-    data.columns = DATASET_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 14 }));
-    data.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: DATASET_COLUMNS.length } };
+    data.columns = [...DATASET_COLUMNS, ...DATASET_USE_COLUMNS].map((c) => ({
+      header: c.header,
+      key: c.key,
+      width: c.width ?? 14,
+    }));
+    data.autoFilter = {
+      from: { row: 1, column: 1 },
+      to: { row: 1, column: DATASET_COLUMNS.length + DATASET_USE_COLUMNS.length },
+    };
     data.getRow(1).font = { bold: true };
     data.getRow(1).commit();
     for (const d of input.datasets) {
-      data.addRow(Object.fromEntries(DATASET_COLUMNS.map((c) => [c.key, exportCell(c.value(d))]))).commit();
+      data
+        .addRow(
+          Object.fromEntries([
+            ...DATASET_COLUMNS.map((c) => [c.key, exportCell(c.value(d))]),
+            ...DATASET_USE_COLUMNS.map((c) => [c.key, exportCell(c.value(d, input.metas))]),
+          ]),
+        )
+        .commit();
     }
     data.commit();
 

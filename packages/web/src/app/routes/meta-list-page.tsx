@@ -1,60 +1,118 @@
+import type { MetaListItemSchema } from '@bvdb/contract';
 import { formatDateDmy, formatMetaValue } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { ErrorText, Loading } from '../../components/state-views';
-import { metaListQuery } from '../../features/metas/api/get-counters';
+import { headlineMetasQuery, metaListQuery } from '../../features/metas/api/get-counters';
 import { HeaderRow } from '../../components/header-row';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { estimatePermalinkPath } from '../../lib/estimate-permalink';
 
+type MetaListItem = z.infer<typeof MetaListItemSchema>;
+
+const typeOf = (m: MetaListItem) => (m.var_type === ':cvi' ? 'CVI' : 'CVG');
+
+/** One result as a row: the same cells in both tables, so a script reads them the same way. */
+function MetaRow({ m }: { m: MetaListItem }) {
+  return (
+    <tr data-meta-id={m.id}>
+      <td data-label="ID">{m.id}</td>
+      <td data-label="Marker">
+        <Link to={`/analytes/${m.analyte_id}`}>{m.analyte_display_name}</Link>
+      </td>
+      <td data-label="Matrix">{m.matrix}</td>
+      <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>
+      <td data-label="Median">{formatMetaValue(m.median)}</td>
+      <td data-label="Low">{formatMetaValue(m.lower)}</td>
+      <td data-label="High">{formatMetaValue(m.upper)}</td>
+      <td data-label="Date">{formatDateDmy(m.updated_at)}</td>
+      <td data-label="Tools">
+        <Link
+          to={estimatePermalinkPath(m.analyte_id, m.matrix, typeOf(m))}
+          className="btn btn-outline-primary btn-sm"
+          aria-label={`View ${m.analyte_display_name} ${m.matrix} ${typeOf(m)}`}
+        >
+          View
+        </Link>
+      </td>
+      {/* Last, so the live columns keep their places (issue 27.7): what Low–High is. */}
+      <td data-label="Limits" className="text-nowrap">
+        {m.limits ?? ''}
+      </td>
+    </tr>
+  );
+}
+
+const HEADERS = ['ID', 'Marker', 'Matrix', 'BV', 'Median', 'Low', 'High', 'Date', 'Tools', 'Limits'];
+
+function MetaTable({ caption, rows, testId }: { caption: string; rows: MetaListItem[]; testId: string }) {
+  return (
+    <Table
+      striped
+      bordered
+      responsive
+      size="sm"
+      className="align-middle table-stack-phone"
+      data-testid={testId}
+    >
+      <caption className="caption-top">{caption}</caption>
+      <thead>
+        <HeaderRow names={HEADERS} />
+      </thead>
+      <tbody>
+        {rows.map((m) => (
+          <MetaRow key={m.id} m={m} />
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/**
+ * Every displayed meta-analysis result (the spec), split as the live list is (issue 27.1): the main
+ * table holds the displayed estimates, one row per measurand and type in the headline matrix (what
+ * `/api/meta_calculations` answers, decision 007); the other matrices' results follow in "Other
+ * matrices". "Limits" says what Low–High is: a 95 % CI or the range of the studies (issue 27.7).
+ */
 export function MetaListPage() {
-  const { data, error, isPending } = useQuery(metaListQuery);
+  const all = useQuery(metaListQuery);
+  const headline = useQuery(headlineMetasQuery);
+  const error = all.error ?? headline.error;
+  const headlineIds = new Set(headline.data?.data.flatMap((e) => e.metas.map((m) => m.id)) ?? []);
+  const main = all.data?.data.filter((m) => headlineIds.has(m.id)) ?? [];
+  const others = all.data?.data.filter((m) => !headlineIds.has(m.id)) ?? [];
   return (
     <>
       <h1 className="h3">List of BV estimates</h1>
       <DatabaseDownloads className="mb-3" />
-      {isPending ? (
-        <Loading />
-      ) : error ? (
+      {error ? (
         <ErrorText>An error occurred while fetching meta calculations.</ErrorText>
-      ) : data.data.length === 0 ? (
+      ) : !all.data || !headline.data ? (
+        <Loading />
+      ) : all.data.data.length === 0 ? (
         <p>No meta calculations available</p>
       ) : (
-        <Table striped bordered responsive size="sm" className="align-middle table-stack-phone">
-          <caption className="caption-top">
-            Meta-analysis results ({data.data.length}): weighted median CV (%) with its lower (Low) and upper
-            (High) limit
-          </caption>
-          <thead>
-            <HeaderRow names={['ID', 'Marker', 'Matrix', 'BV', 'Median', 'Low', 'High', 'Date', 'Tools']} />
-          </thead>
-          <tbody>
-            {data.data.map((m) => (
-              <tr key={m.id}>
-                <td data-label="ID">{m.id}</td>
-                <td data-label="Marker">
-                  <Link to={`/analytes/${m.analyte_id}`}>{m.analyte_display_name}</Link>
-                </td>
-                <td data-label="Matrix">{m.matrix}</td>
-                <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>
-                <td data-label="Median">{formatMetaValue(m.median)}</td>
-                <td data-label="Low">{formatMetaValue(m.lower)}</td>
-                <td data-label="High">{formatMetaValue(m.upper)}</td>
-                <td data-label="Date">{formatDateDmy(m.updated_at)}</td>
-                <td data-label="Tools">
-                  <Link
-                    to={estimatePermalinkPath(m.analyte_id, m.matrix, m.var_type === ':cvi' ? 'CVI' : 'CVG')}
-                    className="btn btn-outline-primary btn-sm"
-                    aria-label={`View ${m.analyte_display_name} ${m.matrix} ${m.var_type === ':cvi' ? 'CVI' : 'CVG'}`}
-                  >
-                    View
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <>
+          <MetaTable
+            testId="meta-list-main"
+            caption={`Displayed estimates (${main.length}): for each measurand its headline matrix, weighted median CV (%) with its lower (Low) and upper (High) limit; Limits says whether they are a 95 % CI or the range of the studies`}
+            rows={main}
+          />
+          {others.length > 0 ? (
+            <section aria-labelledby="other-matrices">
+              <h2 className="h5" id="other-matrices">
+                Other matrices
+              </h2>
+              <MetaTable
+                testId="meta-list-other"
+                caption={`Results in the other matrices (${others.length})`}
+                rows={others}
+              />
+            </section>
+          ) : null}
+        </>
       )}
     </>
   );

@@ -38,12 +38,15 @@ export function ReferencePage() {
         <ErrorText>Error: {datasets.error.message}</ErrorText>
       ) : (
         <>
-          <a
-            href={datasets.data.export_url ?? exportReferenceUrl(id)}
-            className="btn btn-success btn-sm mb-2"
-          >
-            Export
-          </a>
+          {/* Nothing to export under an empty table (issue 27.10): the spec's "No References" alone. */}
+          {datasets.data.datasets.length === 0 ? null : (
+            <a
+              href={datasets.data.export_url ?? exportReferenceUrl(id)}
+              className="btn btn-success btn-sm mb-2"
+            >
+              Export
+            </a>
+          )}
           {datasets.data.datasets.length === 0 ? (
             <p>No References</p>
           ) : (
@@ -85,7 +88,7 @@ export function ReferencePage() {
                       <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
                         Details
                       </Link>
-                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-secondary btn-sm">
+                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-primary btn-sm">
                         Measurand
                       </Link>
                     </td>

@@ -64,7 +64,7 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
       enableSorting: false,
       cell: ({ row }) => (
         <span className="d-inline-flex gap-1 flex-wrap">
-          <Link to={`/analytes/${row.original.analyte_id}`} className="btn btn-outline-secondary btn-sm">
+          <Link to={`/analytes/${row.original.analyte_id}`} className="btn btn-outline-primary btn-sm">
             Measurand
           </Link>
           {signedIn ? (

@@ -139,77 +139,87 @@ export function ForestPlotFigure({ meta }: { meta: MetaRecord }) {
         Squares: each study&apos;s CV (size by weight) with its 95% CI; diamond: the weighted median (WM) and
         its limits ({methodNote(meta)}); dashed line: the weighted median.
       </p>
-      <Table size="sm" bordered responsive className="small mb-2">
-        <caption className="caption-top">Forest plot data — {title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Study</th>
-            <th scope="col">Grade</th>
-            <th scope="col">CV (%)</th>
-            <th scope="col">95% CI</th>
-            <th scope="col">Weight</th>
-          </tr>
-        </thead>
-        <tbody>
-          {studies.map((s, i) => (
-            <tr key={s.id}>
-              <td>{i + 1}</td>
-              <th scope="row" className="fw-normal">
-                {s.title}
-                {s.rowCount > 1 ? ` (${s.rowCount} subgroups pooled)` : ''}
-              </th>
-              <td>{s.grade}</td>
-              <td>{formatFixed(s.cv, 1)}</td>
-              <td>
-                {formatFixed(s.ciLower, 1)}–{formatFixed(s.ciUpper, 1)}
-              </td>
-              <td>{pct(s.weight)}</td>
-            </tr>
-          ))}
-        </tbody>
-        {meta.median !== null ? (
-          <tfoot>
-            <tr className="fw-semibold">
-              <td>WM</td>
-              <th scope="row">Weighted median</th>
-              <td />
-              <td>{formatFixed(meta.median, 1)}</td>
-              <td>
-                {formatFixed(meta.lower ?? meta.median, 1)}–{formatFixed(meta.upper ?? meta.median, 1)}
-              </td>
-              <td>100%</td>
-            </tr>
-          </tfoot>
-        ) : null}
-      </Table>
-      {studies.length > 1 ? (
-        <Table size="sm" bordered responsive className="small mb-0">
-          <caption className="caption-top">
-            Leave-one-out — the weighted median without each study ({title})
-          </caption>
+      {/* A scrolling region a keyboard can reach (axe scrollable-region-focusable, issue 27.10). */}
+      <div
+        className="table-responsive mb-2"
+        tabIndex={0}
+        role="region"
+        aria-label={`Forest plot data — ${title}`}
+      >
+        <Table size="sm" bordered className="small mb-0">
+          <caption className="caption-top">Forest plot data — {title}</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
-              <th scope="col">Study left out</th>
-              <th scope="col">Weighted median without it (%)</th>
-              <th scope="col">Change</th>
+              <th scope="col">Study</th>
+              <th scope="col">Grade</th>
+              <th scope="col">CV (%)</th>
+              <th scope="col">95% CI</th>
+              <th scope="col">Weight</th>
             </tr>
           </thead>
           <tbody>
             {studies.map((s, i) => (
-              <tr key={s.id} className={s === biggest ? 'fw-semibold' : undefined}>
+              <tr key={s.id}>
                 <td>{i + 1}</td>
                 <th scope="row" className="fw-normal">
                   {s.title}
-                  {s === biggest ? ' (moves it most)' : ''}
+                  {s.rowCount > 1 ? ` (${s.rowCount} subgroups pooled)` : ''}
                 </th>
-                <td>{s.withoutIt === null ? 'NA' : formatFixed(s.withoutIt, 2)}</td>
-                <td>{s.shift === null ? 'NA' : signed(s.shift)}</td>
+                <td>{s.grade}</td>
+                <td>{formatFixed(s.cv, 1)}</td>
+                <td>
+                  {formatFixed(s.ciLower, 1)}–{formatFixed(s.ciUpper, 1)}
+                </td>
+                <td>{pct(s.weight)}</td>
               </tr>
             ))}
           </tbody>
+          {meta.median !== null ? (
+            <tfoot>
+              <tr className="fw-semibold">
+                <td>WM</td>
+                <th scope="row">Weighted median</th>
+                <td />
+                <td>{formatFixed(meta.median, 1)}</td>
+                <td>
+                  {formatFixed(meta.lower ?? meta.median, 1)}–{formatFixed(meta.upper ?? meta.median, 1)}
+                </td>
+                <td>100%</td>
+              </tr>
+            </tfoot>
+          ) : null}
         </Table>
+      </div>
+      {studies.length > 1 ? (
+        <div className="table-responsive" tabIndex={0} role="region" aria-label={`Leave-one-out — ${title}`}>
+          <Table size="sm" bordered className="small mb-0">
+            <caption className="caption-top">
+              Leave-one-out — the weighted median without each study ({title})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Study left out</th>
+                <th scope="col">Weighted median without it (%)</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {studies.map((s, i) => (
+                <tr key={s.id} className={s === biggest ? 'fw-semibold' : undefined}>
+                  <td>{i + 1}</td>
+                  <th scope="row" className="fw-normal">
+                    {s.title}
+                    {s === biggest ? ' (moves it most)' : ''}
+                  </th>
+                  <td>{s.withoutIt === null ? 'NA' : formatFixed(s.withoutIt, 2)}</td>
+                  <td>{s.shift === null ? 'NA' : signed(s.shift)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       ) : null}
     </figure>
   );

@@ -7,6 +7,7 @@ import type {
   V1HeadlineSchema,
   VarType,
 } from '@bvdb/contract';
+import { limitsKindOf } from '@bvdb/domain';
 import type { z } from 'zod';
 import type { MetaRow, listDatasetsOfMetas } from './meta-results.repository.js';
 import type { Headline } from './meta-results.service.js';
@@ -28,6 +29,7 @@ export function presentMetaListItem(r: MetaRow): MetaListItem {
     median: r.meta.median,
     lower: r.meta.lower,
     upper: r.meta.upper,
+    limits: limitsKindOf(r.meta.method),
     number_used: r.meta.numberUsed,
     updated_at: r.meta.updatedAt.toISOString(),
   };
@@ -50,6 +52,7 @@ export function presentMeta(row: MetaRow, links: DatasetLink[]): MetaRecord {
     matrix_id: m.matrixId,
     matrix_consolidation_id: m.matrixConsolidationId,
     method: m.method as MetaRecord['method'],
+    limits: limitsKindOf(m.method),
     seed: m.seed,
     references_array: `[${m.referenceIds.join(', ')}]`,
     datasets: links.map((l) => ({
@@ -84,6 +87,7 @@ export function presentHeadlineMeta(row: MetaRow): z.infer<typeof HeadlineMetaSc
     median: m.median ?? 0,
     lower: m.lower ?? 0,
     upper: m.upper ?? 0,
+    limits: limitsKindOf(m.method),
     number_used: m.numberUsed,
     matrix: presentLegacyMatrix(row),
     matrix_id: m.matrixId,
@@ -113,6 +117,7 @@ function presentEstimate(row: MetaRow | undefined): z.infer<typeof MeasurandEsti
     median: m.median ?? 0,
     lower: m.lower ?? 0,
     upper: m.upper ?? 0,
+    limits: limitsKindOf(m.method),
     number_used: m.numberUsed,
     updated_at: m.updatedAt.toISOString(),
   };

@@ -99,4 +99,16 @@ describe('the measurand page says which datasets the meta-analysis actually used
     );
     expect(screen.getByText('Included In Meta Analysis')).toBeTruthy();
   });
+
+  it.each([null, '', '  ', 'Unknown Author'])(
+    'a reference without author (%j) reads "Unknown Author (2021)", never a bare "(2021)"',
+    (author) => {
+      show(
+        [dataset(9, { reference_author: author, reference_year_of_publication: 2021 } as Partial<Dataset>)],
+        [],
+      );
+      expect(screen.getByRole('link', { name: 'Unknown Author (2021)' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: '(2021)' })).toBeNull();
+    },
+  );
 });

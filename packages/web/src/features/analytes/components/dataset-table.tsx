@@ -14,6 +14,15 @@ const age = (d: Dataset) =>
       : 'N/A';
 
 /**
+ * "Ricós C et al. (2009)"; without a known author the spec's default, "Unknown Author (2021)", never a
+ * bare "(2021)" link (issue 27.10). The running-text citations leave the placeholder out (decision 023).
+ */
+const referenceLabel = (d: Dataset) => {
+  const short = formatShortCitation({ author: d.reference_author, year: d.reference_year_of_publication });
+  return short === '' || short.startsWith('(') ? `Unknown Author${short ? ` ${short}` : ''}` : short;
+};
+
+/**
  * The analyte page's datasets: green when a meta-analysis result of the measurand actually uses the
  * dataset, yellow when none does; the last column says for which estimate, or why it was left out.
  */
@@ -57,10 +66,7 @@ export function DatasetTable({ datasets, metas }: { datasets: Dataset[]; metas: 
               <tr key={d.id} className={use.used ? 'table-success' : 'table-warning'} data-used={use.used}>
                 <td data-label="Reference">
                   <Link to={`/references/${d.reference_id}`} title={d.reference_title}>
-                    {formatShortCitation({
-                      author: d.reference_author,
-                      year: d.reference_year_of_publication,
-                    }) || d.reference_title}
+                    {referenceLabel(d)}
                   </Link>
                 </td>
                 <td data-label="Dataset">

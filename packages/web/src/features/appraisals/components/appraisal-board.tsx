@@ -1,4 +1,5 @@
 import type { AppraisalSlot, BoardRow, RoundState } from '@bvdb/contract';
+import { qualityItemName } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -93,7 +94,9 @@ function BoardLine({
           <SlotControl key={slot} row={row} slot={slot} assessors={assessors} onNotice={onNotice} />
         ))}
         {row.disputed_items.length > 0 ? (
-          <div className="small">Disputed: {row.disputed_items.join(', ')}</div>
+          <div className="small" data-testid="disputed-items">
+            Disputed: {row.disputed_items.map(qualityItemName).join(', ')}
+          </div>
         ) : null}
       </td>
       <td>

@@ -1,3 +1,4 @@
+import { formatDateTimeDmy } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
@@ -34,7 +35,8 @@ export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: num
         ) : history.data.data.length === 0 ? (
           <p className="mb-0 text-muted">No changes recorded (this {noun} predates the change history).</p>
         ) : (
-          <Table size="sm" responsive className="mb-0">
+          // One card per change on a phone: the e-mail and the fields are never cut off (issue 27.10).
+          <Table size="sm" className="mb-0 table-stack-phone">
             <caption className="caption-top small">Changes to this {noun}, newest first</caption>
             <thead>
               <HeaderRow names={['When', 'Who', 'What', 'Fields changed']} />
@@ -42,10 +44,16 @@ export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: num
             <tbody>
               {history.data.data.map((e) => (
                 <tr key={e.id}>
-                  <td className="text-nowrap">{new Date(e.created_at).toLocaleString()}</td>
-                  <td>{e.user_email ?? 'A deleted account'}</td>
-                  <td>{ACTION[e.action]}</td>
-                  <td className="text-break">{e.action === 'update' ? e.changed.join(', ') || '—' : '—'}</td>
+                  <td className="text-nowrap" data-label="When">
+                    {formatDateTimeDmy(e.created_at)}
+                  </td>
+                  <td className="text-break" data-label="Who">
+                    {e.user_email ?? 'A deleted account'}
+                  </td>
+                  <td data-label="What">{ACTION[e.action]}</td>
+                  <td className="text-break" data-label="Fields changed">
+                    {e.action === 'update' ? e.changed.join(', ') || '—' : '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@ import { calculateAps, formatFixed } from '@bvdb/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApsCalculator } from './aps-calculator';
+import { APS_NO_CVG_NOTE, ApsCalculator } from './aps-calculator';
 
 const serum = { key: 'm1', matrix: 'Serum', cvi: 12.64, cvg: 30 };
 
@@ -45,6 +45,55 @@ describe('ApsCalculator', () => {
     );
     for (const cell of within(table).getAllByRole('cell')) expect(cell.textContent).toMatch(/^\d+\.\d$/);
   });
+
+  it('writes each level as the live table does: <tr><td>Level</td><td>CVa</td><td>Bias</td><td>MAU</td><td>TE</td></tr> (issue 27.2)', async () => {
+    render(<ApsCalculator matrices={[serum]} defaultKey="m1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const body = screen.getByRole('table').querySelector('tbody')!;
+    const rows = [...body.querySelectorAll('tr')];
+    expect(rows).toHaveLength(3);
+    const aps = calculateAps(12.6, 30);
+    rows.forEach((row, i) => {
+      const level = (['optimal', 'desirable', 'minimum'] as const)[i]!;
+      // Only <td>s: no <th>, nothing else in the row.
+      expect([...row.children].map((c) => c.tagName)).toEqual(['TD', 'TD', 'TD', 'TD', 'TD']);
+      expect(row.children[0]!.getAttribute('role')).toBe('rowheader');
+      expect([...row.children].map((c) => c.textContent)).toEqual([
+        ['Optimal', 'Desirable', 'Minimum'][i],
+        ...[aps[level].imprecision, aps[level].bias, aps[level].mau, aps[level].totalError].map((v) =>
+          formatFixed(v, 1),
+        ),
+      ]);
+      expect(row.textContent).not.toContain('%');
+    });
+    // Notes stay outside the rows: nothing under the table says CVG is missing while it is given.
+    expect(screen.queryByText(APS_NO_CVG_NOTE, { exact: false })).toBeNull();
+  });
+
+  it.each([
+    ['blank', ''],
+    ['typed 0', '0'],
+  ])(
+    "CVG %s: the spec's cells stay and a line under the table says Bias and TE need a CVG (issue 27.5)",
+    async (_, typed) => {
+      render(<ApsCalculator />);
+      await userEvent.type(screen.getByLabelText('% Within-subject (CVI)'), '5');
+      if (typed) await userEvent.type(screen.getByLabelText('% Between-subject (CVG)'), typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+      expect(screen.getByText('Note CVG is 0')).toBeTruthy();
+      expect(screen.getByTestId('aps-desirable-bias').textContent).toBe(
+        formatFixed(calculateAps(5, 0).desirable.bias, 1),
+      );
+      const note = screen.getByTestId('aps-no-cvg');
+      expect(note.textContent).toContain(
+        'Bias and TE need a CVG: with CVG 0 they understate the specification',
+      );
+      expect(note.closest('table')).toBeNull();
+      expect(screen.getByRole('columnheader', { name: /Bias/ }).getAttribute('aria-describedby')).toBe(
+        note.id,
+      );
+    },
+  );
 
   it('opens without error state: empty inputs are not flagged until the user calculates', async () => {
     render(<ApsCalculator />);

@@ -1,6 +1,5 @@
 import { calculateAps, formatFixed, type ApsLevel, type ApsResult } from '@bvdb/domain';
 import { useId, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -30,6 +29,9 @@ const COLUMNS: [string, keyof ApsLevel][] = [
   ['TE (%)', 'totalError'],
 ];
 
+/** The line under the results while CVG is 0 (issue 27.5): the spec's cells stay, this says what they miss. */
+export const APS_NO_CVG_NOTE = 'Bias and TE need a CVG: with CVG 0 they understate the specification.';
+
 const matrixLabel = (m: MatrixEstimate) =>
   `${m.matrix} (CVI ${m.cvi === null ? 'none' : formatFixed(m.cvi, 1)}, CVG ${m.cvg === null ? 'none' : formatFixed(m.cvg, 1)})`;
 
@@ -37,7 +39,7 @@ const matrixLabel = (m: MatrixEstimate) =>
 interface Shown {
   cvi: number;
   cvg: number;
-  /** The chosen matrix, when its CVG estimate is missing and CVG 0 went into Bias and TE. */
+  /** The chosen matrix, when its CVG estimate is missing (CVG 0 then went into Bias and TE). */
   noCvgMatrix: string | null;
 }
 
@@ -148,7 +150,7 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
                 <tr>
                   <th scope="col">Level</th>
                   {COLUMNS.map(([label, key]) => {
-                    const flagged = shown.noCvgMatrix !== null && (key === 'bias' || key === 'totalError');
+                    const flagged = shown.cvg === 0 && (key === 'bias' || key === 'totalError');
                     return (
                       <th key={key} scope="col" aria-describedby={flagged ? noteId : undefined}>
                         {label}
@@ -166,7 +168,8 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
               <tbody>
                 {LEVELS.map(([label, level]) => (
                   <tr key={level} data-testid={`aps-row-${level}`}>
-                    <th scope="row">{label}</th>
+                    {/* A plain cell as the live table has (scripts read the rows as <td>s), a row header to assistive technology (issue 27.2). */}
+                    <td role="rowheader">{label}</td>
                     {COLUMNS.map(([, key]) => (
                       <td key={key} data-testid={`aps-${level}-${key}`}>
                         {formatFixed(aps[level][key], 1)}
@@ -176,11 +179,12 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
                 ))}
               </tbody>
             </Table>
-            {shown.noCvgMatrix !== null ? (
-              <Alert variant="warning" className="py-2 small" id={noteId}>
-                <span aria-hidden="true">* </span>No CVG estimate for {shown.noCvgMatrix}: Bias and TE
-                computed with CVG 0 understate the specification.
-              </Alert>
+            {shown.cvg === 0 ? (
+              <p className="small text-danger mb-2" id={noteId} data-testid="aps-no-cvg">
+                <span aria-hidden="true">* </span>
+                {shown.noCvgMatrix !== null ? `No CVG estimate for ${shown.noCvgMatrix}. ` : ''}
+                {APS_NO_CVG_NOTE}
+              </p>
             ) : null}
             <p className="small text-muted mb-0">
               All values in %. CVa: allowable imprecision, 0.25/0.5/0.75·CVI (optimal/desirable/minimum).

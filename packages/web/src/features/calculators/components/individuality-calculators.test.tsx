@@ -32,6 +32,21 @@ describe('individuality, set point and personalised interval, as a laboratory re
     expect(text('set-point-samples')).toBe('4 samples');
   });
 
+  it('offers both indices, labelled and cited: II = CVI/CVG and II with CVA = √(CVI²+CVA²)/CVG (issue 27.6)', () => {
+    render(<IndividualityCalculators />);
+    type('CVI (%)', '4.4');
+    type('CVG (%)', '13.4');
+    type('CVA (%)', '2.2');
+    expect(text('ii')).toBe('0.33');
+    // √(4.4² + 2.2²) / 13.4 = 4.919 / 13.4 = 0.367
+    expect(text('ii-cva')).toBe('0.37');
+    expect(screen.getByTestId('ii-cva').getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('II with CVA = √(CVI² + CVA²) / CVG')).toBeTruthy();
+    expect(screen.getByText(/II with CVA = √\(CVI² \+ CVA²\) \/ CVG, what results of a method/)).toBeTruthy();
+    type('CVA (%)', '0');
+    expect(text('ii-cva')).toBe('0.33');
+  });
+
   it('a CVG typed as 0 is an error the user made, and says so', () => {
     render(<IndividualityCalculators />);
     type('CVI (%)', '4.4');

@@ -3,6 +3,7 @@ import {
   DomainInputError,
   formatFixed,
   indexOfIndividuality,
+  indexOfIndividualityWithCva,
   personalisedReferenceInterval,
   readResultsList,
   samplesForSetPoint,
@@ -42,6 +43,7 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
   const hasCvi = cvi.trim() !== '';
   const hasCvg = cvg.trim() !== '';
   const ii = !hasCvi || !hasCvg ? null : attempt(() => indexOfIndividuality(cviN, cvgN));
+  const iiWithCva = !hasCvi || !hasCvg ? null : attempt(() => indexOfIndividualityWithCva(cviN, cvaN, cvgN));
   const n = !hasCvi
     ? null
     : attempt(() =>
@@ -80,9 +82,24 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
                 : 'Enter the CVG.'}
           </Missing>
         ) : (
-          <Answer testId="ii" error={ii.error}>
-            {ii.value !== null ? <>{formatFixed(ii.value, 2)}</> : null}
-          </Answer>
+          <div className="row g-2">
+            <div className="col-6">
+              <p className="small mb-0" id={`${id}-ii-label`}>
+                II = CVI / CVG
+              </p>
+              <Answer testId="ii" error={ii.error} labelledBy={`${id}-ii-label`}>
+                {ii.value !== null ? <>{formatFixed(ii.value, 2)}</> : null}
+              </Answer>
+            </div>
+            <div className="col-6">
+              <p className="small mb-0" id={`${id}-ii-cva-label`}>
+                II with CVA = √(CVI² + CVA²) / CVG
+              </p>
+              <Answer testId="ii-cva" error={iiWithCva?.error ?? null} labelledBy={`${id}-ii-cva-label`}>
+                {iiWithCva?.value != null ? <>{formatFixed(iiWithCva.value, 2)}</> : null}
+              </Answer>
+            </div>
+          </div>
         )}
         {ii?.value != null ? (
           <p className="small">
@@ -93,7 +110,10 @@ export function IndividualityCalculators({ initialCvi, initialCvg }: Props) {
                 : 'Between 0.6 and 1.4: population reference intervals are of limited use.'}
           </p>
         ) : null}
-        <p className="small text-muted mb-0">II = CVI / CVG (Harris EK, Clin Chem 1974;20:1535-42).</p>
+        <p className="small text-muted mb-0">
+          II = CVI / CVG (Harris EK, Clin Chem 1974;20:1535-42); II with CVA = √(CVI² + CVA²) / CVG, what
+          results of a method with that CVA show (Fraser CG, Harris EK, Crit Rev Clin Lab Sci 1989;27:409-37).
+        </p>
       </CalculatorCard>
       <CalculatorCard title="Samples to estimate the set point">
         <NumberField
@@ -191,13 +211,23 @@ function Missing({ testId, children }: { testId: string; children: ReactNode }) 
 }
 
 /** The calculated answer, or why there is none. */
-function Answer({ testId, error, children }: { testId: string; error: string | null; children: ReactNode }) {
+function Answer({
+  testId,
+  error,
+  children,
+  labelledBy,
+}: {
+  testId: string;
+  error: string | null;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   return error !== null ? (
-    <p className="text-danger small" data-testid={testId}>
+    <p className="text-danger small" data-testid={testId} aria-describedby={labelledBy}>
       {error}
     </p>
   ) : (
-    <p className="fs-4 mb-1" data-testid={testId}>
+    <p className="fs-4 mb-1" data-testid={testId} aria-describedby={labelledBy}>
       {children}
     </p>
   );

@@ -60,10 +60,43 @@ describe('Application of the RCV, as a laboratory reads it', () => {
   });
 
   it('a change exactly at 0 % is within the RCV, never "larger" (> not ≥)', () => {
-    render(<RcvApplication initialCvi={5.6} initialCva={0} />);
+    render(<RcvApplication initialCvi={5.6} initialCva={2} />);
     type('1st Result', '80');
     type('2nd Result', '80');
     expect(verdict()).toContain('The change of 0.0% is within the RCV');
+  });
+
+  it.each([
+    ['blank', ''],
+    ['typed 0', '0'],
+  ])(
+    'CVA %s: no verdict, the RCV and curve are labelled without analytical variation (issue 27.4)',
+    async (_, cva) => {
+      render(<RcvApplication initialCvi={5.6} />);
+      type('CVA (%)', cva);
+      type('1st Result', '5');
+      type('2nd Result', '5.7');
+      expect(screen.getByText(CVA_ZERO_ALERT)).toBeTruthy();
+      const text = verdict();
+      expect(text).toContain("Enter your method's analytical CV to judge this change");
+      expect(text).toContain('the RCV without analytical variation is');
+      expect(text).toContain('the change is +14.0%');
+      expect(text).not.toMatch(/real change|noise|within the RCV|larger than the RCV/);
+      expect(screen.getByTestId('rcv-curve-title').textContent).toBe('RCV without analytical variation');
+      expect(screen.getByText(/RCV by probability, without analytical variation/)).toBeTruthy();
+      // A realistic CVA puts the same rise inside the RCV: the verdict that CVA 0 would have overstated.
+      type('CVA (%)', '3');
+      expect(verdict()).toContain('within the RCV');
+      expect(screen.queryByTestId('rcv-curve-title')).toBeNull();
+    },
+  );
+
+  it('on its own page the tool has no second "Application of the RCV" heading', () => {
+    render(<RcvApplication titled={false} />);
+    expect(screen.queryByRole('heading', { name: 'Application of the RCV' })).toBeNull();
+    cleanup();
+    render(<RcvApplication />);
+    expect(screen.getByRole('heading', { name: 'Application of the RCV', level: 2 })).toBeTruthy();
   });
 
   it('says an RCV is not meaningful for a probability of 0.5 or more, with no numbers', () => {
@@ -82,7 +115,7 @@ describe('Application of the RCV, as a laboratory reads it', () => {
         fc.integer({ min: 1, max: 100000 }),
         fc.integer({ min: 0, max: 200000 }),
         fc.integer({ min: 1, max: 400 }),
-        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 200 }),
         fc.constantFrom('0.01', '0.025', '0.05', '0.1'),
         fc.boolean(),
         (first10, second10, cvi10, cva10, probability, either) => {

@@ -33,6 +33,17 @@ const signed = (v: number) => {
 
 /** The sentence of the tool for an assessment: it names the z it used, and gives no verdict on nothing. */
 function Verdict({ assessment, inputs }: { assessment: RcvAssessment; inputs: RcvInputs }) {
+  if (assessment.kind === 'without-cva') {
+    // bvdb's own sentence (not the spec's): with CVA 0 the RCV is too narrow to judge by (issue 27.4).
+    const { change, up, down, z } = assessment;
+    return (
+      <p data-testid="rcv-verdict">
+        With CVI {formatFixed(cvOf(inputs.cvi), 2)}% and {zPhrase(z, inputs)}, the RCV without analytical
+        variation is {signed(up)} for a rise and {signed(down)} for a fall; the change is {signed(change)}.{' '}
+        <strong>{assessment.message}.</strong>
+      </p>
+    );
+  }
   if (assessment.kind !== 'verdict')
     return (
       <p
@@ -68,10 +79,13 @@ export function RcvApplication({
   inputs: shared,
   initialCvi,
   initialCva,
+  titled = true,
 }: {
   inputs?: RcvInputs;
   initialCvi?: number | null;
   initialCva?: number | null;
+  /** false on its own page, whose h1 is already "Application of the RCV" (issue 27.10). */
+  titled?: boolean;
 }) {
   const id = useId();
   const own = useRcvInputs({ initialCvi, initialCva });
@@ -92,10 +106,12 @@ export function RcvApplication({
     direction: inputs.direction,
   });
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="h5">
-        Application of the RCV
-      </h2>
+    <section aria-labelledby={titled ? `${id}-title` : undefined}>
+      {titled ? (
+        <h2 id={`${id}-title`} className="h5">
+          Application of the RCV
+        </h2>
+      ) : null}
       {shared ? null : <RcvInputsCard inputs={inputs} showCi={false} />}
       <div className="row g-3 mb-3">
         <NumberFields
@@ -124,13 +140,21 @@ export function RcvApplication({
       <Verdict assessment={assessment} inputs={inputs} />
       {cviN > 0 ? (
         <>
+          {cvaN === 0 ? (
+            <p className="h6 mb-1" data-testid="rcv-curve-title">
+              RCV without analytical variation
+            </p>
+          ) : null}
           <Suspense fallback={<Loading />}>
             <RcvChart
               curve={rcvModellingCurve(cviN, cvaN)}
-              percentChange={assessment.kind === 'verdict' ? assessment.change : null}
+              percentChange={
+                assessment.kind === 'verdict' || assessment.kind === 'without-cva' ? assessment.change : null
+              }
+              withoutCva={cvaN === 0}
             />
           </Suspense>
-          <RcvCurveTable curve={rcvModellingCurve(cviN, cvaN)} />
+          <RcvCurveTable curve={rcvModellingCurve(cviN, cvaN)} withoutCva={cvaN === 0} />
         </>
       ) : null}
     </section>

@@ -15,9 +15,12 @@ import {
 export default function RcvChart({
   curve,
   percentChange,
+  withoutCva = false,
 }: {
   curve: RcvCurvePoint[];
   percentChange?: number | null;
+  /** CVA is 0: the curve is of biological variation alone, and says so (issue 27.4). */
+  withoutCva?: boolean;
 }) {
   const data = curve.map((p) => ({
     x: p.fraction,
@@ -28,7 +31,8 @@ export default function RcvChart({
     <div
       style={{ width: '100%', height: 300 }}
       role="img"
-      aria-label="Chart of the RCV increase and decrease by probability; the data are in the table below"
+      aria-label={`Chart of the RCV increase and decrease by probability${withoutCva ? ', without analytical variation' : ''}; the data are in the table below`}
+      data-testid="rcv-chart"
     >
       <ResponsiveContainer>
         <LineChart
@@ -68,7 +72,11 @@ export default function RcvChart({
               y={percentChange}
               stroke="#0d6efd"
               strokeDasharray="6 3"
-              label={{ value: '% change', position: 'right' }}
+              // Inside the plot: at 'right' the 20 px margin cut the label to a stray "%" (issue 27.10).
+              label={{
+                value: `Change ${percentChange > 0 ? '+' : ''}${percentChange.toFixed(1)}%`,
+                position: 'insideTopLeft',
+              }}
             />
           ) : null}
         </LineChart>

@@ -3,12 +3,20 @@ import Table from 'react-bootstrap/Table';
 import { HeaderRow } from '../../../components/header-row';
 
 /** The table alternative of the RCV chart. */
-export function RcvCurveTable({ curve }: { curve: RcvCurvePoint[] }) {
+export function RcvCurveTable({
+  curve,
+  withoutCva = false,
+}: {
+  curve: RcvCurvePoint[];
+  withoutCva?: boolean;
+}) {
   return (
     <details>
       <summary>Data of the chart</summary>
       <Table size="sm" bordered responsive>
-        <caption className="caption-top">RCV by probability</caption>
+        <caption className="caption-top">
+          RCV by probability{withoutCva ? ', without analytical variation' : ''}
+        </caption>
         <thead>
           <HeaderRow names={['Probability', 'p-value', 'z', 'RCV Increase', 'RCV Decrease']} />
         </thead>

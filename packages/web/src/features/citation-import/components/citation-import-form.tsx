@@ -116,12 +116,20 @@ export function CitationImportForm() {
               ))}
             </tbody>
           </Table>
-          <Button
-            disabled={ready.length === 0 || create.isPending}
-            onClick={() => create.mutate(ready.map((e) => e.reference as ReferenceBody))}
-          >
-            Create {ready.length} reference{ready.length === 1 ? '' : 's'}
-          </Button>
+          {/* No disabled "Create 0 references" (issue 27.10): say why there is nothing to create. */}
+          {ready.length === 0 ? (
+            <p data-testid="nothing-to-create">
+              Nothing to create: every entry in the file is already in the database or has a problem listed
+              above.
+            </p>
+          ) : (
+            <Button
+              disabled={create.isPending}
+              onClick={() => create.mutate(ready.map((e) => e.reference as ReferenceBody))}
+            >
+              Create {ready.length} reference{ready.length === 1 ? '' : 's'}
+            </Button>
+          )}
         </>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import type { MetaRecord, ValidationRow } from '@bvdb/contract';
-import { formatFixed } from '@bvdb/domain';
+import { formatFixed, limitsKindOf } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../../components/state-views';
@@ -133,6 +133,7 @@ function WebsitePreview({ rows, cvi, cvg }: { rows: ValidationRow[]; cvi: Calcul
       matrix_id: null,
       matrix_consolidation_id: null,
       method: r.method,
+      limits: limitsKindOf(r.method),
       seed: r.seed,
       references_array: `[${[...weightOf.keys()].join(', ')}]`,
       datasets: used.map(([s]) => ({

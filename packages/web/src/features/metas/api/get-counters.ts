@@ -1,4 +1,10 @@
-import { getCounters, V1_MAX_LIMIT, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
+import {
+  getCounters,
+  listMetaCalculations,
+  V1_MAX_LIMIT,
+  v1ListMetas,
+  v1MetasOfMeasurand,
+} from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 
@@ -17,6 +23,15 @@ export const metaListQuery = queryOptions({
     }
     return { data, total: first.meta.total };
   },
+});
+
+/**
+ * The displayed estimates as `/api/meta_calculations` answers them: one entry per measurand with the
+ * CVI and CVG of its headline matrix (decision 007). The list page puts these in its main table.
+ */
+export const headlineMetasQuery = queryOptions({
+  queryKey: ['meta-calculations'],
+  queryFn: () => apiCall(listMetaCalculations),
 });
 
 /** One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name). */

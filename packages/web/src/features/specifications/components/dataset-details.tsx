@@ -34,7 +34,14 @@ function details(d: Dataset): [string, ReactNode][] {
         {d.analyte_display_name}
       </Link>,
     ],
-    ['Unit', `${d.unit ? unitSymbol(d.unit) : 'N/A'} / ${d.second_unit ? unitSymbol(d.second_unit) : 'N/A'}`],
+    // "unit / second unit" when both exist, the one unit alone, N/A without any (issue 27.10).
+    [
+      'Unit',
+      [d.unit, d.second_unit]
+        .filter((u): u is string => Boolean(u))
+        .map((u) => unitSymbol(u))
+        .join(' / ') || 'N/A',
+    ],
     [
       'Standard Unit for Reporting of Analyte',
       d.standard_unit_for_reporting_of_analyte ? unitSymbol(d.standard_unit_for_reporting_of_analyte) : 'N/A',
