@@ -204,7 +204,7 @@ test('a reference without datasets: "No References" and no Export link; the hist
   const newId = ((await created.json()) as { reference: { id: number } }).reference.id;
   await page.goto(`/references/${newId}`);
   await expect(page.getByRole('link', { name: 'Export' })).toHaveCount(0);
-  const when = page.locator('td.text-nowrap').filter({ hasText: /UTC$/ }).first();
+  const when = page.locator('td[data-label="When"]').first();
   await expect(when).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4} \d{2}:\d{2} UTC$/);
   await expectNoAxeViolations(page);
   await shots(page, 'reference-history');

@@ -211,3 +211,33 @@ describe('bad input is a 400 with a message, never a 500', () => {
     expect(res.json<{ message: string }>().message).toBeTruthy();
   });
 });
+
+describe('limits: every lower/upper pair says what it is (issue 27.7, an added key)', () => {
+  const expected = (n: number) => (n === 0 ? null : n === 1 || n > 10 ? '95 % CI' : 'range');
+  interface Pair {
+    number_used: number;
+    limits: string | null;
+  }
+
+  it('in /api/meta_calculations, meta_by_analyte, /api/measurands and the v1 list', async () => {
+    const legacy = (await ctx.app.inject({ url: '/api/meta_calculations' })).json<{
+      data: { analyte: { id: number }; metas: Pair[] }[];
+    }>();
+    const pairs: Pair[] = legacy.data.flatMap((e) => e.metas);
+    const one = legacy.data[0]!.analyte.id;
+    const byAnalyte = (await ctx.app.inject({ url: `/api/meta_calculations/meta_by_analyte/${one}` })).json<{
+      data: { metas: (Pair & { method: string })[] }[];
+    }>();
+    pairs.push(...byAnalyte.data[0]!.metas);
+    const measurands = (await ctx.app.inject({ url: '/api/measurands' })).json<{
+      data: { metas: { cvi: Pair | null; cvg: Pair | null }[] }[];
+    }>();
+    for (const e of measurands.data)
+      for (const m of e.metas) for (const p of [m.cvi, m.cvg]) if (p) pairs.push(p);
+    const v1 = (await ctx.app.inject({ url: '/api/v1/metas?limit=1000' })).json<{ data: Pair[] }>();
+    pairs.push(...v1.data);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const p of pairs) expect(p.limits).toBe(expected(p.number_used));
+    expect(new Set(pairs.map((p) => p.limits))).toEqual(new Set(['95 % CI', 'range']));
+  });
+});

@@ -44,9 +44,7 @@ export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: num
             <tbody>
               {history.data.data.map((e) => (
                 <tr key={e.id}>
-                  <td className="text-nowrap" data-label="When">
-                    {formatDateTimeDmy(e.created_at)}
-                  </td>
+                  <td data-label="When">{formatDateTimeDmy(e.created_at)}</td>
                   <td className="text-break" data-label="Who">
                     {e.user_email ?? 'A deleted account'}
                   </td>

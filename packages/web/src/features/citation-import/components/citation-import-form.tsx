@@ -80,7 +80,8 @@ export function CitationImportForm() {
       {preview.isPending ? <p>Reading the file…</p> : null}
       {entries ? (
         <>
-          <Table striped bordered responsive size="sm">
+          {/* One card per entry on a phone: the DOI and the check are never off screen. */}
+          <Table striped bordered size="sm" className="table-stack-phone">
             <caption className="caption-top">
               {entries.length} entr{entries.length === 1 ? 'y' : 'ies'} in the {format} file; {ready.length}{' '}
               will be created
@@ -91,15 +92,17 @@ export function CitationImportForm() {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.entry}>
-                  <td>{e.entry}</td>
-                  <td>{e.reference.title}</td>
-                  <td>{e.reference.author}</td>
-                  <td>
+                  <td data-label="#">{e.entry}</td>
+                  <td data-label="Title">{e.reference.title}</td>
+                  <td data-label="Authors">{e.reference.author}</td>
+                  <td data-label="Journal">
                     {e.reference.journal} {e.reference.volume ?? ''} {e.reference.pages ?? ''}
                   </td>
-                  <td>{e.reference.year_of_publication}</td>
-                  <td>{e.reference.doi}</td>
-                  <td>
+                  <td data-label="Year">{e.reference.year_of_publication}</td>
+                  <td data-label="DOI" className="text-break">
+                    {e.reference.doi}
+                  </td>
+                  <td data-label="Check">
                     {e.problems.map((p) => (
                       <div key={p.path} className="text-danger">
                         {p.message}
