@@ -10,12 +10,22 @@
 //   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
 //   8. whole-catalogue answers against a bare Node server sending the same bytes, and search by name,
 //      on the demo database and a 100× one (fails below BENCH_CATALOGUE_FLOOR)
-//   9. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
+//   9. kept public reads (meta, autocomplete, a measurand's datasets, headline results, a
+//      server-rendered measurand page) against a bare Node server sending the same bytes (fails
+//      below BENCH_CACHED_READ_FLOOR)
+//  10. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+/** A step with a floor: a ratio below it fails the bench at the end, after the other floors are printed. */
+let belowFloor = false;
+function runWithFloor(cmd, args) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (res.status !== 0) belowFloor = true;
 }
 
 run('npx', ['tsc', '-b', 'packages/server/tsconfig.build.json']);
@@ -37,4 +47,10 @@ run(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);
 console.log(
   '\n## Whole-catalogue answers against bare Node, search by name (issue 26; BENCH_CATALOGUE_FACTORS, default 1,100)',
 );
-run(process.execPath, ['packages/server/dist/bench/catalogue.bench.js']);
+runWithFloor(process.execPath, ['packages/server/dist/bench/catalogue.bench.js']);
+console.log('\n## Kept public reads against bare Node (issue 26, points 1 and 7; BENCH_CACHED_READ_FLOOR)');
+runWithFloor(process.execPath, ['packages/server/dist/bench/cached-reads.bench.js']);
+if (belowFloor) {
+  console.log('\nFAIL: a ratio to bare Node is below its floor (see above)');
+  process.exit(1);
+}

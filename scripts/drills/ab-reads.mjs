@@ -12,7 +12,7 @@ const arg = (name, fallback) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const pairs = Number(arg('pairs', '4'));
 const seconds = Number(arg('seconds', '5'));
-const paths = ['/api/meta', '/autocomplete?term=so', '/api/meta_calculations', '/healthz'];
+const paths = ['/api/meta', '/autocomplete?query=so', '/api/meta_calculations', '/healthz'];
 
 async function start(main, port) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-ab-'));

@@ -16,6 +16,8 @@ import { RecentRequests } from './lib/recent-requests.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerFastReads } from './plugins/fast-reads.js';
+import type { FastReads } from './lib/fast-reads.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
@@ -69,6 +71,8 @@ declare module 'fastify' {
       /** Other processes' writes, pushed (PostgreSQL only; plugins/change-signal.ts). */
       changes?: ChangeListener;
     };
+    /** Kept public answers the fast read path replays (plugins/fast-reads.ts). */
+    fastReads: FastReads;
     /** The ids of the requests started last, for the last-resort fault log. */
     recentRequests: RecentRequests;
     /** Every route with its declared access, for the test that walks them all. */
@@ -154,7 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
   // Before every route, so each one (pages and static files too) is counted by its cost class.
-  await registerRateLimits(app, config);
+  const rateCounters = await registerRateLimits(app, config);
+  // Kept public answers replayed before Fastify's request handling (decision 041).
+  app.decorate('fastReads', registerFastReads(app, rateCounters));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueFile } from './catalogue-files.js';
 import { DOWNLOAD_SLICE_BYTES, type DownloadBudget } from './download-budget.js';
 import { readChangeSignal } from './app-state.repository.js';
+import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
 import {
   type ContentEncoding,
   DATA_SCOPES,
@@ -28,10 +29,20 @@ const SHARED_CHECK_LISTENING_MS = 30_000;
 export async function syncGeneration(request: FastifyRequest): Promise<void> {
   const { cache, database, changes } = request.server.deps;
   if (database.kind !== 'postgres') return;
-  const every = changes?.listening ? SHARED_CHECK_LISTENING_MS : SHARED_CHECK_MS;
-  if (!cache.shouldCheck(Date.now(), every)) return;
+  if (!cache.shouldCheck(Date.now(), sharedCheckEvery(changes))) return;
   const signal = await readChangeSignal(database.db);
   cache.observe(signal.generations, signal.previousReleaseWrites);
+}
+
+const sharedCheckEvery = (changes: FastifyInstance['deps']['changes']): number =>
+  changes?.listening ? SHARED_CHECK_LISTENING_MS : SHARED_CHECK_MS;
+
+/**
+ * Whether the next kept read must first read the shared counters (`syncGeneration`): the fast read
+ * path (plugins/fast-reads.ts) then leaves the request to the full path, which does.
+ */
+export function sharedCheckDue(deps: FastifyInstance['deps'], now: number): boolean {
+  return deps.database.kind === 'postgres' && deps.cache.checkDue(now, sharedCheckEvery(deps.changes));
 }
 
 /** JSON with object keys in sorted order, so `?b=1&a=2` and `?a=2&b=1` name one answer. */
@@ -154,12 +165,14 @@ export async function cachedJson<T>(
       .send(serialise(await compute()));
   }
   await syncGeneration(request);
-  const { entry } = await cache.getOrBuild(
-    cacheKeyOf(request),
+  const key = cacheKeyOf(request);
+  const { entry, kept } = await cache.getOrBuild(
+    key,
     opts.scopes ?? DATA_SCOPES,
     async () => ({ body: serialise(await compute()) }),
     opts.pool,
   );
+  if (kept) offerFastRead(request, cache, key, entry);
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }
 
@@ -199,6 +212,18 @@ export async function cachedCatalogue(
     body = await openBody(request, file);
     if (body === null) throw new Error(`The kept copy of ${key} is missing`);
   }
+  const { catalogue: files } = request.server.deps;
+  const kept = file;
+  offerKeptAnswer(request, {
+    current: () => files.isCurrent(key, kept),
+    etag: file.etag,
+    // Only copies held in memory are replayed (a large one is read from disk for each download).
+    bodyFor: (encoding) => {
+      const copy = file.copies[encoding === 'br' || encoding === 'gzip' ? encoding : 'identity'];
+      return (encoding === undefined || copy !== file.copies.identity) && copy?.bytes ? copy.bytes : null;
+    },
+    budgeted: true,
+  });
   return sendCatalogueBody(request, reply, file, body, opts);
 }
 

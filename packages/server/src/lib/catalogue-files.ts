@@ -97,6 +97,11 @@ export class CatalogueFiles {
     return value;
   }
 
+  /** Whether `file` is still the kept file of `key` for the data as it is now. */
+  isCurrent(key: string, file: CatalogueFile): boolean {
+    return this.kept.get(key) === file && file.stamp === this.cache.stampOf(file.scopes);
+  }
+
   /** Forgets `key` (its copy on disk went missing): the next ask builds it again. */
   forget(key: string): void {
     const file = this.kept.get(key);

@@ -79,4 +79,16 @@ describe('the shared download budget', () => {
     await new Promise((r) => setImmediate(r));
     expect(src.destroyed).toBe(true);
   });
+
+  it('takes a small body now only while the burst lasts, and reserves nothing when it says no', () => {
+    // 100 KB/s with one second of burst: ten 10 KB bodies go at once, the eleventh waits.
+    const budget = new DownloadBudget(100_000, 1);
+    for (let i = 0; i < 10; i++) expect(budget.takeNow(10_000)).toBe(true);
+    expect(budget.takeNow(10_000)).toBe(false);
+    // The refusal reserved nothing: a zero-byte body still fits, and `reserve` sees no extra debt.
+    expect(budget.takeNow(0)).toBe(true);
+    expect(budget.reserve(0)).toBeLessThanOrEqual(1);
+    expect(budget.takeNow(DOWNLOAD_SLICE_BYTES + 1)).toBe(false);
+    expect(new DownloadBudget(0).takeNow(10 * MB)).toBe(true);
+  });
 });

@@ -47,6 +47,20 @@ export class DownloadBudget {
     return Math.max(0, this.clock - now);
   }
 
+  /**
+   * Reserves `bytes` when they fit one slice and may go at once (true); otherwise reserves nothing
+   * (false) and the caller sends them through `body`. The fast read path asks (decision 041).
+   */
+  takeNow(bytes: number): boolean {
+    if (!this.paced) return true;
+    if (bytes > DOWNLOAD_SLICE_BYTES) return false;
+    const now = performance.now();
+    const clock = Math.max(this.clock, now - this.burstSeconds * 1000) + (bytes / this.bytesPerSecond) * 1000;
+    if (clock > now) return false;
+    this.clock = clock;
+    return true;
+  }
+
   /** `source`, each chunk sent when the shared budget allows it. */
   pace(source: Readable): Readable {
     if (!this.paced) return source;

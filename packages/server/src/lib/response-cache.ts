@@ -169,9 +169,14 @@ export class ResponseCache {
   }
 
   shouldCheck(now: number, maxStalenessMs: number): boolean {
-    if (now - this.lastCheck < maxStalenessMs) return false;
+    if (!this.checkDue(now, maxStalenessMs)) return false;
     this.lastCheck = now;
     return true;
+  }
+
+  /** Whether `shouldCheck` would say yes now, without taking the turn (the fast read path asks). */
+  checkDue(now: number, maxStalenessMs: number): boolean {
+    return now - this.lastCheck >= maxStalenessMs;
   }
 
   private isFresh(entry: Entry): boolean {

@@ -3,6 +3,7 @@ import type { RouteDef } from '@bvdb/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { RateCounters, rateLimitStoreOf } from '../lib/rate-counters.js';
 
 /**
  * What a request costs the server, which decides its rate limit (per client address, per minute):
@@ -152,16 +153,25 @@ export function limitsOf(config: Config): Record<RouteCost, number> {
 /** Routes outside the contract (pages, static files, the API docs) are cheap reads. */
 const costOf = (request: FastifyRequest): RouteCost => request.routeOptions.config.cost ?? 'read';
 
+/** The counter a request of class `cost` from `ip` counts against (the fast read path uses it too). */
+export const rateLimitKey = (cost: RouteCost, ip: string): string => `${cost}|${ip}`;
+
+/** The window of every class. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
 /**
  * One policy for every route: a counter per client address and cost class, one-minute windows,
- * 429 with Retry-After and a message naming the limit once it is spent.
+ * 429 with Retry-After and a message naming the limit once it is spent. Returns the counters, which
+ * the fast read path (plugins/fast-reads.ts) counts its answers in.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<RateCounters> {
   const limits = limitsOf(config);
+  const counters = new RateCounters();
   await app.register(rateLimit, {
     global: true,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `${costOf(request)}|${request.ip}`,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    store: rateLimitStoreOf(counters),
+    keyGenerator: (request) => rateLimitKey(costOf(request), request.ip),
     max: (request) => limits[costOf(request)],
     errorResponseBuilder: (request, ctx) => {
       const cost = costOf(request);
@@ -174,6 +184,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
       );
     },
   });
+  return counters;
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
+import { offerFastRead } from '../lib/fast-reads.js';
 import { DATA_SCOPES, plainBody } from '../lib/response-cache.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
@@ -67,8 +68,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const { cache } = app.deps;
     await syncGeneration(request);
     const url = pageUrlOf(request.url);
+    const key = `page:${url}`;
     const built = await cache
-      .getOrBuild(`page:${url}`, DATA_SCOPES, async () => {
+      .getOrBuild(key, DATA_SCOPES, async () => {
         const page = await renderPage(url, request.ip);
         if (!page) throw NOT_RENDERED;
         const html = withHead(hints.serverRendered).replace(
@@ -85,7 +87,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
         return null;
       });
     if (!built) return null;
-    return built.kept ? { entry: built.entry } : { html: String(plainBody(built.entry)) };
+    if (!built.kept) return { html: String(plainBody(built.entry)) };
+    offerFastRead(request, cache, key, built.entry);
+    return { entry: built.entry };
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HASHING_BUSY_ANSWER, hashingQueueFull } from '../../lib/password.js';
+import { offerRefusal } from '../../lib/fast-reads.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, type RouteExtras } from '../../plugins/contract-routes.js';
 import { ANON_CSRF_COOKIE, assertSameOrigin } from '../../plugins/csrf.js';
@@ -48,14 +49,19 @@ function startSession(request: FastifyRequest, reply: FastifyReply, session: aut
  * checked or counted for them, so the throttles and the CSRF checks lose nothing; the service
  * still takes its place in the queue itself, which stays the rule when the queue fills meanwhile.
  */
+const BUSY_BODY = Buffer.from(HASHING_BUSY_ANSWER.body);
+
 const refuseWhileHashingBusy: RouteExtras = {
-  answerEarly: (_request, reply) => {
+  answerEarly: (request, reply) => {
     if (!hashingQueueFull()) return undefined;
+    // The same 503 for every anonymous caller while the queue stays full: replayed before Fastify
+    // handles the next one (plugins/fast-reads.ts, decision 041).
+    offerRefusal(request, { applies: hashingQueueFull, body: BUSY_BODY });
     return reply
       .code(HASHING_BUSY_ANSWER.statusCode)
       .headers(HASHING_BUSY_ANSWER.headers)
       .type('application/json; charset=utf-8')
-      .send(HASHING_BUSY_ANSWER.body);
+      .send(BUSY_BODY);
   },
 };
 

@@ -1,0 +1,250 @@
+import http from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Entry, plainBody, type ResponseCache } from './response-cache.js';
+
+/** The kept answer a request was given, offered to the fast path by the kept reads and the pages. */
+export interface FastReadOffer {
+  /** Whether the answer is still the one kept for its key (no write changed what it reads since). */
+  current: () => boolean;
+  etag: string;
+  /** The bytes sent for a Content-Encoding (undefined: none), or null when they are not kept ones. */
+  bodyFor: (encoding: unknown) => Buffer | null;
+  /** Sent within the shared download budget (decision 035): a replay is too. */
+  budgeted: boolean;
+}
+
+/** A canned refusal (the 503 of a full password-hashing queue) and when it applies again. */
+export interface RefusalOffer {
+  applies: () => boolean;
+  body: Buffer;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the answer is a kept public one that the fast path may replay (decision 041). */
+    fastRead: FastReadOffer | null;
+    /** Set when the answer is a refusal the fast path may replay while it `applies` (decision 041). */
+    fastRefusal: RefusalOffer | null;
+  }
+}
+
+/** Offers a refusal made before the body is read, the same for every anonymous caller of the route. */
+export function offerRefusal(request: FastifyRequest, offer: RefusalOffer): void {
+  request.fastRefusal = offer;
+}
+
+/** Offers a response-cache entry being sent to an anonymous reader (cachedJson, the pages). */
+export function offerFastRead(
+  request: FastifyRequest,
+  cache: ResponseCache,
+  cacheKey: string,
+  entry: Entry,
+): void {
+  request.fastRead = {
+    current: () => cache.get(cacheKey) === entry,
+    etag: entry.etag,
+    bodyFor: (encoding) => bodySent(entry, encoding),
+    budgeted: false,
+  };
+}
+
+/** Offers another kind of kept answer (a whole-catalogue file held in memory). */
+export function offerKeptAnswer(request: FastifyRequest, offer: FastReadOffer): void {
+  request.fastRead = offer;
+}
+
+/** One answer as the full path sent it: status, headers (all but the per-request ones), body. */
+export interface Replay {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer | undefined;
+}
+
+/** What the full path answered to one raw URL and the request headers that may change the answer. */
+export interface Kept {
+  offer: FastReadOffer;
+  /** The rate-limit class the request is counted in (plugins/rate-limits.ts). */
+  cost: string;
+  ok?: Replay;
+  notModified?: Replay;
+}
+
+/**
+ * The request headers that can change a kept public answer or its headers: what it is wanted as
+ * (search answers a browser's Accept with a redirect, pages need text/html), the encoding, the
+ * origin (CORS reflects it), and @fastify/compress's opt-out. A request differing in any of them
+ * is another key, answered once by the full path before it can be replayed.
+ */
+const VARYING = ['accept', 'accept-encoding', 'origin', 'x-no-compression'] as const;
+
+/** Headers set per request, never replayed: the rate limit's (counted anew) and the transport's. */
+const PER_REQUEST = new Set([
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** Headers of the transport, never replayed. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A refusal's key: method, raw URL and Origin (CORS reflects it); null with a session cookie. */
+function refusalKeyOf(
+  method: string,
+  url: string | undefined,
+  headers: http.IncomingHttpHeaders,
+  sessionCookie: string,
+): string | null {
+  if (!url || url.length > MAX_URL_LENGTH) return null;
+  if (headers.cookie?.includes(sessionCookie)) return null;
+  return `${method}\u0000${url}\u0000${headers.origin ?? ''}`;
+}
+
+/** Beyond this a URL is not worth a key (a cache-buster's URL still gets its answer, the full way). */
+const MAX_URL_LENGTH = 1024;
+
+/**
+ * The replay key of a GET: its raw URL as sent and the varying headers, or null when the request
+ * cannot be replayed: it carries a body, a session cookie (a signed-in reader may be given other
+ * answers), or a URL too long to keep.
+ */
+export function replayKeyOf(
+  url: string | undefined,
+  headers: http.IncomingHttpHeaders,
+  sessionCookie: string,
+) {
+  if (!url || url.length > MAX_URL_LENGTH) return null;
+  if (headers['transfer-encoding'] !== undefined) return null;
+  const length = headers['content-length'];
+  if (length !== undefined && length !== '0') return null;
+  const cookie = headers.cookie;
+  if (cookie !== undefined && cookie.includes(sessionCookie)) return null;
+  let key = url;
+  for (const name of VARYING) {
+    const value = headers[name];
+    key += `\u0000${value === undefined ? '' : Array.isArray(value) ? value.join(',') : value}`;
+  }
+  return key;
+}
+
+/**
+ * Kept public answers as the full path sent them, by raw URL and varying headers (decision 041):
+ * the fast path (plugins/fast-reads.ts) replays one while its response-cache entry is the one
+ * kept now, so a write, or another process's write once noticed, ends every replay of what it
+ * changed. Bounded: the oldest key is dropped beyond `maxKeys`.
+ */
+export class FastReads {
+  private readonly kept = new Map<string, Kept>();
+  /** Answers replayed so far (for tests and measurements). */
+  replayed = 0;
+  /** Refusals replayed so far. */
+  refused = 0;
+
+  constructor(private readonly maxKeys = 4000) {}
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** The refusals as sent, by method, raw URL and Origin (bounded like the answers). */
+  private readonly refusals = new Map<string, { offer: RefusalOffer; replay: Replay }>();
+
+  /** The refusal to replay for this request now, if one was recorded and applies. */
+  findRefusal(
+    method: string,
+    url: string | undefined,
+    headers: http.IncomingHttpHeaders,
+    sessionCookie: string,
+  ): Replay | undefined {
+    const key = refusalKeyOf(method, url, headers, sessionCookie);
+    if (key === null) return undefined;
+    const found = this.refusals.get(key);
+    return found?.offer.applies() ? found.replay : undefined;
+  }
+
+  /** Records a refusal as the full path sent it (from onResponse), for a public route. */
+  recordRefusal(request: FastifyRequest, reply: FastifyReply, sessionCookie: string): void {
+    const offer = request.fastRefusal;
+    if (!offer || !(request.raw instanceof http.IncomingMessage)) return;
+    if (request.routeOptions.config.access !== 'public') return;
+    const key = refusalKeyOf(request.method, request.raw.url, request.headers, `${sessionCookie}=`);
+    if (key === null || this.refusals.has(key)) return;
+    const sent = reply.getHeaders();
+    if (sent['set-cookie'] !== undefined) return;
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(sent))
+      if (value !== undefined && !TRANSPORT.has(name)) headers[name] = value;
+    if (String(headers['content-length'] ?? offer.body.length) !== String(offer.body.length)) return;
+    headers['content-length'] = String(offer.body.length);
+    if (this.refusals.size >= 100) this.refusals.clear();
+    this.refusals.set(key, { offer, replay: { status: reply.statusCode, headers, body: offer.body } });
+  }
+
+  /** The replay for `key` when its answer is still the kept one, else undefined (and forgotten). */
+  find(key: string): Kept | undefined {
+    const found = this.kept.get(key);
+    if (!found) return undefined;
+    if (found.offer.current()) return found;
+    this.kept.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Records what the full path sent for `request` (from onResponse), when it is a kept public answer
+   * to an anonymous GET and the bytes sent are the entry's own (so a replay is byte for byte).
+   */
+  record(request: FastifyRequest, reply: FastifyReply, sessionCookie: string): void {
+    const offer = request.fastRead;
+    if (!offer || request.method !== 'GET') return;
+    // Only real connections: the pages' own reads (inject) are not a client's requests.
+    if (!(request.raw instanceof http.IncomingMessage)) return;
+    const access = request.routeOptions.config.access;
+    if (access !== undefined && access !== 'public') return;
+    const status = reply.statusCode;
+    if (status !== 200 && status !== 304) return;
+    if (!offer.current()) return;
+    const key = replayKeyOf(request.raw.url, request.headers, `${sessionCookie}=`);
+    if (key === null) return;
+    const sent = reply.getHeaders();
+    if (sent['set-cookie'] !== undefined) return;
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(sent))
+      if (value !== undefined && !PER_REQUEST.has(name)) headers[name] = value;
+    let replay: Replay;
+    if (status === 304) {
+      if (request.headers['if-none-match'] !== offer.etag) return;
+      replay = { status, headers, body: undefined };
+    } else {
+      const body = offer.bodyFor(headers['content-encoding']);
+      if (!body || String(headers['content-length'] ?? body.length) !== String(body.length)) return;
+      headers['content-length'] = String(body.length);
+      replay = { status, headers, body };
+    }
+    let kept = this.kept.get(key);
+    if (!kept || !kept.offer.current()) {
+      kept = { offer, cost: request.routeOptions.config.cost ?? 'read' };
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      if (this.kept.size > this.maxKeys) {
+        const oldest = this.kept.keys().next().value;
+        if (oldest !== undefined) this.kept.delete(oldest);
+      }
+    }
+    if (status === 304) kept.notModified = replay;
+    else kept.ok = replay;
+  }
+}
+
+/** The entry's bytes in the encoding sent, or null when they are not the entry's (compressed on the way). */
+function bodySent(entry: Entry, encoding: unknown): Buffer | null {
+  if (encoding === undefined) {
+    const plain = plainBody(entry);
+    return typeof plain === 'string' ? Buffer.from(plain) : plain;
+  }
+  if (encoding === 'br' || encoding === 'gzip') return entry.encoded[encoding] ?? null;
+  return null;
+}

@@ -1,0 +1,264 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../test/sign-in.js';
+import { buildApp } from '../app.js';
+import { admitHashing, HASHING_ADMITTED } from '../lib/password.js';
+import { createTestApp, testConfig, type TestContext } from '../test/test-app.js';
+
+// The fast read path (decision 041) over real connections: the pages' own reads and `inject` never
+// reach it, so these tests listen on a port.
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(base + path, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+function post(base: string, path: string, payload: unknown, headers: Record<string, string> = {}) {
+  const body = JSON.stringify(payload);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(
+      base + path,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The headers of an answer without those set per request. */
+function steady(headers: http.IncomingHttpHeaders): Record<string, unknown> {
+  const { date: _d, 'x-ratelimit-remaining': _r, 'x-ratelimit-reset': _t, ...rest } = headers;
+  return rest;
+}
+
+async function listen(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+describe('fast read path', () => {
+  let ctx: TestContext;
+  let base: string;
+  const replayed = () => ctx.app.fastReads.replayed;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    base = await listen(ctx);
+  });
+  afterAll(async () => ctx.close());
+
+  it('replays a kept public answer with the same status, headers and bytes, counted by the rate limit', async () => {
+    const first = await get(base, '/api/meta');
+    const before = replayed();
+    const second = await get(base, '/api/meta');
+    expect(replayed()).toBe(before + 1);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(steady(second.headers)).toEqual(steady(first.headers));
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers.etag).toMatch(/^W\/"/);
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(
+      Number(first.headers['x-ratelimit-remaining']) - 1,
+    );
+  });
+
+  it('answers 304 to If-None-Match, and replays that too', async () => {
+    const { headers } = await get(base, '/api/meta');
+    const etag = String(headers.etag);
+    const first = await get(base, '/api/meta', { 'if-none-match': etag });
+    const before = replayed();
+    const second = await get(base, '/api/meta', { 'if-none-match': etag });
+    expect([first.status, second.status]).toEqual([304, 304]);
+    expect(replayed()).toBe(before + 1);
+    expect(second.body.length).toBe(0);
+    expect(steady(second.headers)).toEqual(steady(first.headers));
+    // A stale ETag gets the body.
+    expect((await get(base, '/api/meta', { 'if-none-match': 'W/"old"' })).status).toBe(200);
+  });
+
+  it('never gives one Accept-Encoding the bytes kept for another', async () => {
+    const path = '/api/matrices';
+    const gzip = await get(base, path, { 'accept-encoding': 'gzip' });
+    await get(base, path, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const before = replayed();
+    const plain = await get(base, path);
+    expect(replayed()).toBe(before);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toHaveProperty('matrices');
+    const br = await get(base, path, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(replayed()).toBe(before);
+  });
+
+  it('keys by the raw URL: a query that normalises differently gets its own answer', async () => {
+    const so = await get(base, '/autocomplete?query=so');
+    await get(base, '/autocomplete?query=so');
+    const cre = await get(base, '/autocomplete?query=cre');
+    const expected = await ctx.app.inject({ url: '/autocomplete?query=cre' });
+    expect(cre.body.toString()).toBe(expected.body);
+    expect(cre.body.equals(so.body)).toBe(false);
+    const before = replayed();
+    // Unknown parameters reach the same kept answer, through the full path first.
+    const tagged = await get(base, '/autocomplete?query=so&utm_source=x');
+    expect(replayed()).toBe(before);
+    expect(tagged.body.equals(so.body)).toBe(true);
+  });
+
+  it('reflects each Origin in CORS, never another one’s', async () => {
+    const a = await get(base, '/api/meta', { origin: 'https://a.example' });
+    await get(base, '/api/meta', { origin: 'https://a.example' });
+    const before = replayed();
+    const b = await get(base, '/api/meta', { origin: 'https://b.example' });
+    expect(a.headers['access-control-allow-origin']).toBe('https://a.example');
+    expect(b.headers['access-control-allow-origin']).toBe('https://b.example');
+    expect(replayed()).toBe(before);
+  });
+
+  it('never replays to a signed-in reader, whose answers may differ', async () => {
+    await get(base, '/api/meta');
+    const session = await signInAs(ctx.app);
+    const before = replayed();
+    const mine = await get(base, '/api/meta', { cookie: session.cookie });
+    expect(replayed()).toBe(before);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('stops replaying an answer as soon as a write changes what it reads', async () => {
+    const path = '/api/lookups';
+    const first = await get(base, path);
+    await get(base, path);
+    ctx.app.deps.cache.invalidate(['lookups']);
+    const before = replayed();
+    const after = await get(base, path);
+    expect(replayed()).toBe(before);
+    expect(after.body.equals(first.body)).toBe(true);
+    await get(base, path);
+    expect(replayed()).toBe(before + 1);
+  });
+
+  it('replays a whole-catalogue answer kept in memory, byte for byte', async () => {
+    const path = '/api/meta_calculations';
+    const first = await get(base, path, { 'accept-encoding': 'br' });
+    const before = replayed();
+    const second = await get(base, path, { 'accept-encoding': 'br' });
+    expect(replayed()).toBe(before + 1);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(steady(second.headers)).toEqual(steady(first.headers));
+  });
+});
+
+describe('busy refusals of a sign-in flood', () => {
+  let ctx: TestContext;
+  let base: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false });
+    base = await listen(ctx);
+  });
+  afterAll(async () => ctx.close());
+
+  it('replays the 503 of a full hashing queue as sent, and stops as soon as the queue has room', async () => {
+    const signIn = () =>
+      post(
+        base,
+        '/users/sign_in',
+        { email: 'flood@example.org', password: 'wrong-password-1' },
+        { origin: base },
+      );
+    const tickets = Array.from({ length: HASHING_ADMITTED }, () => admitHashing());
+    let first: Answer;
+    let second: Answer;
+    let before: number;
+    try {
+      first = await signIn();
+      before = ctx.app.fastReads.refused;
+      second = await signIn();
+    } finally {
+      for (const ticket of tickets) ticket.release();
+    }
+    expect([first.status, second.status]).toEqual([503, 503]);
+    expect(ctx.app.fastReads.refused).toBe(before + 1);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(steady(second.headers)).toEqual(steady(first.headers));
+    expect(second.headers['retry-after']).toBe('5');
+    const after = await signIn();
+    expect(after.status).toBe(401);
+    expect(ctx.app.fastReads.refused).toBe(before + 1);
+  });
+});
+
+describe('fast read path and the rate limit', () => {
+  let ctx: TestContext;
+  let base: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, env: { RATE_LIMIT_PER_MINUTE: '4' } });
+    base = await listen(ctx);
+  });
+  afterAll(async () => ctx.close());
+
+  it('counts replays in the same counter, and the full path answers the 429', async () => {
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await get(base, '/api/meta'));
+    expect(ctx.app.fastReads.replayed).toBeGreaterThan(0);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429]);
+    expect(answers.slice(0, 4).map((a) => a.headers['x-ratelimit-remaining'])).toEqual(['3', '2', '1', '0']);
+    expect(JSON.parse(answers[4]!.body.toString()).message).toMatch(/at most 4 a minute/);
+    expect(Number(answers[4]!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('ETags', () => {
+  it('are the same on every process for the same data', async () => {
+    const one = await createTestApp();
+    // A second server on the same database, as two processes on one PostgreSQL.
+    const two = await buildApp({ config: testConfig(), database: one.database });
+    try {
+      const a = await listen(one);
+      await two.listen({ port: 0, host: '127.0.0.1' });
+      const address = two.server.address();
+      const b = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      for (const path of ['/api/meta', '/api/matrices', '/api/meta_calculations']) {
+        const [x, y] = await Promise.all([get(a, path), get(b, path)]);
+        expect(x.headers.etag).toMatch(/^W\/"/);
+        expect(x.headers.etag).toBe(y.headers.etag);
+      }
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  });
+});

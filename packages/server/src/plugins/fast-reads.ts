@@ -1,0 +1,109 @@
+import type http from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
+import { trustProxyOption } from '../config.js';
+import { sharedCheckDue } from '../lib/cached-json.js';
+import { FastReads, replayKeyOf } from '../lib/fast-reads.js';
+import type { RateCounters } from '../lib/rate-counters.js';
+import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
+import { limitsOf, RATE_LIMIT_WINDOW_MS, rateLimitKey, type RouteCost } from './rate-limits.js';
+
+/** The client address as Fastify's `request.ip` gives it, under the same TRUST_PROXY setting. */
+function clientAddressOf(app: FastifyInstance): (req: http.IncomingMessage) => string | undefined {
+  const trust = trustProxyOption(app.deps.config);
+  if (trust === false) return (req) => req.socket.remoteAddress;
+  const trusted = typeof trust === 'function' ? trust : proxyAddr.compile(trust);
+  return (req) => proxyAddr.all(req, trusted).at(-1);
+}
+
+/**
+ * The fast read path (decision 041): a GET whose answer the full path kept and sent before to the
+ * same raw URL with the same varying headers (lib/fast-reads.ts) is answered from the HTTP server's
+ * own request event, before Fastify builds a request, routes it, runs its hooks and serialises:
+ * the same status, headers and bytes the full path sent (security headers, CORS, ETag, Vary,
+ * Cache-Control), 304 when If-None-Match names the ETag, counted in the same rate-limit counter as
+ * the full path with its X-RateLimit headers. Anything else goes the full way: a first ask, a
+ * changed answer, a signed-in reader, a counter that is spent (the full path answers the 429), a
+ * shared-counter check that is due (PostgreSQL), a server that is closing. Per-request logging is
+ * the full path's: at LOG_LEVEL debug or trace the fast path is off, so every request is logged.
+ */
+export function registerFastReads(app: FastifyInstance, counters: RateCounters): FastReads {
+  const { config, downloads } = app.deps;
+  const fast = new FastReads();
+  const limits = limitsOf(config);
+  const addressOf = clientAddressOf(app);
+  const sessionCookie = `${SESSION_COOKIE}=`;
+  let open = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
+
+  app.decorateRequest('fastRead', null);
+  app.decorateRequest('fastRefusal', null);
+  app.addHook('onResponse', async (request, reply) => {
+    if (!open) return;
+    if (request.fastRead) fast.record(request, reply, SESSION_COOKIE);
+    else if (request.fastRefusal) fast.recordRefusal(request, reply, SESSION_COOKIE);
+  });
+  app.addHook('preClose', async () => {
+    open = false;
+  });
+
+  /** A refusal made before the body is read (a full hashing queue's 503), as the full path sent it. */
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const replay = fast.findRefusal(req.method ?? '', req.url, req.headers, sessionCookie);
+    if (!replay) return false;
+    app.recentRequests.genReqId();
+    fast.refused += 1;
+    // The unread body is drained by Node once the answer is sent, as on the full path.
+    res.writeHead(replay.status, replay.headers);
+    res.end(replay.body);
+    return true;
+  };
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    if (!open) return false;
+    if (req.method !== 'GET') return req.method === 'POST' && refuse(req, res);
+    const key = replayKeyOf(req.url, req.headers, sessionCookie);
+    if (key === null) return false;
+    const kept = fast.find(key);
+    if (!kept) return false;
+    const now = Date.now();
+    if (sharedCheckDue(app.deps, now)) return false;
+    const replay = req.headers['if-none-match'] === kept.offer.etag ? kept.notModified : kept.ok;
+    if (!replay) return false;
+    const cost = kept.cost as RouteCost;
+    const counter = rateLimitKey(cost, addressOf(req) ?? '');
+    const max = limits[cost];
+    const { current, ttl } = counters.hit(counter, RATE_LIMIT_WINDOW_MS, now);
+    // Spent: the full path counts it again and answers the 429 with its message. A download is
+    // replayed only when the shared budget lets it go at once; else the full path paces it.
+    const body = replay.body;
+    const paced = kept.offer.budgeted && body !== undefined;
+    if (current > max || (paced && !downloads.takeNow(body.length))) {
+      counters.takeBack(counter);
+      return false;
+    }
+    app.recentRequests.genReqId();
+    fast.replayed += 1;
+    res.writeHead(replay.status, {
+      'x-ratelimit-limit': String(max),
+      'x-ratelimit-remaining': String(max - current),
+      'x-ratelimit-reset': String(Math.ceil(ttl / 1000)),
+      ...replay.headers,
+    });
+    res.end(body);
+    return true;
+  };
+
+  // Fastify listens to the server's request event from its construction; the fast path goes first.
+  const server = app.server;
+  const [fastifyHandler] = server.listeners('request') as ((
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) => void)[];
+  if (fastifyHandler) {
+    server.removeListener('request', fastifyHandler);
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!answer(req, res)) fastifyHandler(req, res);
+    });
+  }
+  return fast;
+}
