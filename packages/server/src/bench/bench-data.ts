@@ -40,7 +40,10 @@ export async function openBenchDatabase(label: string): Promise<Database> {
   const url = new URL(serverUrl);
   const name = `${url.pathname.slice(1) || 'bvdb'}_bench_${label}`.replace(/[^a-z0-9_]/gi, '_');
   const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: serverUrl });
+    // Connected to the server's own `postgres` database: the one named may not exist.
+    const c = new pg.Client({
+      connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString(),
+    });
     await c.connect();
     try {
       await c.query(text);
