@@ -1,5 +1,6 @@
 import { analytes, bvSpecifications } from '../db/schema.js';
-import type { Database } from '../db/client.js';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
 
 /** Copies every demo measurand and its datasets (factor − 1) times, in batched inserts: a database `factor`× the demo size. */
@@ -26,4 +27,39 @@ export async function multiply(database: Database, factor: number) {
       await bumpDataGeneration(tx);
     });
   }
+}
+
+/**
+ * A fresh, empty database for one bench step: an in-memory PGlite, or with `DATABASE_URL` a
+ * brand-new database on that PostgreSQL server (named `<its name>_bench_<label>`, dropped on close),
+ * so both engines are measured by the same code.
+ */
+export async function openBenchDatabase(label: string): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const url = new URL(serverUrl);
+  const name = `${url.pathname.slice(1) || 'bvdb'}_bench_${label}`.replace(/[^a-z0-9_]/gi, '_');
+  const admin = async (text: string) => {
+    // Connected to the server's own `postgres` database: the one named may not exist.
+    const c = new pg.Client({
+      connectionString: Object.assign(new URL(serverUrl), { pathname: '/postgres' }).toString(),
+    });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }

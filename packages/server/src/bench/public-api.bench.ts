@@ -2,7 +2,10 @@
 // (BENCH_API_FACTORS, default "1,100"): paged and single-record reads at 50 connections over many
 // distinct URLs (so most answers are not served from the response cache), and the whole-catalogue
 // answers (the unpaged legacy list and the v1 bulk call, measured first, on an idle server): time to
-// first byte, throughput, and the server's heap while 10 of them stream at once.
+// first byte, throughput, and the server's heap while 10 of them stream at once; and the cost of
+// one search by name (issue 26, point 3). With DATABASE_URL, on a new database of that PostgreSQL
+// server for each factor (dropped afterwards); otherwise on an embedded PGlite.
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -11,10 +14,11 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 import { bvSpecifications } from '../db/schema.js';
-import { multiply } from './bench-data.js';
+import { serviceDeps } from '../lib/service-deps.js';
+import { AnalyteSearch } from '../modules/search/search.service.js';
+import { multiply, openBenchDatabase } from './bench-data.js';
 
 /**
  * The load client runs in its own thread (autocannon's worker mode), so the server's event loop is
@@ -66,7 +70,7 @@ function timeOne(url: string): Promise<{ ttfb: number; total: number; bytes: num
 }
 
 async function benchFactor(factor: number, seconds: number) {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openBenchDatabase(`api_${factor}`);
   await seedDatabase(database.db, {
     demo: true,
     adminEmail: 'bench@example.org',
@@ -83,13 +87,16 @@ async function benchFactor(factor: number, seconds: number) {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   console.log(
-    `\n### ${factor}× demo size: ${ids.length} datasets (built in ${(performance.now() - t0).toFixed(0)} ms)`,
+    `\n### ${factor}× demo size on ${database.kind}: ${ids.length} datasets (built in ${(performance.now() - t0).toFixed(0)} ms); ${uptime()}`,
   );
   console.log(
     '| whole catalogue | first byte ms (alone) | complete ms (alone) | MB (gzip) | req/s at 10 connections | first byte ms, slowest of 10 at once | live heap growth MB, 10 at once |',
   );
   console.log('|---|---|---|---|---|---|---|');
-  for (const path of ['/api/bv_specifications', '/api/v1/bulk/datasets']) {
+  // BENCH_API_WHOLE=0 leaves the whole-catalogue answers out (the paged reads and search alone).
+  for (const path of process.env.BENCH_API_WHOLE === '0'
+    ? []
+    : ['/api/bv_specifications', '/api/v1/bulk/datasets']) {
     await timeOne(base + path); // warm-up
     const alone = await timeOne(base + path);
     // Live heap, not garbage: a full collection before each sample (run with --expose-gc).
@@ -137,11 +144,42 @@ async function benchFactor(factor: number, seconds: number) {
       console.log(`| ${label} | ${r.rps} | ${r.p50} | ${r.p99} |${r.non2xx ? ` (${r.non2xx} non-2xx)` : ''}`);
     }
   }
+  // Search by name through the service, nothing kept (the route keeps each query's answer): the
+  // cost of one search at this size, the median of five rounds over the same queries.
+  const search = new AnalyteSearch(serviceDeps(app));
+  await search.findByName('warm-up', false);
+  const perRound: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    for (const q of SEARCHES) await search.findByName(q, false);
+    perRound.push((performance.now() - t) / SEARCHES.length);
+  }
+  const perSearch = perRound.sort((a, b) => a - b)[2]!;
+  console.log(`\nSearch by name (service, nothing kept): ${perSearch.toFixed(2)} ms a search; ${uptime()}`);
   await app.close();
   await database.close();
+  return perSearch;
+}
+
+const SEARCHES = ['cre', 'glucose', 'alt', 'urine', 'hb', 'cholesterol', 'sodium', 'tsh', 'iron', 'crp'];
+
+function uptime(): string {
+  try {
+    return execSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-for (const factor of (process.env.BENCH_API_FACTORS ?? '1,100').split(',').map(Number)) {
-  await benchFactor(factor, seconds);
+const factors = (process.env.BENCH_API_FACTORS ?? '1,100').split(',').map(Number);
+const searchCost: number[] = [];
+for (const factor of factors) searchCost.push(await benchFactor(factor, seconds));
+if (searchCost.length > 1) {
+  console.log(
+    `Search cost at ${factors.at(-1)}× / at ${factors[0]}×: ${(searchCost.at(-1)! / searchCost[0]!).toFixed(2)} (issue 26 asks ≤ 1.5)`,
+  );
 }

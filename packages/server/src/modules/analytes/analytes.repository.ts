@@ -45,6 +45,15 @@ export async function countDatasetsOfAnalytes(db: DbOrTx, ids: number[], signedI
     .groupBy(bvSpecifications.analyteId);
 }
 
+/** How many published datasets each measurand has (those with none left out): one pass, kept by the search. */
+export async function countPublishedDatasetsPerAnalyte(db: DbOrTx) {
+  return db
+    .select({ analyteId: bvSpecifications.analyteId, n: count() })
+    .from(bvSpecifications)
+    .where(eq(bvSpecifications.published, true))
+    .groupBy(bvSpecifications.analyteId);
+}
+
 export async function findAnalyteWithCount(db: DbOrTx, id: number, signedIn: boolean) {
   const [a] = await db.select().from(analytes).where(eq(analytes.id, id));
   if (!a) return undefined;

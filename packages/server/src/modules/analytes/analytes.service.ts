@@ -33,7 +33,16 @@ export async function withDatasetCounts(
     rows.map((r) => r.id),
     signedIn,
   );
-  const countOf = new Map(counts.map((c) => [c.analyteId, c.n]));
+  return presentWithCounts(rows, new Map(counts.map((c) => [c.analyteId, c.n])));
+}
+
+/** Every measurand's number of published datasets (what anonymous callers see), by measurand id. */
+export async function countPublishedDatasets(db: DbOrTx): Promise<Map<number, number>> {
+  return new Map((await repo.countPublishedDatasetsPerAnalyte(db)).map((c) => [c.analyteId, c.n]));
+}
+
+/** The measurands `rows` (in that order) with their counts from `countOf` (absent: none). */
+export function presentWithCounts(rows: AnalyteRow[], countOf: Map<number, number>): AnalyteWithCount[] {
   return rows.map((analyte) => presentAnalyteWithCount({ analyte, count: countOf.get(analyte.id) ?? 0 }));
 }
 

@@ -45,12 +45,62 @@ interface Entry {
   otherWords: string[];
 }
 
+/** Keys in code-unit order with the entry each came from: the entries whose key starts with a text. */
+class SortedKeys {
+  private keys: string[];
+  private owners: Int32Array;
+
+  constructor(pairs: [string, number][]) {
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    this.keys = pairs.map((p) => p[0]);
+    this.owners = Int32Array.from(pairs, (p) => p[1]);
+  }
+
+  /** Calls `visit` with each entry that has a key starting with `prefix` (an entry may come twice). */
+  withPrefix(prefix: string, visit: (entry: number) => void): void {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keys[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.keys.length && this.keys[i]!.startsWith(prefix); i++) visit(this.owners[i]!);
+  }
+}
+
+/** Starts before substrings: see `AnalyteIndex.search`. */
+function scoreOf(e: Entry, q: string, qWords: string[]): number {
+  const wordStarts = (ws: string[]) =>
+    qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
+  if (e.name === q) return 0;
+  if (e.name.startsWith(q)) return 1;
+  if (wordStarts(e.nameWords)) return 2;
+  if (e.others.some((o) => o === q)) return 3;
+  if (e.others.some((o) => o.startsWith(q))) return 4;
+  if (wordStarts(e.otherWords)) return 5;
+  if (e.name.includes(q)) return 6;
+  if (e.others.some((o) => o.includes(q))) return 7;
+  return Infinity;
+}
+
+const NAME_ORDER = new Intl.Collator();
+
+/** The lowest score a start (of the name, a name word, another name or its word) can have: 0–5. */
+const LAST_START_SCORE = 5;
+
 /**
- * An in-memory index of measurand names: small enough (thousands) to scan on every keystroke in
- * well under a millisecond, and rebuilt only when the data changes.
+ * An in-memory index of measurand names, rebuilt only when the data changes. The starts (scores
+ * 0–5) are found through sorted keys, so a search that has enough of them reads only those entries
+ * whatever the number of measurands (issue 26, point 3; decision 042); otherwise every entry is
+ * scored, as before (substrings, then typos).
  */
 export class AnalyteIndex {
   private entries: Entry[];
+  private names: SortedKeys;
+  private nameWords: SortedKeys;
+  private others: SortedKeys;
+  private otherWords: SortedKeys;
 
   constructor(rows: AnalyteRow[]) {
     this.entries = rows.map((a) => {
@@ -67,6 +117,12 @@ export class AnalyteIndex {
         otherWords: others.flatMap(words),
       };
     });
+    const keys = (of: (e: Entry) => string[]) =>
+      new SortedKeys(this.entries.flatMap((e, i) => of(e).map((k): [string, number] => [k, i])));
+    this.names = keys((e) => [e.name]);
+    this.nameWords = keys((e) => e.nameWords);
+    this.others = keys((e) => e.others);
+    this.otherWords = keys((e) => e.otherWords);
   }
 
   /**
@@ -77,22 +133,58 @@ export class AnalyteIndex {
     const q = normalise(query);
     if (!q) return [];
     const qWords = words(q);
+    return this.ranked(this.starts(q, qWords, limit) ?? this.scoreAll(q, qWords), limit);
+  }
+
+  /** The same answer with every entry scored, as before the sorted keys (the tests compare the two). */
+  searchEveryEntry(query: string, limit = 10): { id: number; display_name: string }[] {
+    const q = normalise(query);
+    return q ? this.ranked(this.scoreAll(q, words(q)), limit) : [];
+  }
+
+  private ranked(all: { e: Entry; score: number }[], limit: number) {
+    // Only entries that can be among the first `limit` by score and name length are ordered by name.
+    const rank = (x: { e: Entry; score: number }) => x.score * 1e6 + x.e.name.length;
+    let scored = all;
+    if (all.length > limit) {
+      const cut = all.map(rank).sort((a, b) => a - b)[limit - 1]!;
+      scored = all.filter((x) => rank(x) <= cut);
+    }
+    // The collator orders as `localeCompare` does (same default locale and options) without
+    // resolving them on every call: most of a broad query's time at 100× the demo went there.
+    scored.sort(
+      (a, b) =>
+        a.score - b.score || a.e.name.length - b.e.name.length || NAME_ORDER.compare(a.e.name, b.e.name),
+    );
+    return scored.slice(0, limit).map(({ e }) => ({ id: e.id, display_name: e.display_name }));
+  }
+
+  /**
+   * The entries that start with the query (scores 0–5), in table order as `scoreAll` lists them, when
+   * there are at least `limit` of them: every other entry scores more, so the first `limit` are among
+   * these. Undefined when there are fewer (substrings and typos may then be in the answer).
+   */
+  private starts(q: string, qWords: string[], limit: number): { e: Entry; score: number }[] | undefined {
+    const found = new Set<number>();
+    const add = (i: number) => found.add(i);
+    this.names.withPrefix(q, add);
+    if (qWords.length > 0) this.nameWords.withPrefix(qWords[0]!, add);
+    this.others.withPrefix(q, add);
+    if (qWords.length > 0) this.otherWords.withPrefix(qWords[0]!, add);
+    const scored: { e: Entry; score: number }[] = [];
+    for (const i of [...found].sort((a, b) => a - b)) {
+      const e = this.entries[i]!;
+      const score = scoreOf(e, q, qWords);
+      if (score <= LAST_START_SCORE) scored.push({ e, score });
+    }
+    return scored.length >= limit ? scored : undefined;
+  }
+
+  /** Every entry scored: starts, substrings, and typos only when nothing else matches. */
+  private scoreAll(q: string, qWords: string[]): { e: Entry; score: number }[] {
     const scored: { e: Entry; score: number }[] = [];
     for (const e of this.entries) {
-      // Starts before substrings: a name or other name that begins with the query, or has a word
-      // that does ("creat" → Creatinine, Urine albumin/creatinine ratio), always outranks one that
-      // merely contains it ("Pancreatic amylase").
-      const wordStarts = (ws: string[]) =>
-        qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
-      let score = Infinity;
-      if (e.name === q) score = 0;
-      else if (e.name.startsWith(q)) score = 1;
-      else if (wordStarts(e.nameWords)) score = 2;
-      else if (e.others.some((o) => o === q)) score = 3;
-      else if (e.others.some((o) => o.startsWith(q))) score = 4;
-      else if (wordStarts(e.otherWords)) score = 5;
-      else if (e.name.includes(q)) score = 6;
-      else if (e.others.some((o) => o.includes(q))) score = 7;
+      const score = scoreOf(e, q, qWords);
       if (score < Infinity) scored.push({ e, score });
     }
     if (scored.length === 0 && q.length >= 3) {
@@ -109,9 +201,6 @@ export class AnalyteIndex {
         if (best <= tolerance) scored.push({ e, score: 10 + best });
       }
     }
-    scored.sort(
-      (a, b) => a.score - b.score || a.e.name.length - b.e.name.length || a.e.name.localeCompare(b.e.name),
-    );
-    return scored.slice(0, limit).map(({ e }) => ({ id: e.id, display_name: e.display_name }));
+    return scored;
   }
 }

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { bvSpecifications } from '../../db/schema.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
+import { AnalyteSearch } from './search.service.js';
 
 const ctx = useTestApp();
 
@@ -96,7 +100,7 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
   async function before(query: string) {
     const db = ctx.app.deps.database.db;
     const index = new AnalyteIndex(await listAllAnalytes(db));
-    const order = new Map(index.search(query, 50).map((m, i) => [m.id, i]));
+    const order = new Map(index.searchEveryEntry(query, 50).map((m, i) => [m.id, i]));
     return (await listAnalytesWithCounts(db, false))
       .filter((a) => order.has(a.id))
       .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -112,6 +116,29 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
       expect(res.json()).toEqual({ query, analytes: await before(query) });
     },
   );
+
+  it('keeps the published counts until a dataset changes, and counts unpublished ones for staff', async () => {
+    const deps = serviceDeps(ctx.app);
+    const search = new AnalyteSearch(deps);
+    const creatinine = async (signedIn: boolean) =>
+      (await search.findByName('creatinine', signedIn)).find((a) => a.display_name === 'Creatinine')!;
+    const before = await creatinine(false);
+    expect(before.bv_specifications_count).toBeGreaterThan(1);
+    const [one] = await deps.db
+      .select({ id: bvSpecifications.id })
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.analyteId, before.id))
+      .limit(1);
+    await deps.db.update(bvSpecifications).set({ published: false }).where(eq(bvSpecifications.id, one!.id));
+    // Not yet told: the kept counts stand (what a write through a service always announces).
+    expect((await creatinine(false)).bv_specifications_count).toBe(before.bv_specifications_count);
+    deps.cache.invalidate(['datasets']);
+    expect((await creatinine(false)).bv_specifications_count).toBe(before.bv_specifications_count - 1);
+    expect((await creatinine(true)).bv_specifications_count).toBe(before.bv_specifications_count);
+    await deps.db.update(bvSpecifications).set({ published: true }).where(eq(bvSpecifications.id, one!.id));
+    deps.cache.invalidate(['datasets']);
+    expect((await creatinine(false)).bv_specifications_count).toBe(before.bv_specifications_count);
+  });
 
   it('keeps the answer, with an ETag', async () => {
     const url = '/api/search/by_analyte?query=cre&format=json';

@@ -1,14 +1,27 @@
 import type { AnalyteWithCount } from '@bvdb/contract';
 import type { analytes } from '../../db/schema.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { findAnalyteWithCount, listAllAnalytes, withDatasetCounts } from '../analytes/analytes.service.js';
+import {
+  countPublishedDatasets,
+  findAnalyteWithCount,
+  listAllAnalytes,
+  presentWithCounts,
+  withDatasetCounts,
+} from '../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
 
 type AnalyteRow = (typeof analytes)['$inferSelect'];
 
-/** Measurand search over an in-memory index, rebuilt when the data generation changes. */
+const COUNT_SCOPES = ['analytes', 'datasets'] as const;
+
+/**
+ * Measurand search over an in-memory index, rebuilt when the data generation changes; the published
+ * dataset counts anonymous callers see are kept beside it, counted once per change of measurands or
+ * datasets, so a search reads no table at all whatever the size of the catalogue (decision 042).
+ */
 export class AnalyteSearch {
   private index: { generation: number; index: AnalyteIndex; rows: Map<number, AnalyteRow> } | undefined;
+  private publishedCounts: { generation: number; counts: Promise<Map<number, number>> } | undefined;
 
   constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
 
@@ -35,8 +48,23 @@ export class AnalyteSearch {
     if (!query) return [];
     const { index, rows } = await this.current();
     const matches = index.search(query, 50).map((m) => rows.get(m.id)!);
-    // Datasets are counted for the matches only (at most fifty measurands), never the whole table.
-    return withDatasetCounts(this.deps.db, matches, signedIn);
+    // Staff (unpublished datasets too) get counts read now, for the matches only (at most fifty).
+    if (signedIn) return withDatasetCounts(this.deps.db, matches, signedIn);
+    return presentWithCounts(matches, await this.currentPublishedCounts());
+  }
+
+  private currentPublishedCounts(): Promise<Map<number, number>> {
+    const generation = this.deps.cache.stampOf(COUNT_SCOPES);
+    if (this.publishedCounts?.generation !== generation) {
+      const counts = countPublishedDatasets(this.deps.db);
+      const kept = { generation, counts };
+      this.publishedCounts = kept;
+      // A failed count is not kept: the next search asks again.
+      counts.catch(() => {
+        if (this.publishedCounts === kept) this.publishedCounts = undefined;
+      });
+    }
+    return this.publishedCounts.counts;
   }
 
   findById(id: number, signedIn: boolean): Promise<AnalyteWithCount | undefined> {

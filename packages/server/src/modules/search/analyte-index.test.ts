@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { analytes } from '../../db/schema.js';
+import { seedDatabase } from '../../seed/seed.js';
+import { createTestDatabase } from '../../test/test-app.js';
+import { listAllAnalytes } from '../analytes/analytes.service.js';
+import { AnalyteIndex } from './analyte-index.js';
+
+// The sorted keys answer a search from its starts alone when there are enough of them (decision
+// 042): the answer must be exactly the one of scoring every entry, in order, for every query.
+
+type AnalyteRow = typeof analytes.$inferSelect;
+let rows: AnalyteRow[];
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const t = await createTestDatabase();
+  drop = t.drop;
+  await seedDatabase(t.database.db, { demo: true });
+  const demo = await listAllAnalytes(t.database.db);
+  // As the bench's 100× data: each measurand again under "(copy k)", here 30 times, and some
+  // names shared exactly (ties broken by table order).
+  rows = [...demo];
+  for (let k = 2; k <= 30; k++)
+    for (const a of demo)
+      rows.push({
+        ...a,
+        id: a.id + 10_000 * k,
+        displayName: k % 10 === 0 ? a.displayName : `${a.displayName} (copy ${k})`,
+      });
+});
+afterAll(async () => drop());
+
+/** Every prefix of every word of every name and other name, substrings, codes, typos, odd input. */
+function queries(): string[] {
+  const out = new Set<string>([
+    'a',
+    'c',
+    'co',
+    'copy',
+    'copy 2',
+    '(',
+    '-',
+    ' ',
+    'é',
+    'xyzzy',
+    'creatinin',
+    'glucsoe',
+    'hba1',
+    'rine',
+    'ol',
+  ]);
+  for (const a of rows.slice(0, 200))
+    for (const text of [a.displayName, a.fullName ?? '', ...a.alternateNames, a.loinc ?? ''])
+      for (const w of text.split(/\s+/).filter(Boolean)) {
+        for (let n = 1; n <= Math.min(w.length, 6); n++) out.add(w.slice(0, n));
+        out.add(w.slice(1, 5));
+        out.add(w);
+      }
+  return [...out];
+}
+
+describe('measurand index', () => {
+  it('answers from its starts exactly what scoring every entry answers', () => {
+    const index = new AnalyteIndex(rows);
+    const qs = queries();
+    expect(qs.length).toBeGreaterThan(200);
+    const everything = new Map(qs.map((q) => [q, index.searchEveryEntry(q, Number.MAX_SAFE_INTEGER)]));
+    let fromStarts = 0;
+    for (const q of qs)
+      for (const limit of [1, 10, 50]) {
+        const answer = index.search(q, limit);
+        expect(answer, `${q} (${limit})`).toEqual(index.searchEveryEntry(q, limit));
+        // Only the entries that can be first are ordered by name: the same as ordering them all.
+        expect(answer, `${q} (${limit}, all ranked)`).toEqual(everything.get(q)!.slice(0, limit));
+        if (answer.length === limit) fromStarts++;
+      }
+    // Most of these queries have at least `limit` starts: the sorted keys were used, not skipped.
+    expect(fromStarts).toBeGreaterThan(qs.length);
+  });
+
+  it('still ranks an exact name first, then prefixes, and finds typos when nothing else matches', () => {
+    const index = new AnalyteIndex(rows);
+    const first = rows[0]!;
+    expect(index.search(first.displayName, 50)[0]!.display_name).toBe(first.displayName);
+    expect(index.search('xyzzy', 10)).toEqual([]);
+    expect(index.search('glucsoe', 10).length).toBeGreaterThan(0);
+  });
+});
