@@ -98,7 +98,7 @@ function stamp(folders) {
 function buildStale() {
   const stale = staleParts();
   if (stale.includes('server')) {
-    console.log('bvdb: the server is older than its sources: building it…');
+    console.error('bvdb: the server is older than its sources: building it…');
     run(process.execPath, [
       path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
       '-b',
@@ -107,7 +107,7 @@ function buildStale() {
     stamp(['packages/domain/dist', 'packages/contract/dist', 'packages/server/dist']);
   }
   if (stale.includes('web')) {
-    console.log('bvdb: the web app is older than its sources: building it…');
+    console.error('bvdb: the web app is older than its sources: building it…');
     run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@bvdb/web']);
     stamp(['packages/web/dist', 'packages/web/dist-ssr']);
   }

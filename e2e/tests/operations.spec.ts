@@ -24,3 +24,15 @@ test('a bad setting stops the server with a message naming it', async () => {
   expect(code).toBe(78);
   expect(stderr).toMatch(/PORT/);
 });
+
+test('the page footer names the release, as /healthz does (server-rendered and in the app)', async ({
+  page,
+  request,
+}) => {
+  const { version } = (await (await request.get('/healthz')).json()) as { version: string };
+  expect(version).toMatch(/^\d+\.\d+\.\d+/);
+  const served = await (await request.get('/')).text();
+  expect(served).toContain(`version ${version}`);
+  await page.goto('/');
+  await expect(page.locator('footer .site-version')).toHaveText(`version ${version}`);
+});

@@ -7,7 +7,13 @@ export const healthz = defineRoute({
   summary: 'The process is up',
   tags: ['operations'],
   access: 'public',
-  responses: { 200: z.object({ status: z.literal('ok') }) },
+  responses: {
+    200: z.object({
+      status: z.literal('ok'),
+      /** The release (semantic version, CHANGELOG.md). */
+      version: z.string(),
+    }),
+  },
 });
 
 export const readyz = defineRoute({

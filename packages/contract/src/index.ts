@@ -25,3 +25,4 @@ export * from './citations.contract.js';
 export * from './v1.contract.js';
 export * from './users.contract.js';
 export * from './appraisals.contract.js';
+export * from './release.js';

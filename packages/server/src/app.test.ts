@@ -1,3 +1,4 @@
+import { BVDB_VERSION } from '@bvdb/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from './config.js';
 import { useTestApp } from './test/test-app.js';
@@ -6,7 +7,10 @@ const ctx = useTestApp();
 
 describe('the server', () => {
   it('answers /healthz and /readyz', async () => {
-    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+      version: BVDB_VERSION,
+    });
     expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
 

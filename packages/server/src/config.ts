@@ -76,6 +76,8 @@ const ConfigSchema = z.object({
   CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   DATA_USE_NOTICE: z.preprocess(blankIsAbsent, z.string().max(2000).optional()),
   CITATION: z.preprocess(blankIsAbsent, z.string().max(2000).optional()),
+  /** The terms the data are offered under, carried by every export (default: the spec's data-use terms). */
+  DATA_LICENCE: z.preprocess(blankIsAbsent, z.string().max(2000).optional()),
   /** Page ids on the content service, e.g. `about=10,eflm-wg=37,publication_structure=2,background=40,disclaimer=25`. */
   CONTENT_PAGE_IDS: z.preprocess(
     blankIsAbsent,
@@ -128,6 +130,8 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };
+/** The variables the schema reads (every key is one environment variable). */
+export type ConfigInput = z.input<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database } from './db/client.js';
@@ -51,19 +54,72 @@ function exitOnPortProblem(err: unknown, config: Config): void {
   process.exit(problem.code);
 }
 
+/**
+ * The data folder must be ours to write: a missing one is created, one that cannot be created or
+ * written (a read-only mount, a wrong owner) stops the start naming DATA_DIR (exit 78), before the
+ * database is opened, rather than failing later on a PDF copy or the lock file.
+ */
+function assertDataDirWritable(config: Config): void {
+  if (config.DATA_DIR.startsWith('memory://')) return;
+  const probe = path.join(config.dataDir, `.bvdb-write-probe-${process.pid}`);
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe, { force: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    console.error(
+      `bvdb: DATA_DIR ${config.dataDir} cannot be written (${code}): mount it writable for this user ` +
+        `(uid ${process.getuid?.() ?? '?'}), or set DATA_DIR to a folder it may write`,
+    );
+    process.exit(EXIT_CONFIG);
+  }
+}
+
+/**
+ * A generated administrator password never goes into the log stream (log collectors keep it): on a
+ * terminal it is shown; otherwise it is written to an owner-only file in the data folder and the log
+ * says where.
+ */
+function handOverAdminPassword(config: Config, email: string, password: string): void {
+  const advice = 'Change it after signing in (Change Password), or set ADMIN_EMAIL / ADMIN_PASSWORD.';
+  if (process.stdout.isTTY) {
+    process.stdout.write(
+      `\nbvdb: created the administrator ${email} with the password ${password}\n      ${advice}\n\n`,
+    );
+    return;
+  }
+  const file = path.join(config.dataDir, 'admin-password.txt');
+  fs.writeFileSync(file, `${email}\n${password}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  startLog.warn(
+    { email, file },
+    `created the administrator; its password is in ${file} (owner-only). ${advice}`,
+  );
+}
+
+/** The start's own lines, JSON like the server's log (every stdout line is JSON). */
+let startLog: pino.Logger = pino({ level: 'info' });
+
 async function start(config: Config): Promise<void> {
+  startLog = pino({ level: config.LOG_LEVEL, base: { pid: process.pid, role: config.ROLE } });
   if (config.ROLE !== 'worker') {
     await assertPortFree(config).catch((err: unknown) => {
       exitOnPortProblem(err, config);
       throw err;
     });
   }
+  // After the port check: a server refused for a busy port creates no data folder.
+  assertDataDirWritable(config);
   let database: Database;
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir,
       connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
+      onMigrated: (applied) => {
+        if (applied.length > 0) startLog.info({ applied }, 'migrations applied');
+      },
     });
   } catch (err) {
     if (err instanceof FolderLockedError || err instanceof DatabaseUnreachableError) {
@@ -81,17 +137,13 @@ async function start(config: Config): Promise<void> {
     }),
   );
   if (seeded.generatedAdminPassword) {
-    // Printed once: it is not stored anywhere in clear text.
-    console.log(
-      `\nbvdb: created the administrator ${seeded.adminEmail} with the password ${seeded.generatedAdminPassword}\n` +
-        '      Change it after signing in (Change Password), or set ADMIN_EMAIL / ADMIN_PASSWORD.\n',
-    );
+    handOverAdminPassword(config, seeded.adminEmail, seeded.generatedAdminPassword);
   }
   let invalidateCache = () => {};
   const jobs = new JobQueue(database, () => invalidateCache());
   await jobs.start({ work: config.ROLE !== 'web' });
   if (config.ROLE === 'worker') {
-    console.log('bvdb: job worker running (ROLE=worker, no HTTP server)');
+    startLog.info('job worker running (ROLE=worker, no HTTP server)');
     const stop = async () => {
       await jobs.stop();
       await database.close();
@@ -132,7 +184,10 @@ async function start(config: Config): Promise<void> {
     throw err;
   }
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
-  console.log(`bvdb: serving on http://${config.HOST}:${config.PORT}/ (${where})`);
+  app.log.info(
+    { url: `http://${config.HOST}:${config.PORT}/`, database: where },
+    `serving on http://${config.HOST}:${config.PORT}/ (${where})`,
+  );
 }
 
 /** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */

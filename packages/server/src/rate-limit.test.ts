@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { limitsOf } from './plugins/rate-limits.js';
 import { loadConfig } from './config.js';
@@ -31,6 +32,17 @@ describe('rate limits by cost class', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json<{ message: string }>().message).toMatch(/at most 3 a minute/);
     expect((await ctx.app.inject({ url: '/api/meta', remoteAddress: '10.1.1.2' })).statusCode).toBe(200);
+  });
+
+  it('sends the allowance in the headers docs/api.md names (x-ratelimit-*)', async () => {
+    const res = await ctx.app.inject({ url: '/api/meta', remoteAddress: '10.9.9.9' });
+    expect(res.headers['x-ratelimit-limit']).toBe('3');
+    expect(res.headers['x-ratelimit-remaining']).toBe('2');
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    expect(res.headers['ratelimit-limit']).toBeUndefined();
+    const api = fs.readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    expect(api).toContain('`x-ratelimit-limit`, `x-ratelimit-remaining` and `x-ratelimit-reset`');
+    expect(api).not.toMatch(/`RateLimit-/);
   });
 
   it('counts each class apart: spent sign-ins leave reads alone, and the reverse', async () => {

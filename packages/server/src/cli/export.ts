@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { exportDatabaseJson, type BackupScope } from '../modules/backup/backup.service.js';
+import { loadConfig } from '../config.js';
+import { exportNotice } from '../modules/exports/exports.service.js';
 import { openCliDatabase } from './cli-database.js';
 
 // npm run export -- [FILE] [--full | --published]: the whole database as one JSON file (stdout without FILE).
@@ -19,7 +21,9 @@ const scope: BackupScope = flags.has('--full') ? 'full' : flags.has('--published
 const database = await openCliDatabase();
 try {
   // The operator sees everything; a --full backup is still written to the audit trail.
-  const chunks = await exportDatabaseJson(database.db, scope, 'command line');
+  const chunks = await exportDatabaseJson(database.db, scope, 'command line', {
+    release: exportNotice(loadConfig()),
+  });
   if (file) {
     const tmp = `${file}.partial`;
     const fd = fs.openSync(tmp, 'w');

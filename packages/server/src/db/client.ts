@@ -39,6 +39,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Hold an exclusive lock on the folder (the server does; tests on memory do not need it). */
   lock?: boolean;
+  /** Told the migrations this open applied (their tags; none when the schema was current). */
+  onMigrated?: (applied: string[]) => void;
   /** How long to wait for a PostgreSQL server that does not answer yet. */
   connect?: ConnectRetry;
 }
@@ -49,7 +51,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ? await openPostgres(opts.databaseUrl, opts.connect)
     : await openPglite(opts);
   try {
+    const before = await countMigrations(database);
     await migrateDatabase(database);
+    const after = await countMigrations(database);
+    opts.onMigrated?.(migrationTags().slice(before, after));
   } catch (err) {
     await database.close();
     throw err;
@@ -195,6 +200,27 @@ export async function withStartupLock<T>(database: Database, work: () => Promise
     await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
+}
+
+/** Migrations recorded as applied (0 before the first). */
+async function countMigrations(database: Database): Promise<number> {
+  try {
+    const res = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const rows = (res as { rows?: { n?: number }[] }).rows ?? [];
+    return Number(rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The migrations' names, in order, from drizzle's journal. */
+function migrationTags(): string[] {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((e) => e.tag);
 }
 
 async function migrateDatabase(database: Database): Promise<void> {

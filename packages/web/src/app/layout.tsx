@@ -1,3 +1,4 @@
+import { BVDB_VERSION } from '@bvdb/contract';
 import { Suspense, useEffect } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router';
@@ -40,7 +41,8 @@ export function Layout() {
           Biological Variation Database · open-source rebuild ·{' '}
           <a href="/api/docs" className="link-secondary">
             API
-          </a>
+          </a>{' '}
+          · <span className="site-version">{`version ${BVDB_VERSION}`}</span>
         </span>
       </footer>
     </>

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import { exportNotice } from '../exports/exports.service.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { blindViewFor, SEES_EVERYTHING } from '../appraisals/appraisals-blind.service.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -27,8 +28,11 @@ export async function exportDatabaseJson(
   db: ServiceDeps['db'],
   scope: BackupScope,
   by: Exporter,
-  opts: { sendsFile: boolean } = { sendsFile: true },
+  opts: { sendsFile?: boolean; release?: { version: string; licence: string } } = {},
 ): Promise<string[]> {
+  const release =
+    opts.release ??
+    exportNotice({ DATA_USE_NOTICE: undefined, CITATION: undefined, DATA_LICENCE: undefined });
   if (scope === 'full' && by === null) throw new AppError('unauthorized', 'You need to sign in to do that');
   const tables = tablesOf(scope === 'full');
   const { bodies, withheld } = await db.transaction(
@@ -48,7 +52,7 @@ export async function exportDatabaseJson(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  if (scope === 'full' && opts.sendsFile) {
+  if (scope === 'full' && opts.sendsFile !== false) {
     // Before a byte is sent (a HEAD sends none): no backup leaves without its entry (who, when, what was left out).
     await recordAudit(db, {
       userId: userOf(by)?.userId ?? null,
@@ -68,6 +72,9 @@ export async function exportDatabaseJson(
     exported_at: new Date().toISOString(),
     scope,
     ...(withheld ? { withheld } : {}),
+    // The release that wrote the file and the terms of its data (DATA_LICENCE); readers ignore them.
+    bvdb_version: release.version,
+    data_licence: release.licence,
   });
   const chunks = [`${head.slice(0, -1)},\n"tables":{`];
   tables.forEach((t, i) => {

@@ -77,7 +77,7 @@ describe('spreadsheet exports', () => {
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="BV_Creatinine.xlsx"');
     const wb = await openWorkbook(res.rawPayload);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Datasets', 'Meta-analysis', 'Citation']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Datasets', 'Meta-analysis', 'Citation', 'Read me']);
     const sheet = wb.getWorksheet('Datasets')!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,

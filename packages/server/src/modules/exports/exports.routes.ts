@@ -13,7 +13,7 @@ import {
 } from '../meta-analysis/results/meta-results.service.js';
 import { Readable } from 'node:stream';
 import { backupScopeFor, exportDatabaseJson } from '../backup/backup.service.js';
-import { exportNotice } from './exports.service.js';
+import { csvReleaseHeaders, exportNotice } from './exports.service.js';
 import { buildCsvOffThread, buildWorkbookOffThread } from './export-worker.js';
 import type { ExportInput } from './xlsx-writer.js';
 
@@ -117,12 +117,15 @@ export function registerExportRoutes(app: FastifyInstance): void {
           reply,
           { type: 'application/json; charset=utf-8', compress: true, headers: attachment(name) },
           async function* () {
-            yield* await exportDatabaseJson(db(), scope, null);
+            yield* await exportDatabaseJson(db(), scope, null, { release: notice });
           },
         );
       }
       const by = request.user ? { userId: request.user.id, email: request.user.email } : null;
-      const chunks = await exportDatabaseJson(db(), scope, by, { sendsFile: request.method !== 'HEAD' });
+      const chunks = await exportDatabaseJson(db(), scope, by, {
+        sendsFile: request.method !== 'HEAD',
+        release: notice,
+      });
       return reply
         .type('application/json; charset=utf-8')
         .header('Cache-Control', 'private, no-store')
@@ -140,7 +143,7 @@ export function registerExportRoutes(app: FastifyInstance): void {
           compress: true,
           scopes: CATALOGUE_JSON.scopes,
           cacheControl: 'no-cache',
-          headers: attachment(`bv_database_${stamp}.csv`),
+          headers: { ...attachment(`bv_database_${stamp}.csv`), ...csvReleaseHeaders(notice) },
         },
         async function* () {
           yield await buildCsvOffThread(await published());

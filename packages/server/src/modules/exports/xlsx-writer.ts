@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Dataset, MetaRecord } from '@bvdb/contract';
+import { BVDB_VERSION, type Dataset, type MetaRecord } from '@bvdb/contract';
 import {
   CITATION,
   DATA_USE_NOTICE,
@@ -13,13 +13,17 @@ import {
 
 export interface ExportInput {
   title: string;
-  notice?: { dataUse: string; citation: string };
+  notice?: { dataUse: string; citation: string; licence?: string; version?: string };
   datasets: Dataset[];
   metas: (MetaRecord & { analyte: string })[];
   generatedAt: Date;
 }
 
-/** Streams an .xlsx with three sheets: datasets, meta-analysis results, citation and notice. */
+/**
+ * Streams an .xlsx with four sheets: datasets, meta-analysis results, citation and notice, and last
+ * (after the sheets readers and scripts already know by position) a "Read me" with the release that
+ * made the file and the data licence.
+ */
 export function streamWorkbook(input: ExportInput): PassThrough {
   const stream = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
@@ -77,6 +81,22 @@ export function streamWorkbook(input: ExportInput): PassThrough {
       about.addRow({ a: neutralise(line) }).commit();
     }
     about.commit();
+
+    const readMe = wb.addWorksheet('Read me');
+    readMe.columns = [
+      { key: 'k', width: 22 },
+      { key: 'v', width: 110 },
+    ];
+    for (const [k, v] of [
+      ['File', input.title],
+      ['Generated', input.generatedAt.toISOString()],
+      ['bvdb version', input.notice?.version ?? BVDB_VERSION],
+      ['Data licence', input.notice?.licence ?? DATA_USE_NOTICE],
+      ['Sheets', 'Datasets, Meta-analysis, Citation, Read me'],
+    ] as const) {
+      readMe.addRow({ k, v: neutralise(v) }).commit();
+    }
+    readMe.commit();
     await wb.commit();
   })().catch((err: unknown) => stream.destroy(err as Error));
   return stream;

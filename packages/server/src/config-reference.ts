@@ -1,0 +1,192 @@
+import { loadConfig, type ConfigInput } from './config.js';
+
+/** One row of the settings reference: what the README's table says about a variable. */
+export interface SettingDoc {
+  /** As written in the environment (the schema's default, verified by config-reference.test.ts); `—`: none. */
+  default: string;
+  meaning: string;
+}
+
+/**
+ * Every variable the config schema reads, with its default and meaning. Typed by the schema's keys,
+ * so a new setting does not compile until it is documented here; the README's table is generated
+ * from this (`npm run settings:docs`) and a test fails when the two differ, or when the code reads
+ * a variable listed nowhere.
+ */
+export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
+  PORT: { default: '3000', meaning: 'HTTP port' },
+  HOST: { default: '127.0.0.1', meaning: 'interface to listen on (`0.0.0.0` in a container)' },
+  NODE_ENV: {
+    default: 'production',
+    meaning:
+      '`development`, `production` or `test`, accepted because tools set it; bvdb behaves the same under each (anything else stops the start)',
+  },
+  ROLE: {
+    default: 'all',
+    meaning:
+      'what this process runs: `all` (HTTP server and job worker), `web` (HTTP only; scale these out) or `worker` (the job queue only, no port). `--role=` on the command line wins',
+  },
+  DATA_DIR: {
+    default: './data',
+    meaning:
+      'folder of the embedded database (PGlite) and of `file-cache/`, copies of the article PDFs for downloads and the kept whole-catalogue files. One process at a time: a second one on the same folder exits with code 75 and a message. Must be writable: a read-only or missing parent stops the start (exit 78)',
+  },
+  DATABASE_URL: {
+    default: '—',
+    meaning:
+      '`postgres://user:pass@host:5432/db`: use a PostgreSQL server instead of the embedded database; migrations run at start (one process at a time, under an advisory lock) or with `npm run migrate`',
+  },
+  DATABASE_WAIT_SECONDS: {
+    default: '60',
+    meaning:
+      'with `DATABASE_URL`: how long a start waits for a PostgreSQL server that does not answer yet, trying again with growing pauses (0.5 s doubling to 8 s) and logging the URL without its password; then it exits with code 75. Once running, a lost connection fails only the request in flight (503 with `Retry-After`, `/readyz` 503 while the database is away) and later requests work again as soon as it is back',
+  },
+  ADMIN_EMAIL: { default: '—', meaning: "the first administrator's e-mail (`admin@example.org` when unset)" },
+  ADMIN_PASSWORD: {
+    default: '—',
+    meaning:
+      "the first administrator's password (8–128 characters); when unset a random one is written to `DATA_DIR/admin-password.txt` (owner-only) and the log says where",
+  },
+  SEED_DEMO: { default: 'true', meaning: 'seed the demo content on first start' },
+  CONTENT_URL: { default: '—', meaning: 'a WordPress site whose REST API serves the static pages' },
+  CONTENT_TIMEOUT_MS: {
+    default: '5000',
+    meaning: 'time allowed for one content page, body included (at most 2 MiB); slower counts as a failure',
+  },
+  CONTENT_CACHE_SECONDS: {
+    default: '60',
+    meaning: 'how long a content page fetched from `CONTENT_URL` is served before it is fetched again',
+  },
+  CONTENT_PAGE_IDS: {
+    default: '—',
+    meaning:
+      'page ids on the content service, e.g. `about=10,eflm-wg=37,publication_structure=2,background=40,disclaimer=25`',
+  },
+  CONTENT_DISCLAIMER_URL: {
+    default: '`CONTENT_URL`',
+    meaning: 'the WordPress site of the disclaimer page, when it lives on another site',
+  },
+  DATA_USE_NOTICE: {
+    default: 'the EFLM data-use terms',
+    meaning: 'the data-use notice every page and export shows',
+  },
+  CITATION: {
+    default: 'the EFLM database citation',
+    meaning: 'how to cite the database, on every page and export',
+  },
+  DATA_LICENCE: {
+    default: "`DATA_USE_NOTICE`'s default",
+    meaning:
+      'the terms the data are offered under, carried like the version by every export: `data_licence` in `bv_database.json`, the `Bvdb-Data-Licence` header of the CSV (percent-encoded beyond ASCII), the xlsx "Read me" sheet',
+  },
+  STATS_URL: { default: '—', meaning: 'an outside statistics service with the metacalculation contract' },
+  MAILGUN_API_KEY: {
+    default: '—',
+    meaning:
+      'Mailgun: with `MAILGUN_DOMAIN` and `MAILGUN_LIST`, members added on the Mailing List screen are also added to that list; with `MAILGUN_DOMAIN`, appraisal e-mails are sent (decision 009). Members are always stored in the database',
+  },
+  MAILGUN_DOMAIN: { default: '—', meaning: 'the Mailgun sending domain' },
+  MAILGUN_LIST: {
+    default: '—',
+    meaning: 'the Mailgun list address, or its local part completed with `MAILGUN_DOMAIN`',
+  },
+  MAILGUN_BASE_URL: {
+    default: 'https://api.mailgun.net',
+    meaning: 'the Mailgun API; `https://api.eu.mailgun.net` for the EU region',
+  },
+  MAIL_FROM: { default: 'bvdb <noreply@MAILGUN_DOMAIN>', meaning: 'sender of the appraisal e-mails' },
+  PUBLIC_URL: {
+    default: '—',
+    meaning: "the site's public address (`https://…`), for the links in e-mails; relative links without it",
+  },
+  APPRAISE_NEW_DATASETS: {
+    default: 'false',
+    meaning:
+      '`true`: datasets entered through the form start "in appraisal" (two assessors, a third on disagreement) and stay out of meta-analyses until their grades are final (decision 008)',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    meaning:
+      'pino level (`silent` to mute); every stdout line is JSON. Kept public reads answered by the fast read path (decision 041) are not logged per request; at `debug` or `trace` the fast path is off, so every request is',
+  },
+  WEB_DIST: {
+    default: '`packages/web/dist`',
+    meaning: 'folder of the built web app to serve (its server renderer is the sibling `dist-ssr`)',
+  },
+  READ_CACHE_ROWS: {
+    default: '25000',
+    meaning:
+      'published datasets kept in memory for anonymous one-record and page reads (least recently used dropped first; about 3 KB each). Any write to datasets, references, measurands or lookups makes them stale at once (decision 033). Twice as many single-record answers are kept too, as gzip only (~1.7 KB each). `0` keeps none',
+  },
+  DOWNLOADS_MB_PER_SECOND: {
+    default: '5',
+    meaning:
+      "most megabytes per second all downloads together (article PDFs, spreadsheet exports) are sent at, after two seconds' worth at once; concurrent downloads share it evenly (`0`: unpaced). Bytes sent cost the event loop's core about 1% of its reads per MB/s on the 2-vCPU test machine; raise it where clients are across a real network (decision 035)",
+  },
+  TRUST_PROXY: {
+    default: 'false',
+    meaning:
+      "behind reverse proxies, which of them to believe about the client (`X-Forwarded-For`, `-Proto`, `-Host`: client IPs for the rate limit and the sign-in lock, secure cookies): `false` (none: the client is whoever connects), the **number of proxies** in front of the server (`1` for one nginx/Caddy/Traefik), or their **addresses** as a comma-separated list of IPs and CIDR ranges (`127.0.0.1,10.0.0.0/8`; `loopback`, `uniquelocal` also work). `true` is refused: it believed a client's own header (decision 005)",
+  },
+  RATE_LIMIT_PER_MINUTE: {
+    default: '30000',
+    meaning:
+      "**cheap reads** per minute per client IP: cached public reads, one record by id, pages, static files, health checks. Generous so a script's full pass over the catalogue fits. 429 with `Retry-After` beyond, as for every class",
+  },
+  RATE_LIMIT_HEAVY_PER_MINUTE: {
+    default: '60',
+    meaning:
+      '**heavy work** per minute per client IP: the statistics service, spreadsheet exports, article PDFs',
+  },
+  RATE_LIMIT_WRITE_PER_MINUTE: {
+    default: '120',
+    meaning:
+      '**writes** per minute per client IP: every create/update/delete, sign-out and the anonymous mailing-list subscribe',
+  },
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: {
+    default: '10',
+    meaning:
+      '**password checks** per minute per client IP: sign-in and change password (on top of the per-account sign-in lock)',
+  },
+};
+
+/** Variables read outside the config schema, by the start script and the command-line tools. */
+export const OTHER_SETTINGS: Record<string, SettingDoc> = {
+  BVDB_SKIP_BUILD: {
+    default: '—',
+    meaning:
+      '`1`: `npm start` runs what is built without checking the sources (a tree built once, e.g. in an image)',
+  },
+  BVDB_PASSWORD: {
+    default: '—',
+    meaning: '`npm run user:create` / `user:password`: the password, instead of asking for it',
+  },
+  BENCH_CATALOGUE_FLOOR: {
+    default: '0.4',
+    meaning:
+      "`npm run bench` only: the lowest ratio of a whole-catalogue answer's requests a second to a bare Node server sending the same bytes before the bench fails (decision 039)",
+  },
+  BENCH_CACHED_READ_FLOOR: {
+    default: '0.5',
+    meaning:
+      "`npm run bench` only: the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041; `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`)",
+  },
+};
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+const shown = (value: string) => (/^[\w./:@<>-]+$/.test(value) && value !== '—' ? `\`${value}\`` : value);
+
+/** The README's settings table, generated (between its `settings:start` and `settings:end` markers). */
+export function renderSettingsTable(): string {
+  const rows = [
+    '| variable | default | meaning |',
+    '|---|---|---|',
+    ...Object.entries({ ...SETTINGS, ...OTHER_SETTINGS }).map(
+      ([name, doc]) => `| \`${name}\` | ${cell(shown(doc.default))} | ${cell(doc.meaning)} |`,
+    ),
+  ];
+  return `${rows.join('\n')}\n`;
+}
+
+/** The defaults the schema applies, for the test that compares them with the documented ones. */
+export const schemaDefaults = () => loadConfig({});
