@@ -200,6 +200,42 @@ describe('npm start as a service', () => {
   });
 });
 
+describe('the operator commands around a start', () => {
+  it('stops a start whose DATA_DIR cannot be created, naming DATA_DIR, with exit 78', async () => {
+    // A path under a file: not even root can create it (permissions alone would not stop root).
+    const file = path.join(tmp, 'a-file');
+    fs.writeFileSync(file, '');
+    const server = startServer({ PORT: String(await freePort()), DATA_DIR: path.join(file, 'data') });
+    const { code } = await server.exited;
+    expect(code).toBe(78);
+    expect(server.output()).toContain('DATA_DIR');
+    expect(server.output()).toContain('cannot be written');
+  });
+
+  it('npm run migrate applies the migrations once and nothing else (no administrator, no server)', () => {
+    const dataDir = path.join(tmp, 'migrate-only');
+    const migrate = () =>
+      spawnSync(process.execPath, [path.join(repo, 'packages/server/dist/cli/migrate.js')], {
+        cwd: tmp,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const first = migrate();
+    expect(first.status, first.stderr).toBe(0);
+    const line = JSON.parse(first.stdout.trim().split('\n').at(-1)!) as { msg: string; applied: string[] };
+    expect(line.msg).toBe('migrations applied');
+    expect(line.applied.length).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(dataDir, 'admin-password.txt'))).toBe(false);
+    const again = migrate();
+    expect(again.status, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      msg: 'migrations up to date',
+      applied: [],
+    });
+  });
+});
+
 async function waitReady(port: number, server: ReturnType<typeof startServer>): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
