@@ -7,6 +7,7 @@ interface Meta {
   median: number | null;
   lower: number | null;
   upper: number | null;
+  limits: '95 % CI' | 'range' | null;
   updated_at: string;
   datasets: { bv_specification_id: number }[];
 }
@@ -29,8 +30,10 @@ test('analyte page: meta summary numbers as the domain formats the API values; g
   const cvi = meta.metas.filter((m) => m.matrix === 'Serum' && m.var_type === ':cvi').at(-1)!;
   const row = page.getByTestId('meta-row-Serum-cvi');
   await expect(row.locator('td').nth(1)).toHaveText(formatMetaValue(cvi.median));
-  await expect(row.locator('td').nth(2)).toHaveText(formatFixed(cvi.lower!, 1));
-  await expect(row.locator('td').nth(3)).toHaveText(formatFixed(cvi.upper!, 1));
+  // Each limit says what the pair is (issue 27.7): "4.6 (range)" or "3.9 (95 % CI)".
+  const tag = cvi.limits ? ` (${cvi.limits})` : '';
+  await expect(row.locator('td').nth(2)).toHaveText(`${formatFixed(cvi.lower!, 1)}${tag}`);
+  await expect(row.locator('td').nth(3)).toHaveText(`${formatFixed(cvi.upper!, 1)}${tag}`);
   await expect(row.locator('td').last()).toHaveText(formatDateDmy(cvi.updated_at));
   await expect(page.getByText('Colour Key for References')).toBeVisible();
   // Green is what the meta-analysis actually used (its results' datasets), not the curator's flag.
