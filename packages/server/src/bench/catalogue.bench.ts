@@ -13,6 +13,7 @@ import { seedDatabase } from '../seed/seed.js';
 import { serviceDeps } from '../lib/service-deps.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { multiply } from './bench-data.js';
+import { bareServer } from './bare-node.js';
 
 const PATHS = [
   '/api/bv_specifications',
@@ -53,28 +54,6 @@ async function load(url: string, seconds: number) {
     headers: HEADERS,
   });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
-}
-
-/** A bare Node server that sends `body` with the headers our server sent for it. */
-async function bareServer(
-  body: Buffer,
-  headers: http.IncomingHttpHeaders,
-): Promise<{ url: string; close: () => void }> {
-  const sent: Record<string, string> = { 'content-length': String(body.length) };
-  for (const name of ['content-type', 'content-encoding', 'etag']) {
-    const value = headers[name];
-    if (typeof value === 'string') sent[name] = value;
-  }
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, sent);
-    res.end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    close: () => server.close(),
-  };
 }
 
 async function benchFactor(factor: number, seconds: number) {
