@@ -216,21 +216,7 @@ const noQueryOutsideRepositories = {
   },
 };
 
-const plugin = {
+export default {
   meta: { name: 'bvdb-fences' },
   rules: { fences, 'no-query-outside-repositories': noQueryOutsideRepositories },
 };
-export default plugin;
-
-/**
- * A configuration with the import fence alone, for the fence tests: it judges files that do not
- * exist yet (a new helper, a folder four levels deep), which the type-aware configuration cannot parse.
- */
-export const pathsOnlyConfig = (parser) => [
-  {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parser },
-    plugins: { bvdb: plugin },
-    rules: { 'bvdb/fences': 'error' },
-  },
-];

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the fence plugin is plain JavaScript beside eslint.config.js, without types
-import { pathsOnlyConfig } from '../../../scripts/lint/fences.mjs';
+import bvdbFences from '../../../scripts/lint/fences.mjs';
 
 // The fences of eslint.config.js (decision 047). Snippets placed in existing files of each kind run
 // through the project's own configuration, so the type-aware rule knows the database handle's type;
@@ -13,7 +13,14 @@ const eslint = new ESLint({ cwd: repoRoot });
 const pathsOnly = new ESLint({
   cwd: repoRoot,
   overrideConfigFile: true,
-  overrideConfig: pathsOnlyConfig(tseslint.parser) as never,
+  overrideConfig: [
+    {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { bvdb: bvdbFences as never },
+      rules: { 'bvdb/fences': 'error' },
+    },
+  ],
 });
 const FENCE_RULES = new Set(['bvdb/fences', 'bvdb/no-query-outside-repositories']);
 

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- the fence plugin is plain JavaScript beside eslint.config.js, without types
-import { pathsOnlyConfig } from '../../../scripts/lint/fences.mjs';
+import bvdbFences from '../../../scripts/lint/fences.mjs';
 
 // The web fences of eslint.config.js (decision 047), judged on resolved paths: snippets placed in
 // existing files run through the project's configuration; files that do not exist yet (a folder
@@ -14,7 +14,14 @@ const eslint = new ESLint({ cwd: repoRoot });
 const pathsOnly = new ESLint({
   cwd: repoRoot,
   overrideConfigFile: true,
-  overrideConfig: pathsOnlyConfig(tseslint.parser) as never,
+  overrideConfig: [
+    {
+      files: ['**/*.{ts,tsx}'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { bvdb: bvdbFences as never },
+      rules: { 'bvdb/fences': 'error' },
+    },
+  ],
 });
 const featureRoot = 'packages/web/src/features/search/use-suggestions.ts';
 const featureComponent = 'packages/web/src/features/search/components/analyte-search.tsx';
