@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import type { Database, DbOrTx } from '../../../db/client.js';
+import { withStartupLock, type Database, type DbOrTx } from '../../../db/client.js';
 import { purgeExpiredSessions } from '../../auth/auth.service.js';
 import { parseLegacyPayload } from '../recompute/meta-recompute.job.js';
 import { markFinished } from './job-records.service.js';
@@ -66,8 +66,12 @@ export class JobQueue {
   }
 
   async start(opts: { work: boolean }): Promise<void> {
-    await this.boss.start();
-    await this.boss.createQueue(META_QUEUE);
+    // Under the start-up lock: two replicas creating pg-boss's schema or its queue partition at
+    // once deadlock in PostgreSQL (the partition's ATTACH waits on the other's queue row).
+    await withStartupLock(this.database, async () => {
+      await this.boss.start();
+      await this.boss.createQueue(META_QUEUE);
+    });
     this.started = true;
     if (!opts.work) return;
     this.working = true;
