@@ -45,6 +45,10 @@ run(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.
 console.log('\n## Public reads of bulk consumers (issue 14; BENCH_API_FACTORS, default 1,100)');
 run(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);
 console.log(
+  '\n## Kept public rows filled in the background (issue 26, point 4; BENCH_FILL_FACTORS, default 1,100)',
+);
+run(process.execPath, ['packages/server/dist/bench/fill.bench.js']);
+console.log(
   '\n## Whole-catalogue answers against bare Node, search by name (issue 26; BENCH_CATALOGUE_FACTORS, default 1,100)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/catalogue.bench.js']);

@@ -118,6 +118,11 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
     meaning:
       'published datasets kept in memory for anonymous one-record and page reads (least recently used dropped first; about 3 KB each). Any write to datasets, references, measurands or lookups makes them stale at once (decision 033). Twice as many single-record answers are kept too, as gzip only (~1.7 KB each). `0` keeps none',
   },
+  READ_CACHE_PREFILL: {
+    default: 'true',
+    meaning:
+      'fill the kept published datasets (`READ_CACHE_ROWS`) in the background after a start and after a change, once something reads the public catalogue, so a first-time page or record is answered from memory (decision 049). The fill reads 100 rows at a time and rests twice as long as each step took, so it takes at most a third of the event loop; `false` reads rows only when asked',
+  },
   DOWNLOADS_MB_PER_SECOND: {
     default: '5',
     meaning:

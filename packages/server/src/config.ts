@@ -115,6 +115,14 @@ const ConfigSchema = z.object({
    */
   READ_CACHE_ROWS: z.coerce.number().int().min(0).default(25_000),
   /**
+   * Fill those rows in the background after a start and after a change, from the first anonymous
+   * read on (decision 049), so a first-time page finds them in memory. The fill takes at most a third of the event loop.
+   */
+  READ_CACHE_PREFILL: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
    * Most bytes per second all downloads together (article PDFs, spreadsheet exports) are sent at
    * (MB, 10^6 bytes; 0: unpaced; decision 035), after two seconds' worth at once. Sending bytes takes
    * the event loop's core (about 1% of its reads per MB/s, measured), so the total is bounded, not

@@ -34,7 +34,10 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
 
 export function registerDatasetRoutes(app: FastifyInstance): void {
   const { db, cache, config } = serviceDeps(app);
-  const publicDatasets = new PublicDatasets(db, cache, config.READ_CACHE_ROWS);
+  const publicDatasets = new PublicDatasets(db, cache, config.READ_CACHE_ROWS, config.READ_CACHE_PREFILL);
+  // The first anonymous read starts the background fill (decision 049); it stops before the
+  // database closes.
+  app.addHook('onClose', () => publicDatasets.close());
 
   // Legacy list, two forms (docs/api.md): with limit or offset the live paged shape {meta, data} with
   // `measurand` a name; without, the spec's {code, datasets} streamed from the database in id order.

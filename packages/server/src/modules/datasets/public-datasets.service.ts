@@ -8,6 +8,8 @@ const ROW_SCOPES: readonly DataScope[] = ['datasets', 'references', 'analytes', 
 const INDEX_SCOPES: readonly DataScope[] = ['datasets'];
 /** Rows fetched in one query when many requests miss at once. */
 const LOAD_CHUNK = 500;
+/** Rows read in one step of the background fill: small, so a request waits at most one step. */
+const FILL_CHUNK = 100;
 
 interface Index {
   stamp: number;
@@ -32,6 +34,10 @@ export interface PublicPageFilter {
  *   changed; any write to datasets, references, measurands or lookups makes them stale.
  * - Rows missing at the same moment are fetched together: fifty requests for fifty records cost one
  *   query, not fifty.
+ * - After a start or a change, the first anonymous read starts filling the kept rows in the
+ *   background (`prefill`), FILL_CHUNK rows a step, resting twice as long as each step took: a
+ *   first-time page then finds its rows in memory, also at 100× the demo data (issue 26, point 4;
+ *   decision 049).
  * Signed-in callers (who see unpublished data) never come here; they read the database directly.
  */
 export class PublicDatasets {
@@ -44,21 +50,84 @@ export class PublicDatasets {
     { resolve: (row: repo.DatasetRow | undefined) => void; reject: (e: unknown) => void }[]
   >();
   private flushQueued = false;
+  /** The row stamp the background fill last started for (-1: none yet). */
+  private fillStamp = -1;
+  private filling: Promise<void> | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: DbOrTx,
     private readonly cache: ResponseCache,
     private readonly maxRows: number,
+    private readonly prefill = false,
   ) {}
+
+  /** Published rows kept now (what the background fill has reached, or reads have). */
+  get keptRows(): number {
+    return this.rowsStamp === this.cache.stampOf(ROW_SCOPES) ? this.rows.size : 0;
+  }
+
+  /**
+   * Starts filling the kept rows for the current data, unless a fill for it already ran or runs.
+   * Called by every anonymous read, so a start or a write is followed by a fill only once
+   * somebody reads the public catalogue.
+   */
+  fillInBackground(): void {
+    if (!this.prefill || this.closed || this.maxRows === 0) return;
+    const stamp = this.cache.stampOf(ROW_SCOPES);
+    if (this.fillStamp === stamp) return;
+    this.fillStamp = stamp;
+    const previous = this.filling ?? Promise.resolve();
+    const run: Promise<void> = previous
+      .then(() => this.fill(stamp))
+      .catch(() => {
+        // The database is away or closing: the next read starts again.
+        if (this.fillStamp === stamp) this.fillStamp = -1;
+      })
+      .finally(() => {
+        if (this.filling === run) this.filling = null;
+      });
+    this.filling = run;
+  }
+
+  /** Stops the fill (the app is closing); resolves when no step is running. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.filling;
+  }
+
+  /** Tells when the fill for the current data is over (tests, benches). */
+  async settled(): Promise<void> {
+    while (this.filling) await this.filling;
+  }
+
+  private async fill(stamp: number): Promise<void> {
+    const current = () => !this.closed && this.cache.stampOf(ROW_SCOPES) === stamp;
+    if (!current()) return;
+    const index = await this.currentIndex();
+    for (let at = 0; at < index.ids.length && current(); at += FILL_CHUNK) {
+      if (this.rowsStamp === stamp && this.rows.size >= this.maxRows) return;
+      const missing: number[] = [];
+      for (const id of index.ids.subarray(at, at + FILL_CHUNK)) if (!this.rows.has(id)) missing.push(id);
+      if (missing.length === 0) continue;
+      const started = performance.now();
+      await this.many(missing, false);
+      // Rest twice as long as the step took: the fill takes at most a third of the event loop.
+      const spent = performance.now() - started;
+      await new Promise((r) => setTimeout(r, Math.max(1, 2 * spent)));
+    }
+  }
 
   /** One published dataset, or undefined. */
   async one(id: number): Promise<repo.DatasetRow | undefined> {
+    this.fillInBackground();
     const [row] = await this.many([id]);
     return row;
   }
 
   /** A page in id order and the total of the filter. */
   async page(f: PublicPageFilter): Promise<{ rows: repo.DatasetRow[]; total: number }> {
+    this.fillInBackground();
     const index = await this.currentIndex();
     const since = f.updatedSince?.getTime();
     const matching: number[] = [];
@@ -102,7 +171,7 @@ export class PublicDatasets {
   }
 
   /** Rows by id, in the order asked (undefined where none is published), kept or fetched together. */
-  private many(ids: number[]): Promise<(repo.DatasetRow | undefined)[]> {
+  private many(ids: number[], touch = true): Promise<(repo.DatasetRow | undefined)[]> {
     const stamp = this.cache.stampOf(ROW_SCOPES);
     if (this.rowsStamp !== stamp) {
       this.rows.clear();
@@ -112,6 +181,7 @@ export class PublicDatasets {
       ids.map((id) => {
         const kept = this.rows.get(id);
         if (kept) {
+          if (!touch) return Promise.resolve(kept);
           // Most recently used last: Map keeps insertion order.
           this.rows.delete(id);
           this.rows.set(id, kept);
