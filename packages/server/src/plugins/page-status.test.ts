@@ -113,6 +113,19 @@ describe('status codes of pages', () => {
     expect((await page(url, { cookie: s.cookie })).statusCode).toBe(200);
   });
 
+  it('answers HEAD as GET, as uptime probes ask: 200 for a page, 404 for none, no body', async () => {
+    const known = await ctx.app.inject({ method: 'HEAD', url: '/about', headers: { accept: 'text/html' } });
+    expect(known.statusCode).toBe(200);
+    expect(known.headers['content-type']).toMatch(/^text\/html/);
+    expect(known.body).toBe('');
+    const unknown = await ctx.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toBe('');
+    const missing = await ctx.app.inject({ method: 'HEAD', url: '/analytes/999999' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('keeps the JSON 404 for API paths and for clients that do not ask for HTML', async () => {
     const api = await page('/api/no-such-thing');
     expect(api.statusCode).toBe(404);

@@ -133,7 +133,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const isServerPath = SERVER_PREFIXES.some((p) => urlPath.startsWith(p));
     const accepts = request.headers.accept ?? '';
     if (
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath &&
       hasApp &&
       (accepts.includes('text/html') || accepts === '' || accepts.includes('*/*'))
