@@ -14,7 +14,7 @@ COPY packages/web/package.json packages/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY packages packages
-COPY scripts/start.mjs scripts/
+COPY scripts/start.mjs scripts/cli.mjs scripts/
 RUN npm run build
 
 # The runtime's node_modules: the server's production dependencies only (the web app is built).
@@ -42,6 +42,7 @@ COPY --from=deps /app/node_modules node_modules
 COPY --from=deps /app/packages/server/node_modules packages/server/node_modules
 COPY --from=build /app/package.json package.json
 COPY --from=build /app/scripts/start.mjs scripts/start.mjs
+COPY --from=build /app/scripts/cli.mjs scripts/cli.mjs
 COPY --from=build /app/packages/domain/package.json packages/domain/package.json
 COPY --from=build /app/packages/domain/dist packages/domain/dist
 COPY --from=build /app/packages/contract/package.json packages/contract/package.json

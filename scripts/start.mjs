@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Written after a successful build: tsc leaves outputs untouched when their content is unchanged. */
 const STAMP = '.bvdb-built';
 
@@ -84,7 +84,9 @@ export function staleParts(root = repoRoot) {
 }
 
 function run(cmd, args) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot });
+  // The build's output goes to stderr: stdout is the server's JSON log, or a command's answer
+  // (`npm run export` writes the database file to stdout).
+  const res = spawnSync(cmd, args, { stdio: ['ignore', 2, 2], cwd: repoRoot });
   if (res.status !== 0) {
     console.error('bvdb: the build failed; not starting.');
     process.exit(res.status ?? 1);
@@ -95,8 +97,12 @@ function stamp(folders) {
   for (const f of folders) fs.writeFileSync(path.join(repoRoot, f, STAMP), `${new Date().toISOString()}\n`);
 }
 
-function buildStale() {
-  const stale = staleParts();
+/**
+ * Builds the parts (of `wanted`) that are missing or older than their sources. The operators'
+ * commands (scripts/cli.mjs) want the server only: they never serve the web app.
+ */
+export function buildStale(wanted = ['server', 'web']) {
+  const stale = staleParts().filter((part) => wanted.includes(part));
   if (stale.includes('server')) {
     console.error('bvdb: the server is older than its sources: building it…');
     run(process.execPath, [

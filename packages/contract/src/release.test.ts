@@ -30,25 +30,6 @@ describe('the release version', () => {
   });
 });
 
-describe('Node 20 stays supported', () => {
-  it('no package in the lockfile asks for a newer Node than the engines field and the README promise', () => {
-    const manifest = JSON.parse(read('package.json')) as { engines: { node: string } };
-    expect(manifest.engines.node).toBe('>=20.19.0');
-    expect(read('README.md')).toContain('Node.js ≥ 20.19');
-    const lock = JSON.parse(read('package-lock.json')) as {
-      packages: Record<string, { version?: string; engines?: { node?: string } }>;
-    };
-    /** The lowest Node major an alternative of a range admits (`>=22`, `^22.1`, `22.x` → 22). */
-    const lowestMajor = (alternative: string) =>
-      Number(/(?:>=|\^|~|^)\s*v?(\d+)/.exec(alternative.trim())?.[1] ?? 0);
-    const tooNew = Object.entries(lock.packages)
-      .filter(([, p]) => p.engines?.node)
-      .filter(([, p]) => p.engines!.node!.split('||').every((alt) => lowestMajor(alt) > 20))
-      .map(([name, p]) => `${name}@${p.version} (node ${p.engines!.node})`);
-    expect(tooNew).toEqual([]);
-  });
-});
-
 describe('licences', () => {
   it('LICENSE is the MIT licence every manifest names', () => {
     expect(read('LICENSE')).toMatch(/^MIT License\n/);

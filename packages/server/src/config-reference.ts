@@ -160,7 +160,7 @@ export const OTHER_SETTINGS: Record<string, SettingDoc> = {
   BVDB_SKIP_BUILD: {
     default: '—',
     meaning:
-      '`1`: `npm start` runs what is built without checking the sources (a tree built once, e.g. in an image)',
+      '`1`: `npm start` and the commands (`npm run export`, `import`, `user:create`, `user:password`, `migrate`) run what is built without checking the sources (a tree built once, e.g. in an image)',
   },
   BVDB_PASSWORD: {
     default: '—',

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { everyPageData, pageRoutes, visitorData } from '../src/app/route-table';
+import { everyPageData, pageRoutes, visitorData, type PageRecord } from '../src/app/route-table';
 
 /** The file the server reads (packages/server/src/plugins/page-preloads.ts). */
 export interface PagePreloadManifest {
@@ -8,6 +8,11 @@ export interface PagePreloadManifest {
   /** The app itself (app/start.tsx and what it imports), which the tiny entry imports after a paint. */
   everyPageScripts: string[];
   pages: { page: string; scripts: string[]; data: string[]; ssr: boolean }[];
+  /**
+   * Every page the app has, in the router's order (the catch-all left out): any other path is the
+   * not-found page, which the server answers with 404; a page about a record names its kind.
+   */
+  known: { page: string; record?: PageRecord }[];
 }
 
 interface ChunkInfo {
@@ -57,7 +62,16 @@ export function pagePreloadsPlugin(root: string): Plugin {
         const scripts = scriptsOf(`src/app/routes/${page}.tsx`, loadedByApp);
         return [{ page: path, scripts: scripts.sort(), data: server.data, ssr: server.ssr }];
       });
-      const manifest: PagePreloadManifest = { visitorData, everyPageData, everyPageScripts: app, pages };
+      const known = pageRoutes
+        .filter(({ path }) => path !== '*')
+        .map(({ path, record }) => (record ? { page: path, record } : { page: path }));
+      const manifest: PagePreloadManifest = {
+        visitorData,
+        everyPageData,
+        everyPageScripts: app,
+        pages,
+        known,
+      };
       this.emitFile({
         type: 'asset',
         fileName: 'page-preloads.json',

@@ -8,9 +8,18 @@ interface PagePreloadManifest {
   everyPageData: string[];
   everyPageScripts: string[];
   pages: { page: string; scripts: string[]; data: string[]; ssr: boolean }[];
+  /** Every page of the app, the catch-all left out (absent from builds before 1.0.0: all known). */
+  known?: { page: string; record?: PageRecord }[];
 }
 
+/** The kinds of record a page can be about (packages/web/src/app/route-table.ts). */
+export type PageRecord = 'measurand' | 'reference' | 'dataset';
+
 export interface PageHints {
+  /** False when no page of the app has this path: the app shows its "Page not found" (a 404). */
+  known: boolean;
+  /** The record the page is about, by the page's `:id` as written in the URL; null for other pages. */
+  record: { kind: PageRecord; id: string } | null;
   /** Whether the page is one the server renders for anonymous visitors. */
   ssr: boolean;
   /** `<link>` tags for a page the browser renders itself: its code and all its API answers. */
@@ -56,7 +65,14 @@ function fill(apiPath: string, params: Record<string, string>): string | null {
 }
 
 /** No build, or a build without the manifest: no hints, nothing rendered on the server. */
-const NO_HINTS: PageHints = { ssr: false, clientRendered: '', serverRendered: '', serverRenderedScripts: [] };
+const NO_HINTS: PageHints = {
+  known: true,
+  record: null,
+  ssr: false,
+  clientRendered: '',
+  serverRendered: '',
+  serverRenderedScripts: [],
+};
 
 /**
  * The `<link>` tags for a page: its code as modulepreload and its API answers as fetch preloads
@@ -73,19 +89,50 @@ export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
   const visitor = manifest.visitorData.map(data).join('');
   const common =
     visitor + manifest.everyPageData.map(data).join('') + manifest.everyPageScripts.map(script).join('');
+  const recordOf = (urlPath: string): Pick<PageHints, 'known' | 'record'> => {
+    if (!manifest.known) return { known: true, record: null };
+    for (const { page, record } of manifest.known) {
+      const params = matchPage(page, urlPath);
+      if (!params) continue;
+      return {
+        known: true,
+        record: record && params.id !== undefined ? { kind: record, id: params.id } : null,
+      };
+    }
+    return { known: false, record: null };
+  };
   return (urlPath) => {
+    const { known, record } = recordOf(urlPath);
+    if (!known)
+      return {
+        known,
+        record,
+        ssr: false,
+        clientRendered: common,
+        serverRendered: visitor,
+        serverRenderedScripts: [],
+      };
     for (const { page, scripts, data: apiPaths, ssr } of manifest.pages) {
       const params = matchPage(page, urlPath);
       if (!params) continue;
       const hrefs = apiPaths.map((p) => fill(p, params)).filter((p): p is string => p !== null);
       const code = scripts.map(script).join('');
       return {
+        known,
+        record,
         ssr,
         clientRendered: common + hrefs.map(data).join('') + code,
         serverRendered: visitor,
         serverRenderedScripts: [...manifest.everyPageScripts, ...scripts],
       };
     }
-    return { ssr: false, clientRendered: common, serverRendered: visitor, serverRenderedScripts: [] };
+    return {
+      known,
+      record,
+      ssr: false,
+      clientRendered: common,
+      serverRendered: visitor,
+      serverRenderedScripts: [],
+    };
   };
 }

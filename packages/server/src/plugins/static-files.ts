@@ -107,7 +107,8 @@ export function registerStaticFiles(app: FastifyInstance, dist: string, limits =
   const files = loadStaticFiles(dist, limits);
   for (const [urlPath, file] of files) {
     const encodings = file.br || file.gzip || file.onDisk?.br || file.onDisk?.gzip;
-    app.get(urlPath, { compress: false }, (request, reply) => {
+    // Hidden from the OpenAPI document: it describes the API, not the app's files.
+    app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => {
       void reply.header('Cache-Control', file.cacheControl).header('ETag', file.etag).type(file.type);
       if (encodings) void reply.header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();

@@ -6,7 +6,9 @@ import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
 import { offerFastRead } from '../lib/fast-reads.js';
 import { DATA_SCOPES, plainBody } from '../lib/response-cache.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
+import { seesUnpublished } from './contract-routes.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
+import { pageRecordExists } from './page-records.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
 import { registerStaticFiles } from './static-files.js';
 
@@ -92,8 +94,25 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     return { entry: built.entry };
   };
 
+  /** Whether the URL is a page of the app and, for a record's page, the record is there to see. */
+  const pageExists = async (request: FastifyRequest, hints: PageHints) =>
+    hints.known &&
+    (!hints.record ||
+      (await pageRecordExists(
+        app.deps.database.db,
+        hints.record.kind,
+        hints.record.id,
+        seesUnpublished(request),
+      )));
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
     const hints = hintsFor(urlPath);
+    // No such page, or no such record: the app's own "Page not found" (its catch-all route, or the
+    // record page on the API's 404), with a 404 that link checkers and probes can read. Sent fresh,
+    // never kept, so neither the page cache nor the fast read path (which replays only kept pages)
+    // can answer it with a 200, and a record deleted since drops its kept page with the generation.
+    if (!(await pageExists(request, hints)))
+      return sendFresh(reply.status(404), withHead(hints.clientRendered));
     const rendered =
       render && hints.ssr && !request.cookies[SESSION_COOKIE]
         ? await renderedPage(request, hints, render)
@@ -114,7 +133,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const isServerPath = SERVER_PREFIXES.some((p) => urlPath.startsWith(p));
     const accepts = request.headers.accept ?? '';
     if (
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath &&
       hasApp &&
       (accepts.includes('text/html') || accepts === '' || accepts.includes('*/*'))

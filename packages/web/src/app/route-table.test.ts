@@ -36,6 +36,18 @@ describe('route table', () => {
     }
   });
 
+  it('names the record of every page about one, so the server answers 404 when it is not there', () => {
+    const recordOf: Record<string, string> = {
+      '/analytes/:id': 'measurand',
+      '/references/:id': 'reference',
+      '/bv_specifications/:id': 'dataset',
+    };
+    for (const { path, record } of pageRoutes) {
+      const prefix = Object.keys(recordOf).find((p) => path === p || path.startsWith(`${p}/`));
+      expect(record, path).toBe(prefix ? recordOf[prefix] : undefined);
+    }
+  });
+
   it('finds the page each entry names in its file', async () => {
     const files = import.meta.glob<Record<string, unknown>>('./routes/*-page.tsx');
     for (const { page } of pageRoutes) {

@@ -7,6 +7,9 @@
  * against the contract, that the pages fetch exactly these on first load, and that every page file
  * exports its page.
  */
+/** The kinds of record a page can be about (its `:id`). */
+export type PageRecord = 'measurand' | 'reference' | 'dataset';
+
 export interface PageRoute {
   /** The URL pattern, as both react-router and the server (plugins/page-preloads.ts) match it. */
   path: string;
@@ -18,6 +21,11 @@ export interface PageRoute {
    * answers) and the browser fetches it all at once instead of one round trip after another.
    * A page without it gets only the every-page hints and is rendered in the browser.
    */
+  /**
+   * The record the page shows, by its `:id`: the server answers 404 (with the app's "Page not
+   * found") when there is none the visitor may see (packages/server/src/plugins/page-records.ts).
+   */
+  record?: PageRecord;
   server?: {
     /** API paths the page fetches on first render, without a query string; params take the value of the page param of the same name. */
     data: string[];
@@ -48,8 +56,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/references', page: 'references-page', server: rendered },
   { path: '/references/new', page: 'new-reference-page' },
   { path: '/references/import', page: 'citation-import-page' },
-  { path: '/references/:id', page: 'reference-page', server: rendered },
-  { path: '/references/:id/edit', page: 'edit-reference-page' },
+  { path: '/references/:id', page: 'reference-page', record: 'reference', server: rendered },
+  { path: '/references/:id/edit', page: 'edit-reference-page', record: 'reference' },
   {
     path: '/bv_specifications',
     page: 'specifications-page',
@@ -58,12 +66,13 @@ export const pageRoutes: PageRoute[] = [
   { path: '/bv_specifications/measurand', page: 'by-measurand-page', server: rendered },
   { path: '/bv_specifications/new', page: 'new-dataset-page' },
   { path: '/bv_specifications/upload', page: 'dataset-upload-page' },
-  { path: '/bv_specifications/:id', page: 'dataset-page', server: rendered },
-  { path: '/bv_specifications/:id/edit', page: 'edit-dataset-page' },
-  { path: '/bv_specifications/:id/copy', page: 'copy-dataset-page' },
+  { path: '/bv_specifications/:id', page: 'dataset-page', record: 'dataset', server: rendered },
+  { path: '/bv_specifications/:id/edit', page: 'edit-dataset-page', record: 'dataset' },
+  { path: '/bv_specifications/:id/copy', page: 'copy-dataset-page', record: 'dataset' },
   {
     path: '/analytes/:id',
     page: 'analyte-page',
+    record: 'measurand',
     server: {
       data: ['/api/analytes/:id', '/api/analyte_specifications/:id', '/api/v1/measurands/:id/metas'],
       ssr: true,

@@ -82,6 +82,9 @@ export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}
   return (schema ? schema.parse(json) : json) as Success<D>;
 }
 
+/** Whether the API said the record is not there (404): its page is the app's "Page not found". */
+export const isNotFound = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
+
 /** "Error: {status} {statusText}" for a non-OK answer, the message otherwise (spec section 8). */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) return `Error: ${err.status} ${err.statusText}`.trim();

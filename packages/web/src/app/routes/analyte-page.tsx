@@ -5,7 +5,8 @@ import Button from 'react-bootstrap/Button';
 import { useParams, useSearchParams } from 'react-router';
 import type { MetaRecord } from '@bvdb/contract';
 import { ErrorText, Loading } from '../../components/state-views';
-import { errorText } from '../../lib/api-client';
+import { errorText, isNotFound } from '../../lib/api-client';
+import { NotFoundPage } from './not-found-page';
 import {
   LazyApsModal as ApsModal,
   LazyIndividualityCalculators as IndividualityCalculators,
@@ -37,6 +38,7 @@ export function AnalytePage() {
   const target = hydrated ? estimateTargetOf(params) : null;
   // One render when the three parallel answers are in, so sections never push each other down.
   if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
+  if (isNotFound(analyte.error)) return <NotFoundPage />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
   const a = analyte.data.analyte;
   const metaList = metas.data?.metas ?? [];

@@ -12,6 +12,8 @@ import { DatasetDetails } from '../../features/specifications/components/dataset
 import { siteInfoQuery } from '../../features/content/api/get-site-info';
 import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
+import { isNotFound } from '../../lib/api-client';
+import { NotFoundPage } from './not-found-page';
 
 export function DatasetPage() {
   const id = Number(useParams().id);
@@ -19,6 +21,7 @@ export function DatasetPage() {
   const { data, error, isPending } = useQuery(datasetQuery(id));
   const site = useQuery(siteInfoQuery);
   if (isPending) return <Loading />;
+  if (isNotFound(error)) return <NotFoundPage />;
   if (error) return <ErrorText>Error: {error.message}</ErrorText>;
   const d = data.dataset;
   const study = {

@@ -11,6 +11,8 @@ import { HistoryCard } from '../../features/audit/components/history-card';
 import { referenceQuery } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 import { HeaderRow } from '../../components/header-row';
+import { isNotFound } from '../../lib/api-client';
+import { NotFoundPage } from './not-found-page';
 
 const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 1));
 
@@ -20,6 +22,7 @@ export function ReferencePage() {
   const datasets = useQuery(referenceDatasetsQuery(id));
   const session = useSession();
   if (ref.isPending) return <Loading />;
+  if (isNotFound(ref.error)) return <NotFoundPage />;
   if (ref.error) {
     console.error(ref.error);
     return <ErrorText>Error loading reference</ErrorText>;
