@@ -167,9 +167,11 @@ async function start(config: Config): Promise<void> {
     // The drain window: /readyz answers 503 at once, so a load balancer takes this replica out,
     // while every other request is still served; then the server closes. The force-exit timer
     // allows the drain plus ten seconds for the requests in flight and the database to close.
-    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    // SIGINT is someone at a terminal (Ctrl-C): nothing to drain from, close at once.
+    const drainSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS : 0;
+    const drainMs = drainSeconds * 1000;
     app.lifecycle.draining = true;
-    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down: draining');
+    app.log.info({ signal, drainSeconds }, 'shutting down: draining');
     const force = setTimeout(() => {
       app.log.error({ signal }, 'shutdown took too long: exiting');
       process.exit(1);

@@ -20,7 +20,69 @@ export interface MetricsSources {
   changes?: () => ChangeListener | undefined;
 }
 
-type LabelledHistogram = ReturnType<Histogram<'method' | 'route' | 'status'>['labels']>;
+/** One series of the request histogram: counts per bucket (the last one past every bound). */
+interface Series {
+  labels: { method: string; route: string; status: string };
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * The request histogram, kept by hand and exposed through prom-client's registry (which takes any
+ * object with `name`, `help`, `type` and `get()`). prom-client's own Histogram validates and hashes
+ * its labels on every observation (about a microsecond, and garbage); this one finds its series by
+ * one string key and adds to plain numbers, and builds the exposition only when scraped.
+ */
+class RequestHistogram {
+  readonly name = 'bvdb_http_request_duration_seconds';
+  readonly help =
+    'HTTP requests answered, by method, route pattern and status, with the time to answer (the fast read path included; _count is the number of requests)';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, Series>();
+
+  constructor(private readonly bounds: readonly number[]) {}
+
+  observe(method: string, route: string | undefined, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route ?? ''}`;
+    let s = this.series.get(key);
+    if (!s) {
+      const labels = {
+        method: METHODS.has(method) ? method : 'OTHER',
+        route: route ?? 'unmatched',
+        status: String(status),
+      };
+      s = { labels, counts: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      this.series.set(key, s);
+    }
+    let i = 0;
+    while (i < this.bounds.length && seconds > this.bounds[i]!) i++;
+    s.counts[i]! += 1;
+    s.sum += seconds;
+    s.count += 1;
+  }
+
+  /** The samples in prom-client's shape: cumulative `_bucket`s up to `+Inf`, `_sum`, `_count`. */
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const s of this.series.values()) {
+      let cumulative = 0;
+      this.bounds.forEach((le, i) => {
+        cumulative += s.counts[i]!;
+        values.push({ labels: { ...s.labels, le }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push({ labels: { ...s.labels, le: '+Inf' }, value: s.count, metricName: `${this.name}_bucket` });
+      values.push({ labels: s.labels, value: s.sum, metricName: `${this.name}_sum` });
+      values.push({ labels: s.labels, value: s.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  reset(): void {
+    this.series.clear();
+  }
+}
 
 /**
  * The Prometheus metrics of one app (decision 045): a registry of its own, so several apps in one
@@ -30,20 +92,13 @@ type LabelledHistogram = ReturnType<Histogram<'method' | 'route' | 'status'>['la
  */
 export class AppMetrics {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status'>;
-  private readonly children = new Map<string, LabelledHistogram>();
+  private readonly requests = new RequestHistogram(REQUEST_BUCKETS);
   private readonly unsubscribe: (() => void) | undefined;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'bvdb_' });
-    this.requests = new Histogram({
-      name: 'bvdb_http_request_duration_seconds',
-      help: 'HTTP requests answered, by method, route pattern and status, with the time to answer (the fast read path included; _count is the number of requests)',
-      labelNames: ['method', 'route', 'status'],
-      buckets: REQUEST_BUCKETS,
-      registers,
-    });
+    this.registry.registerMetric(this.requests as never);
     const { cache } = sources;
     new Counter({
       name: 'bvdb_read_cache_hits_total',
@@ -167,17 +222,7 @@ export class AppMetrics {
 
   /** Counts one answered request (`route`: the route pattern, `unmatched` when none). */
   observeRequest(method: string, route: string | undefined, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route ?? ''}`;
-    let child = this.children.get(key);
-    if (!child) {
-      child = this.requests.labels(
-        METHODS.has(method) ? method : 'OTHER',
-        route ?? 'unmatched',
-        String(status),
-      );
-      this.children.set(key, child);
-    }
-    child.observe(seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   close(): void {
