@@ -57,6 +57,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# On SIGTERM /readyz answers 503 for SHUTDOWN_DRAIN_SECONDS (default 5) before the server closes:
+# run the container with a stop timeout of at least that plus 10 s (compose.yaml: stop_grace_period).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "scripts/start.mjs"]

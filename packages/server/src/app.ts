@@ -48,6 +48,7 @@ import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
 import type { ChangeListener } from './db/change-listener.js';
 import { registerChangeSignal } from './plugins/change-signal.js';
+import { registerMetrics } from './plugins/metrics.js';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +78,8 @@ declare module 'fastify' {
     recentRequests: RecentRequests;
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
+    /** Set on SIGTERM (main.ts): `/readyz` answers 503 while the rest is still served. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: recentRequests.genReqId,
   });
   app.decorate('recentRequests', recentRequests);
+  app.decorate('lifecycle', { draining: false });
   const cache = new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
@@ -141,6 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
+  // Every answer names its request (the fast read path sets it on its own answers).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
 
   // CSV and plain text bodies reach the statistics endpoint as strings.
   await app.register(formbody);
@@ -159,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
   // Before every route, so each one (pages and static files too) is counted by its cost class.
   const rateCounters = await registerRateLimits(app, config);
+  registerMetrics(app);
   // Kept public answers replayed before Fastify's request handling (decision 041).
   app.decorate('fastReads', registerFastReads(app, rateCounters));
   await app.register(swagger, {

@@ -153,6 +153,21 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
     meaning:
       '**password checks** per minute per client IP: sign-in and change password (on top of the per-account sign-in lock)',
   },
+  METRICS: {
+    default: 'off',
+    meaning:
+      '`on`: `GET /metrics` answers Prometheus text (every name starts `bvdb_`: requests by route and status with latency, read cache, recompute queue, password hashing, event loop, database pool; docs/operations.md). Off, the path is unknown (404). Keep it off the public network or set `METRICS_TOKEN`',
+  },
+  METRICS_TOKEN: {
+    default: '—',
+    meaning:
+      'with `METRICS=on`: `/metrics` answers only `Authorization: Bearer <token>` (16–256 printable characters), 401 otherwise',
+  },
+  SHUTDOWN_DRAIN_SECONDS: {
+    default: '5',
+    meaning:
+      'on SIGTERM, `/readyz` answers 503 at once while every other request is still served for this many seconds, so a load balancer stops sending new ones; then the server closes (requests in flight finish). Give the container this plus 10 s to stop (compose `stop_grace_period`)',
+  },
 };
 
 /** Variables read outside the config schema, by the start script and the command-line tools. */

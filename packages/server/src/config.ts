@@ -135,6 +135,26 @@ const ConfigSchema = z.object({
   RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** `GET /metrics` in Prometheus text format (lib/metrics.ts); off: the path is unknown (404). */
+  METRICS: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default('off')
+    .transform((v) => v === 'on' || v === 'true' || v === '1'),
+  /** When set, `/metrics` answers only `Authorization: Bearer <token>` (401 otherwise). */
+  METRICS_TOKEN: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(256, 'must be at most 256 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
+  /**
+   * On SIGTERM, how long `/readyz` answers 503 while every other request is still served, so a load
+   * balancer stops sending new ones before the server closes (decision 045).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };

@@ -117,6 +117,8 @@ async function start(config: Config): Promise<void> {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.dataDir,
       connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
+      // Named in pg_stat_activity, so a DBA sees which process holds a connection.
+      applicationName: config.ROLE === 'worker' ? 'bvdb-worker' : config.ROLE === 'web' ? 'bvdb-web' : 'bvdb',
       onMigrated: (applied) => {
         if (applied.length > 0) startLog.info({ applied }, 'migrations applied');
       },
@@ -140,11 +142,12 @@ async function start(config: Config): Promise<void> {
     handOverAdminPassword(config, seeded.adminEmail, seeded.generatedAdminPassword);
   }
   let invalidateCache = () => {};
-  const jobs = new JobQueue(database, () => invalidateCache());
+  const jobs = new JobQueue(database, () => invalidateCache(), { log: startLog });
   await jobs.start({ work: config.ROLE !== 'web' });
   if (config.ROLE === 'worker') {
     startLog.info('job worker running (ROLE=worker, no HTTP server)');
     const stop = async () => {
+      startLog.info('shutting down');
       await jobs.stop();
       await database.close();
       process.exit(0);
@@ -161,10 +164,22 @@ async function start(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The drain window: /readyz answers 503 at once, so a load balancer takes this replica out,
+    // while every other request is still served; then the server closes. The force-exit timer
+    // allows the drain plus ten seconds for the requests in flight and the database to close.
+    // SIGINT is someone at a terminal (Ctrl-C): nothing to drain from, close at once.
+    const drainSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS : 0;
+    const drainMs = drainSeconds * 1000;
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds }, 'shutting down: draining');
+    const force = setTimeout(() => {
+      app.log.error({ signal }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, drainMs + 10_000);
     force.unref();
     try {
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      app.log.info('closing');
       await app.close();
       await jobs.stop();
       await database.close();

@@ -29,9 +29,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>) {
+function startServer(
+  env: Record<string, string>,
+  as: { uid: number; gid: number; cwd: string } | undefined = undefined,
+) {
   const child = spawn(process.execPath, [startScript], {
-    cwd: tmp,
+    cwd: as?.cwd ?? tmp,
+    ...(as ? { uid: as.uid, gid: as.gid } : {}),
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
@@ -46,12 +50,16 @@ function startServer(env: Record<string, string>) {
   });
   children.push(child);
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => output, stdout: () => stdout };
 }
 
 const portOpen = (port: number) =>
@@ -137,7 +145,11 @@ describe('npm start as a service', () => {
 
   it('is the process that receives SIGTERM: one signal to its pid stops the server', async () => {
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: path.join(tmp, 'signal-data') });
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: path.join(tmp, 'signal-data'),
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    });
     const deadline = Date.now() + 90_000;
     for (;;) {
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -158,6 +170,71 @@ describe('npm start as a service', () => {
     expect(await portOpen(port)).toBe(false);
     // The folder was released on the way out.
     expect(fs.existsSync(path.join(tmp, 'signal-data', '.bvdb.lock'))).toBe(false);
+  });
+
+  it('on SIGTERM answers /readyz 503 at once, keeps serving for SHUTDOWN_DRAIN_SECONDS, then exits 0; every stdout line is JSON', async () => {
+    const port = await freePort();
+    const dataDir = path.join(tmp, 'drain-data');
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SHUTDOWN_DRAIN_SECONDS: '3',
+      LOG_LEVEL: 'info',
+      METRICS: 'on',
+      // No ADMIN_PASSWORD: the generated one goes to a file, and the log line says where.
+      ADMIN_PASSWORD: '',
+    });
+    await waitReady(port, server);
+    const base = `http://127.0.0.1:${port}`;
+    // A kept read twice (the second through the fast read path), a request id given by a proxy.
+    for (let i = 0; i < 2; i++) expect((await fetch(`${base}/api/meta`)).status).toBe(200);
+    const given = await fetch(`${base}/healthz`, { headers: { 'x-request-id': 'lb-abc-123' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-abc-123');
+    const sentAt = performance.now();
+    server.child.kill('SIGTERM');
+    let readyz: Response | undefined;
+    for (;;) {
+      readyz = await fetch(`${base}/readyz`);
+      if (readyz.status === 503 || performance.now() - sentAt > 2000) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(readyz.status).toBe(503);
+    expect(await readyz.json()).toEqual({ status: 'unavailable', message: 'shutting down' });
+    expect(performance.now() - sentAt).toBeLessThan(1500);
+    // Still serving everything else during the drain window.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const meta = await fetch(`${base}/api/meta`);
+    expect(meta.status).toBe(200);
+    expect(meta.headers.get('x-request-id')).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    expect((await fetch(`${base}/metrics`)).status).toBe(200);
+    const { code } = await server.exited;
+    const seconds = (performance.now() - sentAt) / 1000;
+    expect(code, server.output()).toBe(0);
+    expect(seconds).toBeGreaterThan(2.9);
+    expect(seconds).toBeLessThan(13);
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(5);
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`not a JSON line on stdout: ${line}`);
+      }
+    });
+    const messages = parsed.map((l) => l.msg);
+    expect(messages).toContain('migrations applied');
+    expect(messages).toContain('shutting down: draining');
+    expect(messages).toContain('closing');
+    const password = parsed.find((l) => typeof l.file === 'string');
+    expect(password?.file).toBe(path.join(dataDir, 'admin-password.txt'));
+    expect(server.stdout()).not.toContain(
+      fs.readFileSync(path.join(dataDir, 'admin-password.txt'), 'utf8').split('\n')[1]!,
+    );
+    // Request lines carry the request id, the proxy's one kept.
+    expect(parsed.some((l) => l.reqId === 'lb-abc-123')).toBe(true);
   });
 
   it('waits for an unreachable PostgreSQL with back-off, names it without its password, then exits 75', async () => {
@@ -210,6 +287,29 @@ describe('the operator commands around a start', () => {
     expect(code).toBe(78);
     expect(server.output()).toContain('DATA_DIR');
     expect(server.output()).toContain('cannot be written');
+  });
+
+  it('stops a start whose DATA_DIR exists but is read-only for its user, naming DATA_DIR, with exit 78', async () => {
+    // Root writes through permissions: as root, the server runs as `nobody`, the operator's case of
+    // a volume owned by another user; as anyone else, the folder is simply made read-only.
+    const root = process.getuid?.() === 0;
+    const place = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-readonly-'));
+    fs.chmodSync(place, 0o755);
+    const dataDir = path.join(place, 'data');
+    fs.mkdirSync(dataDir, { mode: 0o555 });
+    fs.chmodSync(dataDir, 0o555);
+    try {
+      const server = startServer(
+        { PORT: String(await freePort()), DATA_DIR: dataDir },
+        root ? { uid: 65534, gid: 65534, cwd: place } : undefined,
+      );
+      const { code } = await server.exited;
+      expect(code, server.output()).toBe(78);
+      expect(server.output()).toContain(`DATA_DIR ${dataDir} cannot be written (EACCES)`);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(place, { recursive: true, force: true });
+    }
   });
 
   it('npm run migrate applies the migrations once and nothing else (no administrator, no server)', () => {
@@ -269,6 +369,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             DATA_DIR: path.join(tmp, `replica-${i}`),
             DATABASE_URL: url.toString(),
             SEED_DEMO: 'true',
+            // One all-in-one process and one web replica, named apart in pg_stat_activity.
+            ROLE: i === 0 ? 'all' : 'web',
           }),
         );
         await Promise.all(ports.map((port, i) => waitReady(port, servers[i]!)));
@@ -284,6 +386,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         const { n, titles } = refs.rows[0] as { n: number; titles: number };
         expect(n).toBeGreaterThan(0);
         expect(n).toBe(titles); // the demo references once, not twice
+        const names = await admin.query<{ application_name: string }>(
+          'select distinct application_name from pg_stat_activity where datname = $1 order by 1',
+          [name],
+        );
+        expect(names.rows.map((r) => r.application_name)).toEqual(['bvdb', 'bvdb-listen', 'bvdb-web']);
         for (const s of servers) s.child.kill('SIGTERM');
         await Promise.all(servers.map((s) => s.exited));
       } finally {

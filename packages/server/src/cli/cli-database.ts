@@ -9,7 +9,11 @@ import { FolderLockedError } from '../db/folder-lock.js';
 export async function openCliDatabase() {
   const config = loadConfig();
   try {
-    return await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    return await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      applicationName: 'bvdb-cli',
+    });
   } catch (err) {
     if (err instanceof FolderLockedError) {
       console.error(`${err.message}\nStop the server, run this command, then start the server again.`);

@@ -12,6 +12,7 @@ try {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
+    applicationName: 'bvdb-migrate',
     onMigrated: (applied) =>
       console.log(
         JSON.stringify({

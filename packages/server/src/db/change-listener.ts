@@ -12,6 +12,9 @@ export interface ChangeListenerOptions {
   retryMs?: number;
 }
 
+/** The listening connection's `application_name` in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'bvdb-listen';
+
 /**
  * One dedicated connection that LISTENs for other processes' writes, so their effect on this
  * process's read cache is seen within milliseconds instead of at the next poll (issue 26, point 5).
@@ -36,7 +39,10 @@ export class ChangeListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.opts.connectionString });
+    const client = new pg.Client({
+      connectionString: this.opts.connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     this.client = client;
     client.on('error', (err) => this.lost(client, err.message));
     client.on('end', () => this.lost(client, 'connection ended'));

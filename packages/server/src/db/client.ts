@@ -43,12 +43,14 @@ export interface OpenOptions {
   onMigrated?: (applied: string[]) => void;
   /** How long to wait for a PostgreSQL server that does not answer yet. */
   connect?: ConnectRetry;
+  /** PostgreSQL's `application_name` of the pool's connections (pg_stat_activity, the server's log). */
+  applicationName?: string;
 }
 
 /** Opens the embedded PGlite database or a PostgreSQL server, and applies the migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.connect)
+    ? await openPostgres(opts.databaseUrl, opts.connect, opts.applicationName)
     : await openPglite(opts);
   try {
     const before = await countMigrations(database);
@@ -62,8 +64,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string, connect: ConnectRetry = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+async function openPostgres(
+  url: string,
+  connect: ConnectRetry = {},
+  applicationName = 'bvdb',
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    application_name: applicationName,
+  });
   // A connection the server ends (restart, failover, an operator's pg_terminate_backend) must not
   // take the process down. The pool listens only while a client is idle; a client checked out by a
   // request or a transaction emits 'error' with no listener, which Node turns into an uncaught

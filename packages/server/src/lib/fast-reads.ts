@@ -56,6 +56,8 @@ export function offerKeptAnswer(request: FastifyRequest, offer: FastReadOffer): 
 /** One answer as the full path sent it: status, headers (all but the per-request ones), body. */
 export interface Replay {
   status: number;
+  /** The route pattern that answered it, for the request metrics (lib/metrics.ts). */
+  route: string | undefined;
   headers: http.OutgoingHttpHeaders;
   body: Buffer | undefined;
 }
@@ -82,6 +84,7 @@ const PER_REQUEST = new Set([
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
   'x-ratelimit-reset',
+  'x-request-id',
   'retry-after',
   'date',
   'connection',
@@ -90,7 +93,7 @@ const PER_REQUEST = new Set([
 ]);
 
 /** Headers of the transport, never replayed. */
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
 /** A refusal's key: method, raw URL and Origin (CORS reflects it); null with a session cookie. */
 function refusalKeyOf(
@@ -181,7 +184,8 @@ export class FastReads {
     if (String(headers['content-length'] ?? offer.body.length) !== String(offer.body.length)) return;
     headers['content-length'] = String(offer.body.length);
     if (this.refusals.size >= 100) this.refusals.clear();
-    this.refusals.set(key, { offer, replay: { status: reply.statusCode, headers, body: offer.body } });
+    const route = request.routeOptions.url;
+    this.refusals.set(key, { offer, replay: { status: reply.statusCode, route, headers, body: offer.body } });
   }
 
   /** The replay for `key` when its answer is still the kept one, else undefined (and forgotten). */
@@ -217,12 +221,12 @@ export class FastReads {
     let replay: Replay;
     if (status === 304) {
       if (request.headers['if-none-match'] !== offer.etag) return;
-      replay = { status, headers, body: undefined };
+      replay = { status, route: request.routeOptions.url, headers, body: undefined };
     } else {
       const body = offer.bodyFor(headers['content-encoding']);
       if (!body || String(headers['content-length'] ?? body.length) !== String(body.length)) return;
       headers['content-length'] = String(body.length);
-      replay = { status, headers, body };
+      replay = { status, route: request.routeOptions.url, headers, body };
     }
     let kept = this.kept.get(key);
     if (!kept || !kept.offer.current()) {

@@ -67,6 +67,13 @@ export const HASHING_BUSY_ANSWER = {
   body: JSON.stringify({ error: 'Service Unavailable', message: BUSY_MESSAGE, statusCode: 503 }),
 } as const;
 
+let refused = 0;
+
+/** Counts a caller refused for a full queue (lib/metrics.ts); the fast path's replays count apart. */
+export function countHashingRefusal(): void {
+  refused++;
+}
+
 /** Whether a caller would be refused now: checked before a request's body is even read. */
 export function hashingQueueFull(): boolean {
   return admitted >= HASHING_ADMITTED;
@@ -74,7 +81,10 @@ export function hashingQueueFull(): boolean {
 
 /** Admits one caller to the hashing queue, or throws HashingBusyError (503) when it is full. */
 export function admitHashing(): HashingTicket {
-  if (admitted >= HASHING_ADMITTED) throw new HashingBusyError();
+  if (admitted >= HASHING_ADMITTED) {
+    refused++;
+    throw new HashingBusyError();
+  }
   admitted++;
   let released = false;
   return {
@@ -91,6 +101,11 @@ export function admitHashing(): HashingTicket {
 /** How many hashes are admitted and running now (for tests and measurements). */
 export function hashingLoad(): { admitted: number; running: number } {
   return { admitted, running };
+}
+
+/** Callers refused so far for a full queue, in this process (lib/metrics.ts). */
+export function hashingRefusals(): number {
+  return refused;
 }
 
 async function withTicket<T>(work: (ticket: HashingTicket) => Promise<T>): Promise<T> {

@@ -120,6 +120,9 @@ export class ResponseCache {
   private records = new Map<string, Entry>();
   private building = new Map<string, Promise<unknown>>();
   private lastCheck = 0;
+  /** Reads answered from a kept entry, and reads that had to build one (lib/metrics.ts). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly maxEntries = 2000,
@@ -232,7 +235,11 @@ export class ResponseCache {
     pool: Pool = 'answers',
   ): Promise<{ entry: Entry; kept: boolean }> {
     const kept = this.get(key);
-    if (kept) return { entry: kept, kept: true };
+    if (kept) {
+      this.hits++;
+      return { entry: kept, kept: true };
+    }
+    this.misses++;
     const { value } = await this.share(key, scopes, async (stamp) => {
       const built = await build();
       const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp);

@@ -57,7 +57,13 @@ function post(base: string, path: string, payload: unknown, headers: Record<stri
 
 /** The headers of an answer without those set per request. */
 function steady(headers: http.IncomingHttpHeaders): Record<string, unknown> {
-  const { date: _d, 'x-ratelimit-remaining': _r, 'x-ratelimit-reset': _t, ...rest } = headers;
+  const {
+    date: _d,
+    'x-ratelimit-remaining': _r,
+    'x-ratelimit-reset': _t,
+    'x-request-id': _i,
+    ...rest
+  } = headers;
   return rest;
 }
 

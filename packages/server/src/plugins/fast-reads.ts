@@ -29,6 +29,7 @@ function clientAddressOf(app: FastifyInstance): (req: http.IncomingMessage) => s
  */
 export function registerFastReads(app: FastifyInstance, counters: RateCounters): FastReads {
   const { config, downloads } = app.deps;
+  const metrics = app.metrics;
   const fast = new FastReads();
   const limits = limitsOf(config);
   const addressOf = clientAddressOf(app);
@@ -50,16 +51,19 @@ export function registerFastReads(app: FastifyInstance, counters: RateCounters):
   const refuse = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const replay = fast.findRefusal(req.method ?? '', req.url, req.headers, sessionCookie);
     if (!replay) return false;
-    app.recentRequests.genReqId();
+    const startedAt = performance.now();
+    const id = app.recentRequests.genReqId(req);
     fast.refused += 1;
     // The unread body is drained by Node once the answer is sent, as on the full path.
-    res.writeHead(replay.status, replay.headers);
+    res.writeHead(replay.status, { ...replay.headers, 'x-request-id': id });
     res.end(replay.body);
+    metrics?.observeRequest('POST', replay.route, replay.status, (performance.now() - startedAt) / 1000);
     return true;
   };
 
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     if (!open) return false;
+    const startedAt = metrics ? performance.now() : 0;
     if (req.method !== 'GET') return req.method === 'POST' && refuse(req, res);
     const key = replayKeyOf(req.url, req.headers, sessionCookie);
     if (key === null) return false;
@@ -81,15 +85,17 @@ export function registerFastReads(app: FastifyInstance, counters: RateCounters):
       counters.takeBack(counter);
       return false;
     }
-    app.recentRequests.genReqId();
+    const id = app.recentRequests.genReqId(req);
     fast.replayed += 1;
     res.writeHead(replay.status, {
       'x-ratelimit-limit': String(max),
       'x-ratelimit-remaining': String(max - current),
       'x-ratelimit-reset': String(Math.ceil(ttl / 1000)),
       ...replay.headers,
+      'x-request-id': id,
     });
     res.end(body);
+    metrics?.observeRequest('GET', replay.route, replay.status, (performance.now() - startedAt) / 1000);
     return true;
   };
 

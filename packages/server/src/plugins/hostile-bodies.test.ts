@@ -71,11 +71,12 @@ describe('the requests started last, named by the last-resort fault log', () => 
     await ctx.app.inject({ url: '/healthz' });
     const after = ctx.app.recentRequests.list();
     expect(after.length).toBe(Math.min(64, before + 1));
-    expect(after[0]).toMatch(/^req-[0-9a-z]+$/);
+    expect(after[0]).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     for (let i = 0; i < 70; i++) await ctx.app.inject({ url: '/healthz' });
     const ids = ctx.app.recentRequests.list();
     expect(ids).toHaveLength(64);
     expect(new Set(ids).size).toBe(64);
-    expect(parseInt(ids[0]!.slice(4), 36)).toBe(parseInt(ids[63]!.slice(4), 36) + 63);
+    const counter = (id: string) => parseInt(id.slice(id.lastIndexOf('-') + 1), 36);
+    expect(counter(ids[0]!)).toBe(counter(ids[63]!) + 63);
   });
 });

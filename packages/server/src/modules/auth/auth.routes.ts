@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { changePassword, getSession, signIn, signOut } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HASHING_BUSY_ANSWER, hashingQueueFull } from '../../lib/password.js';
+import { countHashingRefusal, HASHING_BUSY_ANSWER, hashingQueueFull } from '../../lib/password.js';
 import { offerRefusal } from '../../lib/fast-reads.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, type RouteExtras } from '../../plugins/contract-routes.js';
@@ -54,6 +54,7 @@ const BUSY_BODY = Buffer.from(HASHING_BUSY_ANSWER.body);
 const refuseWhileHashingBusy: RouteExtras = {
   answerEarly: (request, reply) => {
     if (!hashingQueueFull()) return undefined;
+    countHashingRefusal();
     // The same 503 for every anonymous caller while the queue stays full: replayed before Fastify
     // handles the next one (plugins/fast-reads.ts, decision 041).
     offerRefusal(request, { applies: hashingQueueFull, body: BUSY_BODY });

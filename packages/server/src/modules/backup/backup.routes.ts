@@ -32,13 +32,38 @@ export async function registerBackupRoutes(app: FastifyInstance): Promise<void> 
   route(app, importDatabase, async ({ query, request }) => {
     requireAdmin(request);
     const text = await readUpload(request);
-    return importDatabaseJson(deps, text, {
-      mode: query.mode,
-      dryRun: query.dry_run,
-      recompute: query.recompute,
-      clearAbsent: query.clear_absent,
-      allowFull: true,
-      backupFolder: backupFolderFor(deps.config),
-    });
+    const asked = { mode: query.mode, dryRun: query.dry_run ?? false, userId: request.user?.id };
+    try {
+      const summary = await importDatabaseJson(deps, text, {
+        mode: query.mode,
+        dryRun: query.dry_run,
+        recompute: query.recompute,
+        clearAbsent: query.clear_absent,
+        allowFull: true,
+        backupFolder: backupFolderFor(deps.config),
+      });
+      // An operator reads what an import changed in the log, not only the administrator's page.
+      request.log.info(
+        {
+          import: {
+            ...asked,
+            written: summary.written,
+            rows: summary.tables.reduce((n, t) => n + t.rows, 0),
+            deleted: summary.deletes.reduce((n, t) => n + t.rows, 0),
+            ms: summary.import_ms,
+            recompute: summary.recompute,
+            backupFile: summary.backup_file,
+          },
+        },
+        summary.written ? 'database import written' : 'database import previewed',
+      );
+      return summary;
+    } catch (err) {
+      request.log.warn(
+        { import: asked, reason: err instanceof Error ? err.message.slice(0, 500) : String(err) },
+        'database import refused or failed',
+      );
+      throw err;
+    }
   });
 }

@@ -8,6 +8,9 @@ export function registerHealthRoutes(app: FastifyInstance): void {
   const deps = serviceDeps(app);
   route(app, healthz, async () => ({ status: 'ok' as const, version: BVDB_VERSION }));
   route(app, readyz, async ({ request, reply }) => {
+    // Shutting down (SIGTERM): a load balancer stops sending new requests during the drain window.
+    if (app.lifecycle.draining)
+      return reply.status(503).send({ status: 'unavailable', message: 'shutting down' });
     const readiness = await checkReadiness(deps, request.log);
     if (readiness.ready) return { status: 'ready' as const };
     return reply.status(503).send({ status: 'unavailable', message: readiness.message });

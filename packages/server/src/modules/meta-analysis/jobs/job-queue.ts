@@ -11,10 +11,29 @@ import {
   requestMetaRecompute,
   requestUntracked,
   type DrainOptions,
+  type DrainTally,
 } from './recompute-requests.service.js';
 import { listAnalyteIdsToRecompute } from '../recompute/meta-recompute.service.js';
 
+/** Where the queue's lines go: the process's JSON log (main.ts), the console when none is given. */
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const consoleLog: JobLog = {
+  info: () => undefined,
+  error: (obj, msg) => console.error(`bvdb jobs: ${msg}`, obj),
+};
+
+/** One claimed batch of recompute requests, as logged and counted (lib/metrics.ts). */
+export interface RecomputeBatch extends DrainTally {
+  claimed: number;
+  seconds: number;
+}
+
 export interface JobQueueOptions extends Partial<Omit<DrainOptions, 'worker'>> {
+  log?: JobLog;
   /** How often an idle worker looks for requests other processes made. */
   pollMs?: number;
   /** How often expired sessions are deleted. */
@@ -45,7 +64,9 @@ export class JobQueue {
   private draining: Promise<void> | undefined;
   private again = false;
   private lastPurge = 0;
-  private readonly opts: Required<JobQueueOptions>;
+  private readonly opts: Required<Omit<JobQueueOptions, 'log'>>;
+  private readonly log: JobLog;
+  private readonly batchListeners = new Set<(batch: RecomputeBatch) => void>();
   readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -53,7 +74,9 @@ export class JobQueue {
     private readonly onDataChanged: () => void,
     options: JobQueueOptions = {},
   ) {
-    this.opts = { ...DEFAULTS, ...options };
+    const { log, ...rest } = options;
+    this.opts = { ...DEFAULTS, ...rest };
+    this.log = log ?? consoleLog;
     this.boss = new PgBoss({
       schema: 'pgboss',
       supervise: true,
@@ -62,7 +85,7 @@ export class JobQueue {
       retryDelay: 5,
       db: { executeSql: (text, values) => database.execute(text, values) },
     });
-    this.boss.on('error', (err) => console.error('bvdb jobs:', err.message));
+    this.boss.on('error', (err) => this.log.error({ err: err.message }, 'pg-boss error'));
   }
 
   async start(opts: { work: boolean }): Promise<void> {
@@ -100,7 +123,9 @@ export class JobQueue {
       return;
     }
     this.draining = this.drain()
-      .catch((err: unknown) => console.error('bvdb jobs:', err instanceof Error ? err.message : err))
+      .catch((err: unknown) =>
+        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'recompute drain failed'),
+      )
       .finally(() => {
         this.draining = undefined;
         if (this.again && this.working) {
@@ -118,8 +143,20 @@ export class JobQueue {
   private async drain(): Promise<void> {
     const { db } = this.database;
     const drain: DrainOptions = { ...this.opts, worker: this.worker };
-    while (this.working && (await drainOnce(db, drain, this.onDataChanged)) > 0) {
-      // Claimed a full batch or part of one: look again until nothing is due.
+    for (;;) {
+      if (!this.working) break;
+      const startedAt = performance.now();
+      const tally: DrainTally = { done: 0, failed: 0 };
+      const claimed = await drainOnce(db, drain, this.onDataChanged, tally);
+      // Claimed a full batch or part of one: say so, and look again until nothing is due.
+      if (claimed === 0) break;
+      const seconds = (performance.now() - startedAt) / 1000;
+      const batch: RecomputeBatch = { claimed, ...tally, seconds };
+      this.log.info(
+        { claimed, done: tally.done, failed: tally.failed, ms: Math.round(seconds * 1000) },
+        'recompute batch',
+      );
+      for (const listener of this.batchListeners) listener(batch);
     }
     if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
       this.lastPurge = Date.now();
@@ -140,6 +177,12 @@ export class JobQueue {
       await markFinished(tx, jobId, 'complete');
     });
     this.wake();
+  }
+
+  /** Calls `listener` after every claimed batch this process drained; returns the unsubscribe. */
+  onBatch(listener: (batch: RecomputeBatch) => void): () => void {
+    this.batchListeners.add(listener);
+    return () => this.batchListeners.delete(listener);
   }
 
   get isStarted(): boolean {

@@ -191,14 +191,23 @@ describe('meta-analysis recompute requests', () => {
       },
       { idHash: 'alive', userId: admin!.id, csrfToken: 'x', expiresAt: new Date(Date.now() + 3600_000) },
     ]);
-    const queue = new JobQueue(ctx.database, () => undefined);
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const log = {
+      info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }),
+      error: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }),
+    };
+    const queue = new JobQueue(ctx.database, () => undefined, { log });
     await queue.start({ work: true });
     await queue.idle();
     // The worker purges expired sessions (at start, then every 10 minutes).
     const left = (await ctx.database.db.select().from(sessions)).map((r) => r.idHash);
     expect(left).toContain('alive');
     expect(left).not.toContain('expired');
-    const app = await buildApp({ config: testConfig(), database: ctx.database, jobs: queue });
+    const app = await buildApp({
+      config: testConfig({ METRICS: 'on' }),
+      database: ctx.database,
+      jobs: queue,
+    });
     try {
       const s = await signInAs(app);
       const started = await app.inject({
@@ -218,6 +227,25 @@ describe('meta-analysis recompute requests', () => {
         status = res.json<{ data: { status: string } }>().data.status;
       }
       expect(status).toBe('complete');
+      // Each claimed batch is logged (claimed, done, failed, duration) and counted in /metrics.
+      const batches = logged.filter((l) => l.msg === 'recompute batch').map((l) => l.obj);
+      expect(batches.length).toBeGreaterThan(0);
+      const done = batches.reduce((n, b) => n + (b.done as number), 0);
+      expect(done).toBeGreaterThan(0);
+      for (const b of batches) {
+        expect(b).toEqual({
+          claimed: expect.any(Number),
+          done: expect.any(Number),
+          failed: 0,
+          ms: expect.any(Number),
+        });
+        expect((b.done as number) + (b.failed as number)).toBe(b.claimed);
+      }
+      const metrics = (await app.inject({ url: '/metrics' })).body;
+      expect(metrics).toContain(`bvdb_recompute_requests_total{outcome="done"} ${done}`);
+      expect(metrics).toContain('bvdb_recompute_requests_total{outcome="failed"} 0');
+      expect(metrics).toContain(`bvdb_recompute_batch_duration_seconds_count ${batches.length}`);
+      expect(metrics).toContain('bvdb_recompute_queue_depth 0');
       const missing = await app.inject({ url: '/api/queue_jobs/999999', headers: { cookie: s.cookie } });
       expect(missing.statusCode).toBe(404);
       expect(missing.json<{ message: string }>().message).toMatch(/not found/);

@@ -62,12 +62,25 @@ async function recomputeClaimed(tx: DbOrTx, rs: repo.ClaimedRequest[]) {
   );
 }
 
+/** What drains did, added up by `drainOnce` when given one (for the log and the metrics). */
+export interface DrainTally {
+  /** Requests whose measurand was recomputed and committed. */
+  done: number;
+  /** Requests whose recompute failed this time (retried later, or dropped after the last attempt). */
+  failed: number;
+}
+
 /**
  * Claims one batch of requests and recomputes them, a chunk of measurands per transaction (a chunk
  * that fails is redone one measurand at a time, so one bad measurand fails alone and is retried).
  * Extends its claims as it goes (the heartbeat). Returns how many requests it claimed.
  */
-export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => void): Promise<number> {
+export async function drainOnce(
+  db: Db,
+  opts: DrainOptions,
+  onCommitted: () => void,
+  tally?: DrainTally,
+): Promise<number> {
   const claimed = await repo.claimRequests(db, opts.worker, opts.batchSize, opts.leaseSeconds);
   let beat = Date.now();
   for (let i = 0; i < claimed.length; i += opts.chunkSize) {
@@ -81,8 +94,15 @@ export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => v
         () => true,
         () => false,
       );
-    if (committed) onCommitted();
-    else for (const r of chunk) await recomputeAlone(db, r, opts, onCommitted);
+    if (committed) {
+      onCommitted();
+      if (tally) tally.done += chunk.length;
+    } else {
+      for (const r of chunk) {
+        const ok = await recomputeAlone(db, r, opts, onCommitted);
+        if (tally) tally[ok ? 'done' : 'failed'] += 1;
+      }
+    }
     if (Date.now() - beat > (opts.leaseSeconds * 1000) / 3) {
       beat = Date.now();
       await repo.extendClaims(
@@ -96,7 +116,12 @@ export async function drainOnce(db: Db, opts: DrainOptions, onCommitted: () => v
   return claimed.length;
 }
 
-async function recomputeAlone(db: Db, r: repo.ClaimedRequest, opts: DrainOptions, onCommitted: () => void) {
+async function recomputeAlone(
+  db: Db,
+  r: repo.ClaimedRequest,
+  opts: DrainOptions,
+  onCommitted: () => void,
+): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
       await recomputeClaimed(tx, [r]);
@@ -106,9 +131,10 @@ async function recomputeAlone(db: Db, r: repo.ClaimedRequest, opts: DrainOptions
     const message = `Measurand ${r.analyteId}: ${err instanceof Error ? err.message : String(err)}`;
     const outcome = await repo.failRequest(db, r, message, opts.maxAttempts, opts.retryDelaySeconds);
     if (outcome === 'dropped') await failTrackers(db, r.jobIds, message);
-    return;
+    return false;
   }
   onCommitted();
+  return true;
 }
 
 /**
