@@ -48,9 +48,9 @@ outliers <- local({
   # within-subject outlier: one subject whose samples swing widely
   k <- d$subject == "P06"
   d$value[k] <- d$value[k] * rep(c(0.6, 1.5, 0.7, 1.45, 0.9), each = 2)
-  # Reed: one subject whose mean is far above the rest
+  # Reed: one subject whose mean is far above the rest (shifted, so its replicate variances stay)
   k <- d$subject == "P10"
-  d$value[k] <- d$value[k] * 2.5
+  d$value[k] <- d$value[k] + 150
   d
 })
 outliers_kept <- outliers[!(outliers$subject == "P03" & outliers$sample == "2") &
