@@ -3,6 +3,7 @@ import { DomainInputError } from '../errors.js';
 import { estimateCviConfidenceInterval } from '../dataset-ci.js';
 import { cochranCritical } from './cochran.js';
 import { estimateBiologicalVariation, resolveEstimationOptions } from './estimate.js';
+import { shapiroWilk } from './shapiro-wilk.js';
 import type { EstimationRow } from './types.js';
 
 const STEPS_OFF = { replicate_outlier: 'none', sample_outlier: false, reed: false } as const;
@@ -121,6 +122,8 @@ describe('options and input', () => {
     const bySample = estimateBiologicalVariation(toRows(v), { ...STEPS_OFF, replicate_outlier: 'sample' });
     expect(bySample.excluded).toMatchObject([{ step: 'replicate_cochran', subject: 'A', sample: '2' }]);
     expect(bySample.excluded[0]!.statistic).toBeGreaterThan(bySample.excluded[0]!.critical);
+    // C > C_crit is the same event as k·P(F > F_C) < α
+    expect(bySample.excluded[0]!.p).toBeLessThan(0.05);
     expect([bySample.n_subjects, bySample.n_samples]).toEqual([3, 8]);
     const bySubject = estimateBiologicalVariation(toRows(v), { ...STEPS_OFF, replicate_outlier: 'subject' });
     expect([bySubject.n_subjects, bySubject.n_samples]).toEqual([2, 6]);
@@ -155,6 +158,26 @@ describe('options and input', () => {
     expect(r.derived.rcv.up).toBeGreaterThan(-r.derived.rcv.down);
     expect(r.derived.aps.desirable.imprecision).toBeCloseTo(0.5 * src.cvi, 12);
     expect(r.derived.setpoint_samples.map((s) => s.within_percent)).toEqual([5, 10, 20]);
+  });
+});
+
+describe('checks on the balanced case', () => {
+  const r = estimateBiologicalVariation(toRows(BALANCED), STEPS_OFF);
+  it("Cochran's C on the within-subject variances: 7 / (4 + 7 + 1), subject B", () => {
+    expect(r.checks.homogeneity.cochran).toMatchObject({ subject: 'B', homogeneous: true });
+    expect(r.checks.homogeneity.cochran!.c).toBeCloseTo(7 / 12, 12);
+    expect(r.checks.homogeneity.cochran!.critical).toBeCloseTo(cochranCritical(3, 2, 0.05), 12);
+  });
+  it('regresses the mean at each sample on the sample number: 47/3, 49/3, 57/3 → slope 5/3', () => {
+    expect(r.checks.steady_state!.points).toBe(3);
+    expect(r.checks.steady_state!.slope).toBeCloseTo(5 / 3, 12);
+    expect(r.checks.steady_state!.slope_percent).toBeCloseTo((100 * 5) / 3 / 17, 10);
+  });
+  it('tests normality per subject and leaves what cannot be tested as null', () => {
+    expect(r.checks.normality.per_subject).toEqual({ tested: 3, passing: 3, share_passing: 1 });
+    expect(r.checks.normality.subject_means).not.toBeNull();
+    expect(shapiroWilk([1, 2])).toBeNull();
+    expect(shapiroWilk([3, 3, 3, 3])).toBeNull();
   });
 });
 

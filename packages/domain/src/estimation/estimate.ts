@@ -35,12 +35,12 @@ const variance = (v: readonly number[]): number => {
 };
 const collator = new Intl.Collator('en', { numeric: true });
 
-export const DEFAULT_ESTIMATION_OPTIONS: EstimationOptions = {
+export const DEFAULT_ESTIMATION_OPTIONS: Readonly<EstimationOptions> = Object.freeze({
   alpha: 0.05,
   replicate_outlier: 'sample',
   sample_outlier: true,
   reed: true,
-};
+});
 
 /** The options with their defaults filled in; a DomainInputError for values out of range. */
 export function resolveEstimationOptions(options: Partial<EstimationOptions> = {}): EstimationOptions {
