@@ -161,6 +161,36 @@ describe('options and input', () => {
   });
 });
 
+// Published example with printed results: Doncaster & Davey, Analysis of Variance and Covariance,
+// Cambridge UP 2007, worked example 1 (model 2.1, cortisol by food A and pen B(A), 3 results per pen;
+// datasets at southampton.ac.uk/~cpd/anovas/datasets). Printed: A 177.13 (1 df), B(A) 20.50 (6),
+// error 5.42 (16). Read here as subjects = food, samples = pens, replicates = results.
+describe('Doncaster & Davey 2007, worked example 1', () => {
+  const pens = {
+    '1': [
+      [15.5, 16.2, 15.0],
+      [18.7, 15.0, 20.8],
+      [12.0, 15.0, 13.2],
+      [12.4, 10.4, 9.5],
+    ],
+    '2': [
+      [16.1, 7.3, 10.5],
+      [7.5, 7.2, 10.8],
+      [5.2, 9.4, 5.5],
+      [8.8, 10.3, 9.9],
+    ],
+  };
+  it('gives the printed mean squares', () => {
+    const r = estimateBiologicalVariation(toRows(pens), STEPS_OFF);
+    expect(r.anova.between_subjects.df).toBe(1);
+    expect(r.anova.between_samples.df).toBe(6);
+    expect(r.anova.replicates.df).toBe(16);
+    expect(r.anova.between_subjects.ms).toBeCloseTo(177.13, 2);
+    expect(r.anova.between_samples.ms).toBeCloseTo(20.5, 2);
+    expect(r.anova.replicates.ms).toBeCloseTo(5.42, 2);
+  });
+});
+
 describe('checks on the balanced case', () => {
   const r = estimateBiologicalVariation(toRows(BALANCED), STEPS_OFF);
   it("Cochran's C on the within-subject variances: 7 / (4 + 7 + 1), subject B", () => {

@@ -62,7 +62,7 @@ export function mlsInterval(terms: readonly MsTerm[], alpha: number): [number, n
 export const cvFromVariance = (variance: number, mean: number): number =>
   (100 * Math.sqrt(Math.max(variance, 0))) / mean;
 
-/** Percentile (R's type 7 quantile) of sorted values. */
+/** Percentile of sorted values: R's default type 7 (Hyndman & Fan, Am Stat 1996;50:361-5). */
 export function percentile(sorted: readonly number[], p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
