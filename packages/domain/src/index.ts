@@ -24,3 +24,4 @@ export * from './appraisal.js';
 export * from './estimate-citation.js';
 export * from './meta-use.js';
 export * from './meta-limits.js';
+export * from './estimation/index.js';

@@ -1,0 +1,24 @@
+export {
+  estimateBiologicalVariation,
+  resolveEstimationOptions,
+  DEFAULT_ESTIMATION_OPTIONS,
+} from './estimate.js';
+export {
+  nestedAnova,
+  normaliseBySubjectMean,
+  type NestedAnova,
+  type NestedData,
+  type MeanSquare,
+} from './anova.js';
+export { shapiroWilk, type ShapiroWilkResult } from './shapiro-wilk.js';
+export { cochranC, cochranCritical, type CochranResult } from './cochran.js';
+export {
+  bartlett,
+  steadyState,
+  type BartlettResult,
+  type HomogeneityCheck,
+  type NormalityCheck,
+  type SteadyState,
+} from './checks.js';
+export { chiSquareVarianceInterval, mlsInterval, type MsTerm } from './intervals.js';
+export type * from './types.js';
