@@ -3,7 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueFile } from './catalogue-files.js';
-import { DOWNLOAD_SLICE_BYTES, type DownloadBudget } from './download-budget.js';
+import { DOWNLOAD_SLICE_BYTES, isDownloadSize, type DownloadBudget } from './download-budget.js';
 import { readChangeSignal } from './app-state.repository.js';
 import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
 import {
@@ -270,6 +270,7 @@ function sendCatalogueBody(
   // for a stream and drops the stream).
   if (request.method === 'HEAD') return reply.send(body.bytes ?? Readable.from([]));
   const { downloads } = request.server.deps;
+  if (body.bytes && !isDownloadSize(body.size)) return reply.send(body.bytes);
   if (body.bytes) return reply.send(downloads.body(body.bytes));
   const stream = body.handle!.createReadStream({ highWaterMark: DOWNLOAD_SLICE_BYTES });
   return reply.send(downloads.pace(stream));

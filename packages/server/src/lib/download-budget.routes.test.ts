@@ -78,6 +78,26 @@ describe('the shared download budget, through the routes', () => {
     await articles;
   });
 
+  it('sends a small kept catalogue answer at once behind downloads, and paces a large one (decision 051)', async () => {
+    // Both kept first; then the burst refills and three articles spend it.
+    const small = '/api/meta_calculations'; // ~30 KB plain at the demo size: one slice
+    const large = '/api/bv_specifications'; // ~700 KB plain: a download
+    expect((await ctx.app.inject({ url: small })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: large })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100));
+    const articles = Promise.all([timed(articleUrl), timed(articleUrl), timed(articleUrl)]);
+    await new Promise((r) => setTimeout(r, 50));
+    const [cheap, download] = await Promise.all([timed(small), timed(large)]);
+    expect(cheap.res.statusCode).toBe(200);
+    expect(Number(cheap.res.headers['content-length'])).toBeLessThanOrEqual(64 * 1024);
+    expect(cheap.ms).toBeLessThan(150);
+    expect(download.res.statusCode).toBe(200);
+    expect(Number(download.res.headers['content-length'])).toBeGreaterThan(64 * 1024);
+    expect(download.res.rawPayload.length).toBe(Number(download.res.headers['content-length']));
+    expect(download.ms).toBeGreaterThanOrEqual(150);
+    await articles;
+  });
+
   it('spends none of the budget on a HEAD, which sends no body', async () => {
     const budget = ctx.app.deps.downloads;
     const reserve = budget.reserve.bind(budget);

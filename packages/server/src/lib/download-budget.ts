@@ -14,6 +14,14 @@ export const DOWNLOAD_BURST_SECONDS = 2;
 export const DOWNLOAD_SLICE_BYTES = 64 * 1024;
 
 /**
+ * A kept whole-catalogue answer no larger than one slice (`/api/meta_calculations`, 3 KB in br at
+ * the demo size; the catalogue itself in br) is sent like any other kept read, outside the budget:
+ * sending it costs the event loop no more than a measurand's page, which is not budgeted either,
+ * and pacing it held a cheap read to the download rate (decision 051). Larger copies are downloads.
+ */
+export const isDownloadSize = (bytes: number): boolean => bytes > DOWNLOAD_SLICE_BYTES;
+
+/**
  * One bandwidth budget shared by every download (article PDFs, spreadsheet exports): together they
  * are sent at no more than `bytesPerSecond`, after a burst of `burstSeconds`' worth when the budget
  * has been idle (decision 035). The kernel's copying of bytes to sockets runs on the event loop's

@@ -3,6 +3,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import { trustProxyOption } from '../config.js';
 import { sharedCheckDue } from '../lib/cached-json.js';
+import { isDownloadSize } from '../lib/download-budget.js';
 import { FastReads, replayKeyOf } from '../lib/fast-reads.js';
 import type { RateCounters } from '../lib/rate-counters.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
@@ -80,7 +81,7 @@ export function registerFastReads(app: FastifyInstance, counters: RateCounters):
     // Spent: the full path counts it again and answers the 429 with its message. A download is
     // replayed only when the shared budget lets it go at once; else the full path paces it.
     const body = replay.body;
-    const paced = kept.offer.budgeted && body !== undefined;
+    const paced = kept.offer.budgeted && body !== undefined && isDownloadSize(body.length);
     if (current > max || (paced && !downloads.takeNow(body.length))) {
       counters.takeBack(counter);
       return false;
