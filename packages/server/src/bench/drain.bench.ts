@@ -1,4 +1,4 @@
-// The meta-analysis recompute through the job queue at `BENCH_FACTOR`× the demo data (100 by default):
+// The meta-analysis recompute through the recompute worker at `BENCH_FACTOR`× the demo data (100 by default):
 // the engine alone (one transaction per measurand), the drain rate of the queue after one save per
 // measurand made twice (coalesced), and how soon a killed worker's measurands are taken over.
 import { performance } from 'node:perf_hooks';
@@ -35,7 +35,7 @@ await seedDatabase(database.db, {
 });
 if (factor > 1) await multiply(database, factor);
 const ids = await listAnalyteIdsWithDatasets(database.db);
-console.log(`\n### Recompute through the job queue, ${factor}× demo data (${ids.length} measurands)`);
+console.log(`\n### Recompute through the recompute worker, ${factor}× demo data (${ids.length} measurands)`);
 
 // CPU seconds as well as wall-clock ones: on a shared machine the wall clock measures the neighbours.
 const cpuSeconds = (since: NodeJS.CpuUsage) => {

@@ -20,7 +20,7 @@ import { RecomputeWorker } from '../recompute/recompute-worker.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 
-// A process with a job queue (not working): the upload's recompute requests stay in the outbox to count.
+// A recompute worker that is not started: the upload's recompute requests stay in the outbox to count.
 let app: FastifyInstance;
 let database: Database;
 let drop: () => Promise<void>;
