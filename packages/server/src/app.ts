@@ -32,7 +32,7 @@ import { registerAuth } from './modules/auth/auth.plugin.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
-import { registerJobRoutes } from './modules/meta-analysis/jobs/jobs.routes.js';
+import { registerJobRoutes } from './modules/recompute/jobs.routes.js';
 import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
 import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
@@ -41,9 +41,11 @@ import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.r
 import { registerBackupRoutes } from './modules/backup/backup.routes.js';
 import { registerCitationRoutes } from './modules/citations/citations.routes.js';
 import { registerUserRoutes } from './modules/auth/users.routes.js';
+import { blindViewFor } from './modules/appraisals/appraisals-blind.service.js';
 import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
+import { AppraisalService } from './modules/appraisals/appraisals.service.js';
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
-import type { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
+import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
 import type { ChangeListener } from './db/change-listener.js';
@@ -53,8 +55,11 @@ import { registerMetrics } from './plugins/metrics.js';
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** The background job queue, when this process runs one (tests without jobs leave it out). */
-  jobs?: JobQueue;
+  /**
+   * The recompute's worker (main.ts starts it); when left out (tests), the app makes one that is
+   * not started: writes record their requests the same way, and `settle()` drains them.
+   */
+  recompute?: RecomputeWorker;
 }
 
 export interface RegisteredRoute {
@@ -66,6 +71,7 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps & {
+      recompute: RecomputeWorker;
       cache: ResponseCache;
       downloads: DownloadBudget;
       catalogue: CatalogueFiles;
@@ -128,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
     ...deps,
+    recompute: deps.recompute ?? new RecomputeWorker(deps.database, () => cache.invalidate()),
     cache,
     downloads: new DownloadBudget(config.DOWNLOADS_MB_PER_SECOND * 1e6),
     catalogue,
@@ -191,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAnalyteRoutes(app);
   registerReferenceRoutes(app);
   registerDatasetRoutes(app);
-  registerDatasetWriteRoutes(app);
+  registerDatasetWriteRoutes(app, (deps) => new AppraisalService(deps));
   registerMetaRoutes(app);
   registerSearchRoutes(app);
   registerStatsRoutes(app);
@@ -199,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobRoutes(app);
   registerMetaToolRoutes(app);
   registerContentRoutes(app);
-  registerAuditRoutes(app);
+  registerAuditRoutes(app, async (db, userId) => (await blindViewFor(db, userId)).auditEntryIds);
   await app.register(registerReferenceWriteRoutes);
   registerUnitRoutes(app);
   registerMailingListRoutes(app);

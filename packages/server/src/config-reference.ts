@@ -24,7 +24,7 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   ROLE: {
     default: 'all',
     meaning:
-      'what this process runs: `all` (HTTP server and job worker), `web` (HTTP only; scale these out) or `worker` (the job queue only, no port). `--role=` on the command line wins',
+      'what this process runs: `all` (HTTP server and the recompute worker), `web` (HTTP only; scale these out) or `worker` (the recompute worker and the session purge only, no port). `--role=` on the command line wins',
   },
   DATA_DIR: {
     default: './data',

@@ -8,7 +8,8 @@ import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database 
 import { rootMessage } from './db/connection-errors.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
-import { JobQueue } from './modules/meta-analysis/jobs/job-queue.js';
+import { SessionPurge } from './modules/auth/session-purge.js';
+import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { installLastResort } from './lib/last-resort.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG
@@ -142,13 +143,21 @@ async function start(config: Config): Promise<void> {
     handOverAdminPassword(config, seeded.adminEmail, seeded.generatedAdminPassword);
   }
   let invalidateCache = () => {};
-  const jobs = new JobQueue(database, () => invalidateCache(), { log: startLog });
-  await jobs.start({ work: config.ROLE !== 'web' });
+  const recompute = new RecomputeWorker(database, () => invalidateCache(), { log: startLog });
+  const works = config.ROLE !== 'web';
+  await recompute.start({ work: works });
+  // Background upkeep of its own, beside the recompute (decision 048).
+  const sessionPurge = new SessionPurge(database.db);
+  if (works) sessionPurge.start();
+  const stopBackground = async () => {
+    await sessionPurge.stop();
+    await recompute.stop();
+  };
   if (config.ROLE === 'worker') {
     startLog.info('job worker running (ROLE=worker, no HTTP server)');
     const stop = async () => {
       startLog.info('shutting down');
-      await jobs.stop();
+      await stopBackground();
       await database.close();
       process.exit(0);
     };
@@ -156,7 +165,7 @@ async function start(config: Config): Promise<void> {
     process.on('SIGTERM', () => void stop());
     return;
   }
-  const app = await buildApp({ config, database, jobs });
+  const app = await buildApp({ config, database, recompute });
   faultLog.logger = app.log;
   faultLog.recentRequests = () => app.recentRequests.list();
   invalidateCache = () => app.deps.cache.invalidate();
@@ -181,7 +190,7 @@ async function start(config: Config): Promise<void> {
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       app.log.info('closing');
       await app.close();
-      await jobs.stop();
+      await stopBackground();
       await database.close();
     } finally {
       process.exit(0);
@@ -193,7 +202,7 @@ async function start(config: Config): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     // Taken between the check and now: close what was opened, then say so.
-    await jobs.stop().catch(() => undefined);
+    await stopBackground().catch(() => undefined);
     await database.close().catch(() => undefined);
     exitOnPortProblem(err, config);
     throw err;

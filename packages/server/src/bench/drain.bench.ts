@@ -1,16 +1,16 @@
-// The meta-analysis recompute through the job queue at `BENCH_FACTOR`× the demo data (100 by default):
+// The meta-analysis recompute through the recompute worker at `BENCH_FACTOR`× the demo data (100 by default):
 // the engine alone (one transaction per measurand), the drain rate of the queue after one save per
 // measurand made twice (coalesced), and how soon a killed worker's measurands are taken over.
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 import { multiply } from './bench-data.js';
-import { JobQueue } from '../modules/meta-analysis/jobs/job-queue.js';
+import { RecomputeWorker } from '../modules/recompute/recompute-worker.js';
 import {
   countPendingRecomputes,
   drainOnce,
-  requestMetaRecompute,
-} from '../modules/meta-analysis/jobs/recompute-requests.service.js';
+  requestRecompute,
+} from '../modules/recompute/recompute.service.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
@@ -35,7 +35,7 @@ await seedDatabase(database.db, {
 });
 if (factor > 1) await multiply(database, factor);
 const ids = await listAnalyteIdsWithDatasets(database.db);
-console.log(`\n### Recompute through the job queue, ${factor}× demo data (${ids.length} measurands)`);
+console.log(`\n### Recompute through the recompute worker, ${factor}× demo data (${ids.length} measurands)`);
 
 // CPU seconds as well as wall-clock ones: on a shared machine the wall clock measures the neighbours.
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
@@ -51,11 +51,14 @@ const engineCpu = cpuSeconds(cpu);
 // Two saves per measurand, each its own transaction with its request (as the dataset form does).
 t = performance.now();
 for (let k = 0; k < 2; k++) {
-  for (const id of ids) await database.db.transaction((tx) => requestMetaRecompute(tx, [id]));
+  for (const id of ids)
+    await database.db.transaction((tx) =>
+      requestRecompute(tx, { analyteIds: [id], cause: { kind: 'dataset', role: 'curator' } }),
+    );
 }
 const requestMs = performance.now() - t;
 const queued = await countPendingRecomputes(database.db);
-const queue = new JobQueue(database, () => undefined);
+const queue = new RecomputeWorker(database, () => undefined);
 cpu = process.cpuUsage();
 t = performance.now();
 await queue.start({ work: true });
@@ -65,7 +68,7 @@ await queue.stop();
 
 // A worker killed part-way: it stops after 5 committed chunks, holding its claims.
 const killRun = async () => {
-  await database.db.transaction((tx) => requestMetaRecompute(tx));
+  await database.db.transaction((tx) => requestRecompute(tx, { cause: { kind: 'import', role: 'system' } }));
   let commits = 0;
   const opts = {
     worker: 'killed',
@@ -81,14 +84,14 @@ const killRun = async () => {
 };
 // Embedded database: the restarted process releases the dead claims at start.
 await killRun();
-const restarted = new JobQueue(database, () => undefined);
+const restarted = new RecomputeWorker(database, () => undefined);
 t = performance.now();
 await restarted.start({ work: true });
 const restartMs = await untilDrained(database, t);
 await restarted.stop();
 // A PostgreSQL server with several workers: another worker takes over when the lease lapses.
 await killRun();
-const other = new JobQueue({ ...database, kind: 'postgres' }, () => undefined);
+const other = new RecomputeWorker({ ...database, kind: 'postgres' }, () => undefined);
 t = performance.now();
 await other.start({ work: true });
 const leaseMs = await untilDrained(database, t);

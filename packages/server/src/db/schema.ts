@@ -524,8 +524,24 @@ export const metaRecomputeRequests = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Why the recompute was asked for (decision 048): the last request's cause when several merged.
+     * `dataset` (a save, copy or delete), `appraisal` (final grades), `import`, `lookup`, `initial`;
+     * the dataset it names, if any (no foreign key: a deleted dataset is a cause too); the role of
+     * who asked (admin, curator, assessor, or system for the command line). Null for rows of a
+     * previous release and leftover jobs of the former queue.
+     */
+    causeKind: text('cause_kind'),
+    causeDatasetId: integer('cause_dataset_id'),
+    causeRole: text('cause_role'),
   },
-  (t) => [index('meta_recompute_requests_due_idx').on(t.requestedAt)],
+  (t) => [
+    index('meta_recompute_requests_due_idx').on(t.requestedAt),
+    check(
+      'meta_recompute_requests_cause_kind_ck',
+      sql`${t.causeKind} is null or ${t.causeKind} in ('dataset', 'appraisal', 'import', 'lookup', 'initial')`,
+    ),
+  ],
 );
 
 export const mailingListMembers = pgTable(

@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { ChangeListener } from '../db/change-listener.js';
-import type { JobQueue, RecomputeBatch } from '../modules/meta-analysis/jobs/job-queue.js';
-import { countPendingRecomputes } from '../modules/meta-analysis/jobs/recompute-requests.service.js';
+import type { RecomputeBatch, RecomputeWorker } from '../modules/recompute/recompute-worker.js';
+import { countPendingRecomputes } from '../modules/recompute/recompute.service.js';
 import type { FastReads } from './fast-reads.js';
 import { hashingLoad, hashingRefusals } from './password.js';
 import type { ResponseCache } from './response-cache.js';
@@ -16,7 +16,7 @@ export interface MetricsSources {
   database: Database;
   cache: ResponseCache;
   fastReads: () => FastReads;
-  jobs?: JobQueue | undefined;
+  recompute?: RecomputeWorker | undefined;
   changes?: () => ChangeListener | undefined;
 }
 
@@ -145,7 +145,7 @@ export class AppMetrics {
       buckets: BATCH_BUCKETS,
       registers,
     });
-    this.unsubscribe = sources.jobs?.onBatch((batch: RecomputeBatch) => {
+    this.unsubscribe = sources.recompute?.onBatch((batch: RecomputeBatch) => {
       drained.labels('done').inc(batch.done);
       drained.labels('failed').inc(batch.failed);
       batches.observe(batch.seconds);

@@ -10,10 +10,10 @@ export const NO_PUBLIC_DATA: readonly DataScope[] = [];
  * Runs one write in one transaction that also bumps the shared generations of the scopes it
  * `changes` (every scope unless said; none for data no public answer shows), then lets go of this
  * process's answers that read them once the transaction has committed (other processes notice the
- * counters).
+ * counters), and wakes the recompute worker when the write asked for a recompute.
  */
 export async function writeTransaction<T>(
-  deps: Pick<ServiceDeps, 'db' | 'cache'>,
+  deps: Pick<ServiceDeps, 'db' | 'cache'> & Partial<Pick<ServiceDeps, 'recompute'>>,
   work: (tx: Tx) => Promise<T>,
   changes: readonly DataScope[] = DATA_SCOPES,
 ): Promise<T> {
@@ -23,6 +23,8 @@ export async function writeTransaction<T>(
     return { result, generations };
   });
   deps.cache.invalidate(changes, generations);
+  // The recompute the write asked for through the door (if any) starts now, not at the next poll.
+  deps.recompute?.afterCommit();
   return result;
 }
 

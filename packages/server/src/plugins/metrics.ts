@@ -27,7 +27,7 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * as a bearer token (401 otherwise).
  */
 export function registerMetrics(app: FastifyInstance): void {
-  const { config, database, cache, jobs } = app.deps;
+  const { config, database, cache, recompute } = app.deps;
   if (!config.METRICS) {
     app.decorate('metrics', null);
     return;
@@ -35,7 +35,7 @@ export function registerMetrics(app: FastifyInstance): void {
   const metrics = new AppMetrics({
     database,
     cache,
-    jobs,
+    recompute,
     fastReads: () => app.fastReads,
     changes: () => app.deps.changes,
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ResponseCache } from '../lib/response-cache.js';
 import type { TestContext } from './test-app.js';
 
-/** The services' deps for a test database (no job queue: recomputes run in-process). */
+/** The services' deps for a test database (an import with recompute drains the outbox itself). */
 export const depsOf = (ctx: TestContext) => ({ db: ctx.database.db, cache: new ResponseCache() });
 
 /** The public read API's answers that a round-trip must keep, keyed by URL. */

@@ -1,7 +1,13 @@
 import { QUALITY_ITEMS } from '@bvdb/domain';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bvSpecifications, metaCalculationDatasets, metaCalculations, references } from '../../db/schema.js';
+import {
+  bvSpecifications,
+  metaCalculationDatasets,
+  metaCalculations,
+  metaRecomputeRequests,
+  references,
+} from '../../db/schema.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { startFakeMailgun } from '../../test/fake-mailgun.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
@@ -109,10 +115,14 @@ async function datasetInMeta() {
     .limit(1);
   return row!;
 }
-const metaOf = async (metaId: number) =>
-  (await ctx.database.db.select().from(metaCalculations).where(eq(metaCalculations.id, metaId)))[0]!;
-const usedIn = async (metaId: number, datasetId: number) =>
-  (
+// Results are read once the recompute worker has drained what the writes asked for (decision 048).
+const metaOf = async (metaId: number) => {
+  await ctx.app.deps.recompute.settle();
+  return (await ctx.database.db.select().from(metaCalculations).where(eq(metaCalculations.id, metaId)))[0]!;
+};
+const usedIn = async (metaId: number, datasetId: number) => {
+  await ctx.app.deps.recompute.settle();
+  return (
     await ctx.database.db
       .select()
       .from(metaCalculationDatasets)
@@ -123,6 +133,7 @@ const usedIn = async (metaId: number, datasetId: number) =>
         ),
       )
   )[0];
+};
 
 describe('roles on the appraisal routes', () => {
   it('keeps assessors off the board and curators off the agreement figures', async () => {
@@ -353,6 +364,10 @@ describe('a dataset entered through the form with the appraisal setting on', () 
     expect((await rowOf(roundId)).waiting_for).toEqual(['B']);
     expect((await submit(as[1], await appraisalId(roundId, 'B'), grades)).statusCode).toBe(200);
     expect((await rowOf(roundId)).state).toBe('final');
+    // The final grades asked for the recompute through the door: cause appraisal, by an assessor.
+    expect(await ctx.database.db.select().from(metaRecomputeRequests)).toEqual([
+      expect.objectContaining({ causeKind: 'appraisal', causeDatasetId: datasetId, causeRole: 'assessor' }),
+    ]);
     expect((await usedIn(metaId, datasetId))?.grade).toBe('B');
     const after = await metaOf(metaId);
     expect(after.numberUsed).toBe(before.numberUsed + 1);

@@ -8,6 +8,7 @@ import {
   submitAppraisal,
 } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import { AppraisalService } from './appraisals.service.js';
@@ -24,7 +25,7 @@ export function registerAppraisalRoutes(app: FastifyInstance): void {
   route(app, listMyAppraisals, async ({ request }) => ({ data: await service().mine(userIdOf(request)) }));
   route(app, getMyAppraisal, async ({ params, request }) => service().one(params.id, userIdOf(request)));
   route(app, submitAppraisal, async ({ params, body, request }) =>
-    service().submit(params.id, body, userIdOf(request)),
+    service().submit(params.id, body, actorOf(request)),
   );
   route(app, getAppraisalBoard, async ({ query, request }) =>
     service().board(query.state, userIdOf(request)),

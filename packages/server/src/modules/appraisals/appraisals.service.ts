@@ -16,13 +16,14 @@ import {
   type QualityItemKey,
 } from '@bvdb/domain';
 import type { Tx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { DATA_SCOPES } from '../../lib/response-cache.js';
 import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { findCreatorId, recordAudit } from '../audit/audit.service.js';
 import { findUserBrief, listActiveUserBriefs, type UserBrief } from '../auth/users.service.js';
-import { applyFinalGrades, markInAppraisal, wakeRecompute } from '../datasets/dataset-appraisal.service.js';
+import { applyFinalGrades, markInAppraisal } from '../datasets/dataset-appraisal.service.js';
 import { sendNotifications, siteLink, type Message } from '../mail/mail.service.js';
 import { blindViewFor, type BlindView } from './appraisals-blind.service.js';
 import { presentBoardRow, presentMyAppraisal, type AssessorPart } from './appraisals.presenter.js';
@@ -286,7 +287,8 @@ export class AppraisalService {
     });
   }
 
-  async submit(appraisalId: number, body: SubmitAppraisalBody, userId: number): Promise<MyAppraisal> {
+  async submit(appraisalId: number, body: SubmitAppraisalBody, actor: Actor): Promise<MyAppraisal> {
+    const userId = actor.id;
     const found = await repo.findAppraisal(this.deps.db, appraisalId);
     if (!found) throw notFound(`Appraisal ${appraisalId}`);
     if (found.assessorId !== userId) {
@@ -333,11 +335,10 @@ export class AppraisalService {
           after: { round_id: round.id, slot: mine.slot },
         });
         const now = parts.map((p) => (p.id === submitted.id ? submitted : p));
-        return this.advance(tx, round, now, userId);
+        return this.advance(tx, round, now, actor);
       },
       DATA_SCOPES,
     );
-    if (outcome === 'final') wakeRecompute(this.deps);
     if (outcome === 'disputed') {
       const row = await repo.findRoundWithDataset(this.deps.db, found.roundId);
       if (row) {
@@ -355,8 +356,9 @@ export class AppraisalService {
     tx: Tx,
     round: repo.RoundRow,
     parts: repo.AppraisalRow[],
-    userId: number,
+    actor: Actor,
   ): Promise<RoundState> {
+    const userId = actor.id;
     const a = parts.find((p) => p.slot === 'A');
     const b = parts.find((p) => p.slot === 'B');
     const third = parts.find((p) => p.slot === 'third');
@@ -391,7 +393,7 @@ export class AppraisalService {
       finalizedAt: now,
       finalGrades: final,
     });
-    const { before } = await applyFinalGrades(this.deps, tx, round.datasetId, final);
+    const { before } = await applyFinalGrades(this.deps, tx, round.datasetId, final, actor.role);
     await recordAudit(tx, {
       userId,
       entity: 'bv_specification',

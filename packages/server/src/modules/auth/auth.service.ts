@@ -119,7 +119,7 @@ export async function signOut(deps: Deps, token: string): Promise<void> {
   await deleteSession(deps.db, token);
 }
 
-/** Deletes the sessions that can no longer be resumed (the job worker calls it now and then). */
+/** Deletes the sessions that can no longer be resumed (the session purge calls it now and then). */
 export async function purgeExpiredSessions(deps: Deps, now = new Date()): Promise<number> {
   return deleteExpiredSessions(deps.db, now);
 }

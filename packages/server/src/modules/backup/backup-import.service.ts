@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recomputeRequestedNow } from '../meta-analysis/jobs/recompute-requests.service.js';
+import { recomputeRequestedNow, type ActorRole } from '../recompute/recompute.service.js';
 import {
   checkBackupRows,
   parseBackupText,
@@ -35,6 +35,8 @@ export interface ImportOptions {
   clearAbsent?: boolean;
   /** Where a replace first saves the database as a complete backup (`DATA_DIR/backups`). */
   backupFolder?: string;
+  /** Who imports, by role: the recompute's cause (decision 048). The command line is `system`. */
+  role?: ActorRole;
 }
 
 export interface ImportSummary {
@@ -139,7 +141,7 @@ async function importOrPreview(deps: Deps, text: string, opts: ImportOptions): P
   let written;
   try {
     written = await writeTransaction(deps, (tx) =>
-      writeImport(tx, file, plan, { merge, recompute: opts.recompute }),
+      writeImport(tx, file, plan, { merge, recompute: opts.recompute, role: opts.role ?? 'system' }),
     );
   } catch (err) {
     throw databaseRefusal(err) ?? err;

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multiplyExport } from '../../bench/multiply-export.js';
 import { openDatabase } from '../../db/client.js';
-import { JobQueue } from '../meta-analysis/jobs/job-queue.js';
+import { RecomputeWorker } from '../recompute/recompute-worker.js';
 import { seedDatabase } from '../../seed/seed.js';
 import { exportDatabaseJson } from './backup.service.js';
 
@@ -140,7 +140,7 @@ describe('an import interrupted by a crash', () => {
         measurands,
       );
       // The next start: the worker drains the outbox.
-      const queue = new JobQueue(database, () => undefined, { pollMs: 100 });
+      const queue = new RecomputeWorker(database, () => undefined, { pollMs: 100 });
       await queue.start({ work: true });
       try {
         for (let i = 0; i < 600; i++) {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { DATABASE_IMPORT_MAX_BYTES, importDatabase } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
@@ -41,6 +42,7 @@ export async function registerBackupRoutes(app: FastifyInstance): Promise<void> 
         clearAbsent: query.clear_absent,
         allowFull: true,
         backupFolder: backupFolderFor(deps.config),
+        role: actorOf(request).role,
       });
       // An operator reads what an import changed in the log, not only the administrator's page.
       request.log.info(

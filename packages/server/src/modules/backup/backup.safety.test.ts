@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { ResponseCache } from '../../lib/response-cache.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { JobQueue } from '../meta-analysis/jobs/job-queue.js';
+import { RecomputeWorker } from '../recompute/recompute-worker.js';
 import { importDatabaseJson } from './backup-import.service.js';
 
 /** Issue 25: imports that never answer 500, never run two at once, and never destroy without a word. */
@@ -315,7 +315,7 @@ describe('7: a crash right after an import with recompute has committed', () => 
     expect(await ids('select analyte_id as id from meta_recompute_requests order by 1')).toEqual(measurands);
 
     // The next start: the worker drains the outbox.
-    const queue = new JobQueue(ctx.database, () => undefined, { pollMs: 100 });
+    const queue = new RecomputeWorker(ctx.database, () => undefined, { pollMs: 100 });
     await queue.start({ work: true });
     try {
       for (let i = 0; i < 600; i++) {

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
-import { exportNotice } from '../exports/exports.service.js';
+import { exportNotice } from '../../lib/export-notice.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { blindViewFor, SEES_EVERYTHING } from '../appraisals/appraisals-blind.service.js';
 import { recordAudit } from '../audit/audit.service.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { requestMetaRecompute } from '../meta-analysis/jobs/recompute-requests.service.js';
+import { requestRecompute, type ActorRole } from '../recompute/recompute.service.js';
 import { tableShape, type BackupFile } from './backup-file.js';
 import { EXPORT_TABLES } from './backup-tables.js';
 import * as repo from './backup.repository.js';
@@ -22,7 +22,7 @@ export async function writeImport(
   tx: Tx,
   file: BackupFile,
   plan: ImportPlan,
-  opts: { merge: boolean; recompute?: boolean },
+  opts: { merge: boolean; recompute?: boolean; role: ActorRole },
 ): Promise<Written> {
   if (!(await repo.tryTakeImportLock(tx))) throw anotherImportRunning();
   for (const t of plan.keep) await repo.stashRows(tx, t.name);
@@ -46,8 +46,10 @@ export async function writeImport(
   await assertAdministratorLeft(tx);
   const returnedToFinal = await repo.closeAppraisalsWithoutRound(tx);
   await repo.markDemoDeclined(tx);
-  // The recompute is asked for in this transaction: a crash after the commit leaves the request,
-  // and the worker's drain (at the next start) computes it.
-  const tracker = opts.recompute ? await requestMetaRecompute(tx) : undefined;
+  // The recompute is asked for through the door in this transaction (decision 048): a crash after
+  // the commit leaves the request, and the worker's drain (at the next start) computes it.
+  const tracker = opts.recompute
+    ? await requestRecompute(tx, { cause: { kind: 'import', role: opts.role } })
+    : undefined;
   return { returnedToFinal, tracker };
 }

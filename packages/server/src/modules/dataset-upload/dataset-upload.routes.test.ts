@@ -16,11 +16,11 @@ import {
 import { seedDatabase } from '../../seed/seed.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestDatabase, TEST_ADMIN, testConfig } from '../../test/test-app.js';
-import { JobQueue } from '../meta-analysis/jobs/job-queue.js';
+import { RecomputeWorker } from '../recompute/recompute-worker.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 
-// A process with a job queue (not working): the upload's recompute requests stay in the outbox to count.
+// A recompute worker that is not started: the upload's recompute requests stay in the outbox to count.
 let app: FastifyInstance;
 let database: Database;
 let drop: () => Promise<void>;
@@ -37,7 +37,11 @@ beforeAll(async () => {
     adminEmail: TEST_ADMIN.email,
     adminPassword: TEST_ADMIN.password,
   });
-  app = await buildApp({ config: testConfig(), database, jobs: new JobQueue(database, () => undefined) });
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    recompute: new RecomputeWorker(database, () => undefined),
+  });
   await app.ready();
   s = await signInAs(app);
   const refs = await database.db
@@ -230,6 +234,10 @@ describe('bulk upload of datasets', () => {
     expect(requests.map((r) => r.analyteId).sort((a, b) => a - b)).toEqual(body.measurands);
     const tracker = await database.db.select().from(jobs).where(eq(jobs.id, requests[0]!.jobIds[0]!));
     expect(tracker[0]!.progressMax).toBe(2);
+    // Its cause: an import of datasets, by the uploader's role (no single dataset names it).
+    for (const r of requests) {
+      expect(r).toMatchObject({ causeKind: 'import', causeDatasetId: null, causeRole: 'admin' });
+    }
 
     // The same file again: every Unique Identifier is now taken, nothing is written.
     const again = await post(COMMIT, file);

@@ -7,10 +7,11 @@ import {
 } from '@bvdb/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { cachedFile } from '../../lib/cached-json.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route, unauthenticated } from '../../plugins/contract-routes.js';
+import { route } from '../../plugins/contract-routes.js';
 import { presentUploadPreview } from './dataset-upload.presenter.js';
 import { buildTemplate, checkUpload, commitUpload } from './dataset-upload.service.js';
 
@@ -48,9 +49,9 @@ export async function registerDatasetUploadRoutes(app: FastifyInstance): Promise
   });
 
   route(app, commitDatasetUpload, async ({ request, reply }) => {
-    if (!request.user) throw unauthenticated();
+    const actor = actorOf(request);
     const { bytes, fileName } = await readSheetUpload(request);
-    const result = await commitUpload(deps, bytes, fileName, request.user.id);
+    const result = await commitUpload(deps, bytes, fileName, actor);
     return reply.status(201).send(result);
   });
 }

@@ -1,5 +1,6 @@
 import type { UploadCellProblem } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { listAllAnalytes } from '../analytes/analytes.service.js';
@@ -109,7 +110,7 @@ export async function commitUpload(
   deps: ServiceDeps,
   bytes: Buffer,
   fileName: string | undefined,
-  userId: number,
+  actor: Actor,
 ) {
   const upload = await checkUpload(deps, bytes, fileName);
   const problems = problemsOf(upload);
@@ -124,8 +125,9 @@ export async function commitUpload(
       })),
     });
   }
-  return new DatasetWriteService(deps).createMany(
+  // Bulk uploads enter final, never "in appraisal" (decision 022): no appraisal workflow needed.
+  return new DatasetWriteService(deps, null).createMany(
     upload.rows.map((r) => ({ row: r.row, input: r.input! })),
-    userId,
+    actor,
   );
 }

@@ -1,8 +1,8 @@
+import type { Role } from '@bvdb/contract';
 import type { BivacGrades } from '@bvdb/domain';
 import type { Tx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { recomputeAnalyteMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { gradeColumnsOf, gradesOf } from './dataset-columns.js';
 import * as repo from './dataset-write.repository.js';
 
@@ -21,14 +21,16 @@ export async function markInAppraisal(tx: Tx, datasetId: number): Promise<{ anal
 
 /**
  * The final grades become the dataset's grades (its overall grade follows by the BIVAC rule, read
- * wherever it is shown), the dataset is final again, and its measurand's meta-analyses are
- * recomputed through the recompute outbox (decision 016) when there is a job queue, else at once.
+ * wherever it is shown), the dataset is final again, and the recompute of its measurand's
+ * meta-analyses is asked for through the door (decision 048), cause `appraisal` by the role of the
+ * assessor whose submission made the round final.
  */
 export async function applyFinalGrades(
-  deps: Pick<ServiceDeps, 'jobs'>,
+  deps: Pick<ServiceDeps, 'recompute'>,
   tx: Tx,
   datasetId: number,
   grades: BivacGrades,
+  role: Role,
 ): Promise<{ before: BivacGrades; analyteId: number }> {
   const row = await repo.lockDataset(tx, datasetId);
   if (!row) throw notFound(`Dataset ${datasetId}`);
@@ -39,10 +41,9 @@ export async function applyFinalGrades(
     version: row.version + 1,
     updatedAt: new Date(),
   });
-  if (deps.jobs) await deps.jobs.requestMetaRecompute(tx, [row.analyteId]);
-  else await recomputeAnalyteMetas(tx, row.analyteId);
+  await deps.recompute.request(tx, {
+    analyteIds: [row.analyteId],
+    cause: { kind: 'appraisal', datasetId, role },
+  });
   return { before: gradesOf(row), analyteId: row.analyteId };
 }
-
-/** After the commit: the worker of this process starts on the recompute now. */
-export const wakeRecompute = (deps: Pick<ServiceDeps, 'jobs'>): void => deps.jobs?.wake();

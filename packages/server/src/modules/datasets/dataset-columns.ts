@@ -39,7 +39,6 @@ const STORED = datasetFieldsOfKind('id', 'number', 'text', 'choice', 'grade', 'f
   property: propertyOf(name),
   flag: DATASET_FIELDS[name].kind === 'flag',
 }));
-const GRADES = QUALITY_ITEMS.map(({ key }) => ({ key, property: propertyOf(key) }));
 
 const GRADE_KEYS = new Set<string>(QUALITY_ITEMS.map((q) => q.key));
 const STORED_BUT_GRADES = STORED.filter(({ name }) => !GRADE_KEYS.has(name));
@@ -68,12 +67,4 @@ export function columnsOfValues(values: StoredValues): SpecColumns {
   return columns as SpecColumns;
 }
 
-/** The 14 BIVAC grades of a stored row. */
-export function gradesOf(row: SpecRow): BivacGrades {
-  return Object.fromEntries(GRADES.map(({ key, property }) => [key, row[property]])) as BivacGrades;
-}
-
-/** The 14 BIVAC grades → the columns that store them. */
-export function gradeColumnsOf(grades: BivacGrades): Partial<SpecColumns> {
-  return Object.fromEntries(GRADES.map(({ key, property }) => [property, grades[key]]));
-}
+export { gradeColumnsOf, gradesOf } from '../../db/spec-grades.js';

@@ -1,7 +1,13 @@
 import { DATASET_MESSAGES } from '@bvdb/contract';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analytes, bvSpecifications, metaCalculations, references } from '../../db/schema.js';
+import {
+  analytes,
+  bvSpecifications,
+  metaCalculations,
+  metaRecomputeRequests,
+  references,
+} from '../../db/schema.js';
 import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
 import type { TestContext } from '../../test/test-app.js';
 
@@ -434,6 +440,8 @@ describe('GET form, PUT and DELETE', () => {
 describe('meta-analyses follow the datasets', () => {
   /** The CVI result of a measurand's matrix: how many datasets it used. */
   async function cviUsed(aId: number, matrixId: number): Promise<number> {
+    // Read once the recompute worker has drained what the writes asked for (decision 048).
+    await ctx.app.deps.recompute.settle();
     const [m] = await ctx.database.db
       .select({ n: metaCalculations.numberUsed })
       .from(metaCalculations)
@@ -493,6 +501,51 @@ describe('meta-analyses follow the datasets', () => {
       headers: s.headers,
     });
     expect(gone.statusCode).toBe(200);
+    expect(await cviUsed(spec.analyteId, spec.matrixId)).toBe(before);
+  });
+
+  it('a save asks through the door with its cause, and only the worker changes the result', async () => {
+    const [included] = await ctx.database.db
+      .select()
+      .from(bvSpecifications)
+      .where(and(eq(bvSpecifications.includeInMetaAnalysis, true), eq(bvSpecifications.isDemo, true)))
+      .limit(1);
+    const spec = included!;
+    const before = await cviUsed(spec.analyteId, spec.matrixId);
+    const f = await form(spec.id);
+    const saved = await put(spec.id, {
+      bv_specification: { ...f.bv_specification, include_in_meta_analysis: 0 },
+      version: f.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Committed with the save: the request and why (the dataset, by the role of who saved it).
+    expect(await ctx.database.db.select().from(metaRecomputeRequests)).toEqual([
+      expect.objectContaining({
+        analyteId: spec.analyteId,
+        causeKind: 'dataset',
+        causeDatasetId: spec.id,
+        causeRole: 'admin',
+      }),
+    ]);
+    // No inline recompute: the stored result is the old one until the worker drains the request.
+    const [stored] = await ctx.database.db
+      .select({ n: metaCalculations.numberUsed })
+      .from(metaCalculations)
+      .where(
+        and(
+          eq(metaCalculations.analyteId, spec.analyteId),
+          eq(metaCalculations.matrixId, spec.matrixId),
+          eq(metaCalculations.varType, ':cvi'),
+        ),
+      );
+    expect(stored!.n).toBe(before);
+    expect(await cviUsed(spec.analyteId, spec.matrixId)).toBe(before - 1);
+    expect(await ctx.database.db.select().from(metaRecomputeRequests)).toEqual([]);
+    const again = await form(spec.id);
+    await put(spec.id, {
+      bv_specification: { ...again.bv_specification, include_in_meta_analysis: 1 },
+      version: again.version,
+    });
     expect(await cviUsed(spec.analyteId, spec.matrixId)).toBe(before);
   });
 });

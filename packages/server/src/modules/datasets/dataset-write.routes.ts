@@ -1,20 +1,23 @@
 import { createDataset, deleteDataset, getDatasetForm, updateDataset } from '@bvdb/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serviceDeps } from '../../lib/service-deps.js';
-import { route, unauthenticated } from '../../plugins/contract-routes.js';
-import { DatasetWriteService } from './dataset-write.service.js';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
+import { serviceDeps, type ServiceDeps } from '../../lib/service-deps.js';
+import { route } from '../../plugins/contract-routes.js';
+import { DatasetWriteService, type NewDatasetAppraisal } from './dataset-write.service.js';
 
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw unauthenticated();
-  return request.user.id;
-}
-
-/** Dataset (BV specification) writes and the edit form's read; all signed-in. */
-export function registerDatasetWriteRoutes(app: FastifyInstance): void {
-  const writes = new DatasetWriteService(serviceDeps(app));
+/**
+ * Dataset (BV specification) writes and the edit form's read; all signed-in. `appraisals` is the
+ * appraisal workflow new datasets enter when the site appraises them first (given by app.ts).
+ */
+export function registerDatasetWriteRoutes(
+  app: FastifyInstance,
+  appraisals: (deps: ServiceDeps) => NewDatasetAppraisal,
+): void {
+  const deps = serviceDeps(app);
+  const writes = new DatasetWriteService(deps, appraisals(deps));
 
   route(app, createDataset, async ({ body, request, reply }) => {
-    const dataset = await writes.create(body.bv_specification, userIdOf(request));
+    const dataset = await writes.create(body.bv_specification, actorOf(request));
     return reply.status(201).send({ dataset });
   });
 
@@ -24,11 +27,11 @@ export function registerDatasetWriteRoutes(app: FastifyInstance): void {
   });
 
   route(app, updateDataset, async ({ params, body, request }) => ({
-    dataset: await writes.update(params.id, body.bv_specification, body.version, userIdOf(request)),
+    dataset: await writes.update(params.id, body.bv_specification, body.version, actorOf(request)),
   }));
 
   route(app, deleteDataset, async ({ params, query, request }) => {
-    await writes.remove(params.id, query.version, userIdOf(request));
+    await writes.remove(params.id, query.version, actorOf(request));
     return { code: 'success' as const };
   });
 }

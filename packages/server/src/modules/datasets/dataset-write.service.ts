@@ -1,12 +1,11 @@
 import type { Dataset, DatasetForm, DatasetInput, DatasetValues } from '@bvdb/contract';
 import { estimateCviConfidenceInterval } from '@bvdb/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { AppraisalService } from '../appraisals/appraisals.service.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recomputeAnalytesMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from './dataset-columns.js';
 import * as repo from './dataset-write.repository.js';
 import { presentDataset } from './datasets.presenter.js';
@@ -106,12 +105,29 @@ export async function identifierClashes(
 }
 
 /**
+ * What dataset creation needs of the appraisal workflow when the site appraises new datasets first
+ * (decision 008). A port, given by whoever builds the service (app.ts gives the appraisals module's
+ * service): the appraisals module imports datasets, so datasets may not import it back (no module
+ * cycles, decision 048).
+ */
+export interface NewDatasetAppraisal {
+  /** Opens a round for the new dataset inside its transaction. */
+  openInTransaction(tx: Tx, datasetId: number, userId: number): Promise<{ id: number }>;
+  /** After the commit: tells curators the round waits for assessors. */
+  notifyCuratorsOfUnassigned(roundId: number): Promise<void>;
+}
+
+/**
  * Create, edit and delete datasets: one transaction each with the audit entry and the cache bump.
- * Every write that touches a dataset also refreshes the meta-analyses of its measurand: queued when
- * this process has a job queue, otherwise inside the same transaction (results never go stale).
+ * Every write that touches a dataset asks for the recompute of its measurand's meta-analyses through
+ * the door (`deps.recompute.request`, decision 048), in the same transaction; the worker does it.
  */
 export class DatasetWriteService {
-  constructor(private readonly deps: ServiceDeps) {}
+  constructor(
+    private readonly deps: ServiceDeps,
+    /** Null where datasets are never entered "in appraisal" (bulk uploads enter final). */
+    private readonly appraisals: NewDatasetAppraisal | null,
+  ) {}
 
   async form(id: number): Promise<DatasetForm> {
     const { db } = this.deps;
@@ -120,11 +136,13 @@ export class DatasetWriteService {
     return formOf(row, await repo.diseaseIdsOf(db, id));
   }
 
-  async create(input: DatasetInput, userId: number): Promise<Dataset> {
+  async create(input: DatasetInput, actor: Actor): Promise<Dataset> {
     // The site may ask for new datasets to be appraised first (decision 008): their form grades
     // are provisional and they stay out of meta-analyses until a round makes grades final.
     const appraise = this.deps.config.APPRAISE_NEW_DATASETS;
-    const appraisals = new AppraisalService(this.deps);
+    const { appraisals } = this;
+    if (appraise && !appraisals) throw new Error('Datasets entered in appraisal need the appraisal workflow');
+    const userId = actor.id;
     const { row, roundId } = await this.write(async (tx) => {
       await this.assertKnownIds(tx, input);
       await this.assertOwnIdentifier(tx, input);
@@ -140,17 +158,17 @@ export class DatasetWriteService {
         action: 'create',
         after: snapshot(row, input.disease_state_ids),
       });
-      const round = appraise ? await appraisals.openInTransaction(tx, row.id, userId) : null;
-      await this.recomputeInTransaction(tx, [row.analyteId]);
+      const round = appraise ? await appraisals!.openInTransaction(tx, row.id, userId) : null;
+      await this.requestRecompute(tx, [row.analyteId], actor, row.id);
       return { row, roundId: round?.id ?? null };
     });
-    this.queueRecompute([row.analyteId]);
-    if (roundId !== null) await appraisals.notifyCuratorsOfUnassigned(roundId);
+    if (roundId !== null) await appraisals!.notifyCuratorsOfUnassigned(roundId);
     return this.present(row.id);
   }
 
-  async update(id: number, input: DatasetInput, version: number, userId: number): Promise<Dataset> {
-    const { before, after } = await this.write(async (tx) => {
+  async update(id: number, input: DatasetInput, version: number, actor: Actor): Promise<Dataset> {
+    const userId = actor.id;
+    await this.write(async (tx) => {
       const before = await repo.lockDataset(tx, id);
       if (!before) throw notFound(`Dataset ${id}`);
       const beforeDiseases = await repo.diseaseIdsOf(tx, id);
@@ -177,15 +195,14 @@ export class DatasetWriteService {
         before: snapshot(before, beforeDiseases),
         after: snapshot(after, input.disease_state_ids),
       });
-      await this.recomputeInTransaction(tx, [before.analyteId, after.analyteId]);
-      return { before, after };
+      await this.requestRecompute(tx, [before.analyteId, after.analyteId], actor, id);
     });
-    this.queueRecompute([before.analyteId, after.analyteId]);
     return this.present(id);
   }
 
-  async remove(id: number, version: number, userId: number): Promise<void> {
-    const before = await this.write(async (tx) => {
+  async remove(id: number, version: number, actor: Actor): Promise<void> {
+    const userId = actor.id;
+    await this.write(async (tx) => {
       const before = await repo.lockDataset(tx, id);
       if (!before) throw notFound(`Dataset ${id}`);
       const diseases = await repo.diseaseIdsOf(tx, id);
@@ -204,10 +221,8 @@ export class DatasetWriteService {
         action: 'delete',
         before: snapshot(before, diseases),
       });
-      await this.recomputeInTransaction(tx, [before.analyteId]);
-      return before;
+      await this.requestRecompute(tx, [before.analyteId], actor, id);
     });
-    this.queueRecompute([before.analyteId]);
   }
 
   /**
@@ -218,9 +233,10 @@ export class DatasetWriteService {
    */
   async createMany(
     rows: { row: number; input: DatasetInput }[],
-    userId: number,
+    actor: Actor,
   ): Promise<{ created: { row: number; id: number; unique_identifier: string }[]; measurands: number[] }> {
-    const result = await this.write(async (tx) => {
+    const userId = actor.id;
+    return this.write(async (tx) => {
       const clashes = await identifierClashes(tx, rows);
       if (clashes.length > 0) {
         throw new AppError('unprocessable', `${clashes[0]!.message} Nothing was saved.`, {
@@ -241,11 +257,13 @@ export class DatasetWriteService {
         created.push({ row, id: stored.id, unique_identifier: stored.uniqueIdentifier });
       }
       const measurands = [...new Set(rows.map((r) => r.input.analyte_id))].sort((a, b) => a - b);
-      await this.recomputeInTransaction(tx, measurands);
+      // An upload is an import of datasets: one cause for the lot (no single dataset names it).
+      await this.deps.recompute.request(tx, {
+        analyteIds: measurands,
+        cause: { kind: 'import', role: actor.role },
+      });
       return { created, measurands };
     });
-    this.queueRecompute(result.measurands);
-    return result;
   }
 
   /** One write transaction; a constraint the checks above missed is still a 422, never a 500. */
@@ -293,16 +311,12 @@ export class DatasetWriteService {
     });
   }
 
-  /** With a job queue, the request commits with the write (decision 016); without one, the recompute does. */
-  private async recomputeInTransaction(tx: Tx, analyteIds: number[]): Promise<void> {
-    const ids = [...new Set(analyteIds)];
-    if (this.deps.jobs) await this.deps.jobs.requestMetaRecompute(tx, ids);
-    else await recomputeAnalytesMetas(tx, ids);
-  }
-
-  /** After the commit: this process's worker starts now rather than at its next poll. */
-  private queueRecompute(_analyteIds: number[]): void {
-    this.deps.jobs?.wake();
+  /** Through the door, in the write's transaction (decision 048): the worker wakes after the commit. */
+  private async requestRecompute(tx: Tx, analyteIds: number[], actor: Actor, datasetId: number) {
+    await this.deps.recompute.request(tx, {
+      analyteIds: [...new Set(analyteIds)],
+      cause: { kind: 'dataset', datasetId, role: actor.role },
+    });
   }
 
   private async present(id: number): Promise<Dataset> {

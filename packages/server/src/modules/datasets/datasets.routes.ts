@@ -3,6 +3,7 @@ import {
   datasetsOfAnalyte,
   datasetsOfReference,
   getDataset,
+  getDiseasesOfDataset,
   listDatasets,
   manageByAnalyte,
   manageByReference,
@@ -15,9 +16,14 @@ import { cachedCatalogue, cachedJson, serialiseFor } from '../../lib/cached-json
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
+import { listDiseasesOfDataset } from '../lookups/lookups.service.js';
 import { findReference } from '../references/references.service.js';
 import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
-import { batchesOfDatasets, listDatasets as listDatasetRows } from './datasets.service.js';
+import {
+  batchesOfDatasets,
+  findVisibleDataset,
+  listDatasets as listDatasetRows,
+} from './datasets.service.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
@@ -38,6 +44,14 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   // The first anonymous read starts the background fill (decision 049); it stops before the
   // database closes.
   app.addHook('onClose', () => publicDatasets.close());
+
+  // A dataset's disease states (lookup rows), 404 for a dataset the caller may not see. Here, not in
+  // the lookups module: lookups are read by datasets, never the other way round (decision 048).
+  route(app, getDiseasesOfDataset, async ({ params, request }) => {
+    const dataset = await findVisibleDataset(db, params.id, seesUnpublished(request));
+    if (!dataset) throw notFound(`Dataset ${params.id}`);
+    return { diseases: await listDiseasesOfDataset(db, params.id) };
+  });
 
   // Legacy list, two forms (docs/api.md): with limit or offset the live paged shape {meta, data} with
   // `measurand` a name; without, the spec's {code, datasets} streamed from the database in id order.

@@ -44,7 +44,6 @@ export const listPresentedDatasets = async (db: DbOrTx, f: repo.DatasetFilter) =
   (await repo.listDatasets(db, f)).map(presentDataset);
 
 /** The 14 BIVAC grades of a stored dataset, keyed by checklist item. */
-export { gradesOf } from './dataset-columns.js';
 
 /** How the whole-catalogue dataset answers are kept (for modules that send one: exports). */
 export { CATALOGUE_JSON } from './catalogue-json.js';

@@ -181,12 +181,4 @@ export function neutralise(value: Cell): Cell {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export const DATA_USE_NOTICE =
-  'The content of this database is copyright of the European Federation of Clinical Chemistry and ' +
-  'Laboratory Medicine (EFLM). It may not be distributed or commercially exploited without written ' +
-  'permission.';
-
-export const CITATION =
-  'Aarsand AK, Fernandez-Calle P, Webster C, Coskun A, Gonzales-Lao E, Diaz-Garzon J, Jonker N, ' +
-  'Simon M, Braga F, Perich C, Boned B, Marques-Garcia F, Carobene A, Aslan B, Sezer E, Bartlett WA, ' +
-  'Sandberg S. The EFLM Biological Variation Database. https://biologicalvariation.eu/ [time of access].';
+export { CITATION, DATA_USE_NOTICE } from '../../lib/export-notice.js';

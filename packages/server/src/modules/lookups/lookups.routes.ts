@@ -1,6 +1,5 @@
 import {
   findMatrixConsolidations,
-  getDiseasesOfDataset,
   getLookups,
   getMatrix,
   getStateOfWellBeing,
@@ -10,8 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route, seesUnpublished } from '../../plugins/contract-routes.js';
-import { findVisibleDataset } from '../datasets/datasets.service.js';
+import { route } from '../../plugins/contract-routes.js';
 import * as lookups from './lookups.service.js';
 
 /** These answers read only the lookup tables: catalogue writes leave them cached. */
@@ -36,12 +34,6 @@ export function registerLookupRoutes(app: FastifyInstance): void {
     const state = await lookups.getStateOfWellBeing(db, params.id);
     if (!state) throw notFound(`State of well-being ${params.id}`);
     return { state_of_well_being: state };
-  });
-
-  route(app, getDiseasesOfDataset, async ({ params, request }) => {
-    const dataset = await findVisibleDataset(db, params.id, seesUnpublished(request));
-    if (!dataset) throw notFound(`Dataset ${params.id}`);
-    return { diseases: await lookups.listDiseasesOfDataset(db, params.id) };
   });
 
   route(app, getLookups, async ({ request, reply }) =>

@@ -6,7 +6,7 @@ import {
   type OverallGrade,
 } from '@bvdb/domain';
 import type { bvSpecifications } from '../../../db/schema.js';
-import { gradesOf } from '../../datasets/datasets.service.js';
+import { gradesOf } from '../../../db/spec-grades.js';
 
 export type Spec = typeof bvSpecifications.$inferSelect;
 export type VarType = ':cvi' | ':cvg';

@@ -1,29 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { withStartupLock, type Database, type DbOrTx } from '../../../db/client.js';
-import { purgeExpiredSessions } from '../../auth/auth.service.js';
-import { parseLegacyPayload } from '../recompute/meta-recompute.job.js';
+import { withStartupLock, type Database, type DbOrTx } from '../../db/client.js';
+import { listAnalyteIdsToRecompute } from '../meta-analysis/recompute/meta-recompute.service.js';
 import { markFinished } from './job-records.service.js';
+import { parseLegacyPayload } from './legacy-jobs.js';
 import {
   META_QUEUE,
+  countPendingRecomputes,
   drainOnce,
   releaseAllClaims,
-  requestMetaRecompute,
+  requestRecompute,
   requestUntracked,
   type DrainOptions,
   type DrainTally,
-} from './recompute-requests.service.js';
-import { listAnalyteIdsToRecompute } from '../recompute/meta-recompute.service.js';
+  type RecomputeRequest,
+} from './recompute.service.js';
 
-/** Where the queue's lines go: the process's JSON log (main.ts), the console when none is given. */
-export interface JobLog {
+/** Where the worker's lines go: the process's JSON log (main.ts), the console when none is given. */
+export interface RecomputeLog {
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-const consoleLog: JobLog = {
+const consoleLog: RecomputeLog = {
   info: () => undefined,
-  error: (obj, msg) => console.error(`bvdb jobs: ${msg}`, obj),
+  error: (obj, msg) => console.error(`bvdb recompute: ${msg}`, obj),
 };
 
 /** One claimed batch of recompute requests, as logged and counted (lib/metrics.ts). */
@@ -32,12 +33,16 @@ export interface RecomputeBatch extends DrainTally {
   seconds: number;
 }
 
-export interface JobQueueOptions extends Partial<Omit<DrainOptions, 'worker'>> {
-  log?: JobLog;
+export interface RecomputeWorkerOptions extends Partial<Omit<DrainOptions, 'worker'>> {
+  log?: RecomputeLog;
   /** How often an idle worker looks for requests other processes made. */
   pollMs?: number;
-  /** How often expired sessions are deleted. */
-  purgeEveryMs?: number;
+}
+
+/** What a write service sees of the recompute (ServiceDeps.recompute): the door, and the wake after its commit. */
+export interface RecomputeDoor {
+  request(tx: DbOrTx, request: RecomputeRequest): ReturnType<typeof requestRecompute>;
+  afterCommit(): void;
 }
 
 const DEFAULTS = {
@@ -47,32 +52,34 @@ const DEFAULTS = {
   maxAttempts: 3,
   retryDelaySeconds: 5,
   pollMs: 1000,
-  purgeEveryMs: 10 * 60 * 1000,
 };
 
 /**
- * Background work on the same database as everything else. Meta-analysis recomputes go through an
- * outbox table (meta_recompute_requests) written in the data change's own transaction, one row per
- * measurand, drained by a polling worker with leases (decision 016). pg-boss, on our own connection
- * (an executeSql adapter), only drains what a previous version left in its former queue.
+ * The one worker of the recompute (decision 048; the outbox of decision 016). Writes ask through
+ * its door, `request(tx, { analyteIds, cause })`, which records one outbox row per measurand in the
+ * write's own transaction (meta_recompute_requests); the worker claims rows with leases and
+ * recomputes them, a chunk per transaction. `start({ work: true })` polls (and is woken after a
+ * commit); a process that does not work (ROLE=web, tests) still records, and `settle()` drains
+ * here until nothing is left — what tests await. pg-boss, on our own connection (an executeSql
+ * adapter), only takes over what a previous release left in its former queue.
  */
-export class JobQueue {
+export class RecomputeWorker implements RecomputeDoor {
   private boss: PgBoss;
   private started = false;
   private working = false;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private again = false;
-  private lastPurge = 0;
-  private readonly opts: Required<Omit<JobQueueOptions, 'log'>>;
-  private readonly log: JobLog;
+  private asked = false;
+  private readonly opts: Required<Omit<RecomputeWorkerOptions, 'log'>>;
+  private readonly log: RecomputeLog;
   private readonly batchListeners = new Set<(batch: RecomputeBatch) => void>();
   readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly database: Database,
     private readonly onDataChanged: () => void,
-    options: JobQueueOptions = {},
+    options: RecomputeWorkerOptions = {},
   ) {
     const { log, ...rest } = options;
     this.opts = { ...DEFAULTS, ...rest };
@@ -108,11 +115,20 @@ export class JobQueue {
   }
 
   /**
-   * Asks, inside the caller's transaction, for the recompute of these measurands (all when no ids);
-   * returns the tracker record. Call `wake()` after the commit for an immediate start.
+   * The door: asks, inside the caller's transaction, for the recompute of these measurands (all
+   * when no ids), with its cause; returns the tracker record. `writeTransaction` calls
+   * `afterCommit()` once the write commits, so this process's worker starts at once.
    */
-  requestMetaRecompute(tx: DbOrTx, analyteIds?: number[]) {
-    return requestMetaRecompute(tx, analyteIds);
+  request(tx: DbOrTx, request: RecomputeRequest) {
+    this.asked = true;
+    return requestRecompute(tx, request);
+  }
+
+  /** After a commit: wakes the worker when the transaction asked for a recompute. */
+  afterCommit(): void {
+    if (!this.asked) return;
+    this.asked = false;
+    this.wake();
   }
 
   /** Drains the requests now (this process works) instead of at the next poll. */
@@ -140,6 +156,25 @@ export class JobQueue {
     while (this.draining) await this.draining;
   }
 
+  /**
+   * Drains the outbox in this process until it is empty, whether or not the worker was started:
+   * what tests await after a write (`app.deps.recompute.settle()`) to read the new results. Rows
+   * another worker holds or a failed row waiting for its retry are waited for, up to `timeoutMs`.
+   */
+  async settle(timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await this.idle();
+      const drain: DrainOptions = { ...this.opts, worker: this.worker };
+      while ((await drainOnce(this.database.db, drain, this.onDataChanged)) > 0) {
+        // Look again until nothing is due.
+      }
+      if ((await countPendingRecomputes(this.database.db)) === 0) return;
+      if (Date.now() > until) throw new Error('The recompute requests did not settle in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   private async drain(): Promise<void> {
     const { db } = this.database;
     const drain: DrainOptions = { ...this.opts, worker: this.worker };
@@ -157,10 +192,6 @@ export class JobQueue {
         'recompute batch',
       );
       for (const listener of this.batchListeners) listener(batch);
-    }
-    if (Date.now() - this.lastPurge >= this.opts.purgeEveryMs) {
-      this.lastPurge = Date.now();
-      await purgeExpiredSessions({ db });
     }
   }
 

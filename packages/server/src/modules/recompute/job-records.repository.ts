@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { jobs } from '../../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { jobs } from '../../db/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 

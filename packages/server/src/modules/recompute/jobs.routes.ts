@@ -1,7 +1,8 @@
 import { getQueueJob, latestMetaJobs, listQueueJobs, startMetaRecompute } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { serviceDeps } from '../../../lib/service-deps.js';
-import { route } from '../../../plugins/contract-routes.js';
+import { actorOf } from '../../lib/actor.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { route } from '../../plugins/contract-routes.js';
 import { presentJob } from './jobs.presenter.js';
 import * as service from './jobs.service.js';
 
@@ -25,8 +26,12 @@ export function registerJobRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, startMetaRecompute, async ({ body, reply }) => {
-    const { meta, consolidated } = await service.startMetaRecompute(serviceDeps(app), body.analyte_ids);
+  route(app, startMetaRecompute, async ({ body, request, reply }) => {
+    const { meta, consolidated } = await service.startMetaRecompute(
+      serviceDeps(app),
+      actorOf(request),
+      body.analyte_ids,
+    );
     return reply.status(202).send({ meta: presentJob(meta), consolidated: presentJob(consolidated) });
   });
 }

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { metaAnalyse, overallGrade } from '@bvdb/domain';
-import { buildApp } from '../../../app.js';
+import { buildApp } from '../../app.js';
 import {
   bvSpecifications,
   jobs,
@@ -9,16 +9,17 @@ import {
   metaRecomputeRequests,
   sessions,
   users,
-} from '../../../db/schema.js';
-import { testConfig, useTestApp } from '../../../test/test-app.js';
-import { signInAs } from '../../../test/sign-in.js';
-import { gradesOf } from '../../datasets/datasets.service.js';
-import { parseLegacyPayload } from '../recompute/meta-recompute.job.js';
-import { estimateOf } from '../recompute/meta-eligibility.js';
-import { JobQueue } from './job-queue.js';
+} from '../../db/schema.js';
+import { testConfig, useTestApp } from '../../test/test-app.js';
+import { signInAs } from '../../test/sign-in.js';
+import { gradesOf } from '../../db/spec-grades.js';
+import { parseLegacyPayload } from './legacy-jobs.js';
+import { estimateOf } from '../meta-analysis/recompute/meta-eligibility.js';
+import { SessionPurge } from '../auth/session-purge.js';
+import { RecomputeWorker } from './recompute-worker.js';
 import { advanceTrackers } from './job-records.repository.js';
 import { claimRequests, finishRequest } from './recompute-requests.repository.js';
-import { drainOnce, requestMetaRecompute, type DrainOptions } from './recompute-requests.service.js';
+import { drainOnce, requestRecompute, type DrainOptions } from './recompute.service.js';
 
 const ctx = useTestApp();
 const opts = (worker: string, over: Partial<DrainOptions> = {}): DrainOptions => ({
@@ -49,7 +50,9 @@ const snapshot = async () =>
   ).sort((a, b) => a.id - b.id);
 
 const request = (analyteIds?: number[]) =>
-  ctx.database.db.transaction((tx) => requestMetaRecompute(tx, analyteIds));
+  ctx.database.db.transaction((tx) =>
+    requestRecompute(tx, { analyteIds, cause: { kind: 'dataset', role: 'curator' } }),
+  );
 const tracker = async (id: number) => (await ctx.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const pending = async () => (await ctx.database.db.select({ n: count() }).from(metaRecomputeRequests))[0]!.n;
 async function drainAll(worker = 'w1', over: Partial<DrainOptions> = {}) {
@@ -105,7 +108,7 @@ describe('meta-analysis recompute requests', () => {
     const jobsBefore = (await ctx.database.db.select({ n: count() }).from(jobs))[0]!.n;
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await requestMetaRecompute(tx, [1]);
+        await requestRecompute(tx, { analyteIds: [1], cause: { kind: 'dataset', role: 'curator' } });
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
@@ -196,17 +199,18 @@ describe('meta-analysis recompute requests', () => {
       info: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }),
       error: (obj: object, msg: string) => logged.push({ obj: obj as Record<string, unknown>, msg }),
     };
-    const queue = new JobQueue(ctx.database, () => undefined, { log });
+    const queue = new RecomputeWorker(ctx.database, () => undefined, { log });
     await queue.start({ work: true });
     await queue.idle();
-    // The worker purges expired sessions (at start, then every 10 minutes).
+    // The session purge, on its own timer beside the worker, deletes expired sessions.
+    await new SessionPurge(ctx.database.db).runOnce();
     const left = (await ctx.database.db.select().from(sessions)).map((r) => r.idHash);
     expect(left).toContain('alive');
     expect(left).not.toContain('expired');
     const app = await buildApp({
       config: testConfig({ METRICS: 'on' }),
       database: ctx.database,
-      jobs: queue,
+      recompute: queue,
     });
     try {
       const s = await signInAs(app);

@@ -1,13 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db, DbOrTx } from '../../../db/client.js';
-import { bumpDataGeneration } from '../../../lib/app-state.repository.js';
-import { listAnalyteIdsToRecompute, recomputeAnalytesMetas } from '../recompute/meta-recompute.service.js';
-import { META_JOB_NAMES } from '../recompute/meta-recompute.job.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { bumpDataGeneration } from '../../lib/app-state.repository.js';
+import {
+  listAnalyteIdsToRecompute,
+  recomputeAnalytesMetas,
+} from '../meta-analysis/recompute/meta-recompute.service.js';
+import { META_JOB_NAMES } from './legacy-jobs.js';
 import { advanceTrackers, failTrackers, findJob, insertTracker } from './job-records.repository.js';
 import * as repo from './recompute-requests.repository.js';
+import type { Role } from '@bvdb/contract';
 
 export const META_QUEUE = 'meta-recompute';
+
+/** What changed an estimate's inputs (decision 048); the later history of estimates names it. */
+export const RECOMPUTE_CAUSE_KINDS = ['dataset', 'appraisal', 'import', 'lookup', 'initial'] as const;
+export type RecomputeCauseKind = (typeof RECOMPUTE_CAUSE_KINDS)[number];
+/** Who asked, by role, never by name: a signed-in user's role, or `system` (the command line). */
+export type ActorRole = Role | 'system';
+
+export interface RecomputeCause {
+  kind: RecomputeCauseKind;
+  /** The dataset saved, copied, deleted or appraised, when one is the cause. */
+  datasetId?: number;
+  role: ActorRole;
+}
+
+export interface RecomputeRequest {
+  /** The measurands whose estimates may have changed; every measurand with datasets or results when absent. */
+  analyteIds?: number[];
+  cause: RecomputeCause;
+}
 
 export interface DrainOptions {
   /** This worker's name on its claims. */
@@ -23,26 +46,35 @@ export interface DrainOptions {
 }
 
 /**
- * Asks for the recomputation of these measurands' meta-analyses (every measurand with datasets or
- * results when no ids), inside the caller's transaction: the request commits with the data change
- * or not at all. Returns the tracker record that counts them.
+ * THE DOOR into the recompute (decision 048): every write that changes what an estimate shows asks
+ * here, inside its own transaction, so the request commits with the data change or not at all; the
+ * recompute worker drains it. There is no other path (no inline recompute). Returns the tracker
+ * record that counts the measurands.
  */
-export async function requestMetaRecompute(tx: DbOrTx, analyteIds?: number[]) {
+export async function requestRecompute(tx: DbOrTx, request: RecomputeRequest) {
+  const { analyteIds, cause } = request;
   const ids = [...new Set(analyteIds ?? (await listAnalyteIdsToRecompute(tx)))];
   const tracker = await insertTracker(tx, {
     name: META_JOB_NAMES.matrices,
     queue: META_QUEUE,
     className: 'MetaCalculationJob',
-    payload: { analyteIds: analyteIds ?? null },
+    payload: { analyteIds: analyteIds ?? null, cause },
     max: ids.length,
   });
-  await repo.upsertRequests(tx, ids, tracker.id);
+  await repo.upsertRequests(tx, ids, tracker.id, {
+    kind: cause.kind,
+    datasetId: cause.datasetId ?? null,
+    role: cause.role,
+  });
   return tracker;
 }
 
-/** Merges requests without a tracker record (a leftover job of the former queue, say). */
+/** Merges requests without a tracker record or cause (a leftover job of the former queue). */
 export const requestUntracked = (tx: DbOrTx, analyteIds: number[]) =>
-  repo.upsertRequests(tx, analyteIds, null);
+  repo.upsertRequests(tx, analyteIds, null, null);
+
+/** The requests waiting, with their causes. */
+export const listPendingRecomputes = (db: DbOrTx) => repo.listRequests(db);
 
 export const releaseAllClaims = (db: DbOrTx) => repo.releaseAllClaims(db);
 export const countPendingRecomputes = (db: DbOrTx) => repo.countRequests(db);

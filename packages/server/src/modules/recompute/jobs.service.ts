@@ -1,6 +1,7 @@
-import { AppError, notFound } from '../../../lib/app-error.js';
-import type { ServiceDeps } from '../../../lib/service-deps.js';
-import { META_JOB_NAMES } from '../recompute/meta-recompute.job.js';
+import { notFound } from '../../lib/app-error.js';
+import type { Actor } from '../../lib/actor.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import { META_JOB_NAMES } from './legacy-jobs.js';
 import * as repo from './job-records.repository.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
@@ -25,14 +26,21 @@ export async function latestMetaJobs(deps: Deps) {
 }
 
 /**
- * Queues the recomputation of the matrices' and the consolidations' results (all measurands when no
- * ids): one tracker record, returned for both.
+ * A curator asks for the recomputation of the matrices' and the consolidations' results (all
+ * measurands when no ids) through the door, cause `lookup` (decision 048: the button is how a
+ * change of the lookups — a matrix consolidation, say — reaches the estimates): one tracker record,
+ * returned for both.
  */
-export async function startMetaRecompute(deps: Pick<ServiceDeps, 'db' | 'jobs'>, analyteIds?: number[]) {
-  const { jobs } = deps;
-  if (!jobs?.isStarted) throw new AppError('unavailable', 'The job queue is not running on this server');
-  const tracker = await deps.db.transaction((tx) => jobs.requestMetaRecompute(tx, analyteIds));
-  jobs.wake();
+export async function startMetaRecompute(
+  deps: Pick<ServiceDeps, 'db' | 'recompute'>,
+  actor: Actor,
+  analyteIds?: number[],
+) {
+  const { recompute } = deps;
+  const tracker = await deps.db.transaction((tx) =>
+    recompute.request(tx, { analyteIds, cause: { kind: 'lookup', role: actor.role } }),
+  );
+  recompute.afterCommit();
   const job = await findJob(deps, tracker.id);
   return { meta: job, consolidated: job };
 }

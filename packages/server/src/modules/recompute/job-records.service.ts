@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import * as repo from './job-records.repository.js';
 
 /** How a running job reports itself in the job tracker (the records' face for the recompute job). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { metaRecomputeRequests as q } from '../../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { metaRecomputeRequests as q } from '../../db/schema.js';
 
 /** An int[] parameter, as an array literal (drivers differ in how they send a JS array). */
 const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
@@ -10,26 +10,62 @@ export interface ClaimedRequest {
   generation: number;
   jobIds: number[];
   attempts: number;
+  /** Why it was asked for: what a version of the measurand's estimates will name (decision 048). */
+  cause: StoredCause | null;
+}
+
+/** Why a request was made, as stored (decision 048); null for a leftover job of the former queue. */
+export interface StoredCause {
+  kind: string;
+  datasetId: number | null;
+  role: string;
 }
 
 /**
  * Asks for a recompute of these measurands, counted by the tracker record `jobId` (when given).
- * One row per measurand: a second request before the first ran merges into it.
+ * One row per measurand: a second request before the first ran merges into it, and its cause
+ * becomes the row's (the latest change is the one a reader will see).
  */
-export async function upsertRequests(tx: DbOrTx, analyteIds: number[], jobId: number | null) {
+export async function upsertRequests(
+  tx: DbOrTx,
+  analyteIds: number[],
+  jobId: number | null,
+  cause: StoredCause | null,
+) {
   if (analyteIds.length === 0) return;
   const jobIds = jobId === null ? sql`'{}'::int[]` : sql`array[${jobId}::int]`;
+  const causeColumns = {
+    causeKind: cause?.kind ?? null,
+    causeDatasetId: cause?.datasetId ?? null,
+    causeRole: cause?.role ?? null,
+  };
   await tx
     .insert(q)
-    .values(analyteIds.map((analyteId) => ({ analyteId, jobIds: jobId === null ? [] : [jobId] })))
+    .values(
+      analyteIds.map((analyteId) => ({ analyteId, jobIds: jobId === null ? [] : [jobId], ...causeColumns })),
+    )
     .onConflictDoUpdate({
       target: q.analyteId,
       set: {
         generation: sql`${q.generation} + 1`,
         jobIds: sql`array(select distinct j from unnest(${q.jobIds} || ${jobIds}) as j order by j)`,
         attempts: 0,
+        ...(cause ? causeColumns : {}),
       },
     });
+}
+
+/** The requests waiting, with their causes (tests, and later the estimates' history). */
+export function listRequests(db: DbOrTx) {
+  return db
+    .select({
+      analyteId: q.analyteId,
+      causeKind: q.causeKind,
+      causeDatasetId: q.causeDatasetId,
+      causeRole: q.causeRole,
+    })
+    .from(q)
+    .orderBy(q.analyteId);
 }
 
 /**
@@ -43,12 +79,16 @@ export async function claimRequests(
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedRequest[]> {
-  const res = await db.execute<{
+  type Row = {
     analyte_id: number;
     generation: number;
     job_ids: number[];
     attempts: number;
-  }>(sql`
+    cause_kind: string | null;
+    cause_dataset_id: number | null;
+    cause_role: string | null;
+  };
+  const res = await db.execute<Row>(sql`
     update ${q} set claimed_by = ${worker}, claimed_until = now() + make_interval(secs => ${leaseSeconds})
     where analyte_id in (
       select analyte_id from ${q}
@@ -57,17 +97,17 @@ export async function claimRequests(
       limit ${limit}
       for update skip locked
     )
-    returning analyte_id, generation, job_ids, attempts`);
-  return (
-    res as {
-      rows: { analyte_id: number; generation: number; job_ids: number[]; attempts: number }[];
-    }
-  ).rows
+    returning analyte_id, generation, job_ids, attempts, cause_kind, cause_dataset_id, cause_role`);
+  return (res as { rows: Row[] }).rows
     .map((r) => ({
       analyteId: r.analyte_id,
       generation: r.generation,
       jobIds: r.job_ids,
       attempts: r.attempts,
+      cause:
+        r.cause_kind === null
+          ? null
+          : { kind: r.cause_kind, datasetId: r.cause_dataset_id, role: r.cause_role ?? 'system' },
     }))
     .sort((a, b) => a.analyteId - b.analyteId);
 }
