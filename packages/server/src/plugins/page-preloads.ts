@@ -103,15 +103,16 @@ export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
   };
   return (urlPath) => {
     const { known, record } = recordOf(urlPath);
-    if (!known)
-      return {
-        known,
-        record,
-        ssr: false,
-        clientRendered: common,
-        serverRendered: visitor,
-        serverRenderedScripts: [],
-      };
+    // A page without preloads of its own (or no page at all): the shell's common ones only.
+    const bare = {
+      known,
+      record,
+      ssr: false,
+      clientRendered: common,
+      serverRendered: visitor,
+      serverRenderedScripts: [],
+    };
+    if (!known) return bare;
     for (const { page, scripts, data: apiPaths, ssr } of manifest.pages) {
       const params = matchPage(page, urlPath);
       if (!params) continue;
@@ -126,13 +127,6 @@ export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
         serverRenderedScripts: [...manifest.everyPageScripts, ...scripts],
       };
     }
-    return {
-      known,
-      record,
-      ssr: false,
-      clientRendered: common,
-      serverRendered: visitor,
-      serverRenderedScripts: [],
-    };
+    return bare;
   };
 }
