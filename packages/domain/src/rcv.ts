@@ -20,12 +20,72 @@ export function rcvSymmetric(cvi: number, cva: number, z: number): number {
  * down = 100·(exp(−z·√2·σ) − 1).
  */
 export function rcvAsymmetric(cvi: number, cva: number, z: number): { up: number; down: number } {
+  return rcvForMeans(cvi, cva, z, 1, 1);
+}
+
+/** The log-normal σ of one result: √(ln(1 + CVA²) + ln(1 + CVI²)), CVs as fractions (Fokkema 2006). */
+export function logNormalSigma(cvi: number, cva: number): number {
   requireNonNegative(cvi, 'CVI');
   requireNonNegative(cva, 'CVA');
+  return Math.sqrt(Math.log((cva / 100) ** 2 + 1) + Math.log((cvi / 100) ** 2 + 1));
+}
+
+/** How many results a mean is taken of: a whole number from 1 to MAX_RESULTS_AVERAGED. */
+export const MAX_RESULTS_AVERAGED = 20;
+export const RESULTS_AVERAGED_MESSAGE = `the number of results averaged must be a whole number from 1 to ${MAX_RESULTS_AVERAGED}`;
+
+function requireCount(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RESULTS_AVERAGED)
+    throw new DomainInputError(RESULTS_AVERAGED_MESSAGE);
+}
+
+/**
+ * Asymmetric RCV, %, between the mean of n₁ results and the mean of n₂ results, each from its own
+ * sample (Fraser, Clin Chem Lab Med 2011;50:807-12: the variance of a mean of n results is σ²/n, so
+ * the √2 of two single results becomes √(1/n₁ + 1/n₂)); log-normal as in Fokkema et al. 2006.
+ * n₁ = n₂ = 1 is rcvAsymmetric.
+ */
+export function rcvForMeans(
+  cvi: number,
+  cva: number,
+  z: number,
+  n1: number,
+  n2: number,
+): { up: number; down: number } {
   requireFinite(z, 'z');
-  const sigma = Math.sqrt(Math.log((cva / 100) ** 2 + 1) + Math.log((cvi / 100) ** 2 + 1));
-  const v = z * Math.SQRT2 * sigma;
+  requireCount(n1);
+  requireCount(n2);
+  const spread = n1 === 1 && n2 === 1 ? Math.SQRT2 : Math.sqrt(1 / n1 + 1 / n2);
+  const v = z * spread * logNormalSigma(cvi, cva);
   return { up: 100 * (Math.exp(v) - 1), down: 100 * (Math.exp(-v) - 1) };
+}
+
+/**
+ * The probability that a change of `change` % between the mean of n₁ and the mean of n₂ results is
+ * real, not biological and analytical noise (Fraser, Biological Variation: From Principles to
+ * Practice, AACC Press 2001, ch. 3: z = change / (√2·√(CVA² + CVI²)), read from the normal
+ * distribution; here on the log scale of the asymmetric RCV): z = |ln(1 + change)| / (σ·√(1/n₁ + 1/n₂)).
+ * A change in one stated direction: Φ(z) (0.5 for no change, as the modelling curve starts); in
+ * either direction: 2Φ(z) − 1 (0 for no change). The inverse of rcvForMeans: a change equal to the
+ * RCV at p has probability 1 − p.
+ */
+export function changeProbability(
+  change: number,
+  cvi: number,
+  cva: number,
+  n1: number,
+  n2: number,
+  direction: 'one-direction' | 'either-direction',
+): number {
+  requireFinite(change, 'change');
+  requireCount(n1);
+  requireCount(n2);
+  if (change <= -100) throw new DomainInputError('a change must be greater than -100 %');
+  const sigma = logNormalSigma(cvi, cva) * Math.sqrt(1 / n1 + 1 / n2);
+  if (sigma === 0) return change !== 0 ? 1 : direction === 'one-direction' ? 0.5 : 0;
+  const z = Math.abs(Math.log(1 + change / 100)) / sigma;
+  const phi = normalCdf(z);
+  return direction === 'one-direction' ? phi : 2 * phi - 1;
 }
 
 /** z for a (one-sided, upper-tail) probability: the inverse normal of 1 − p, bounded to ±6 (spec §5). */
@@ -54,15 +114,16 @@ export interface RcvCurvePoint {
 
 /**
  * The modelling curve of spec section 9: probabilities from 0.5 to just under 1 in steps of 0.025
- * (computed from integer steps, so no float drift), with the RCV up and down at each.
+ * (computed from integer steps, so no float drift), with the RCV up and down at each; between means
+ * of n₁ and n₂ results when given (rcvForMeans).
  */
-export function rcvModellingCurve(cvi: number, cva: number): RcvCurvePoint[] {
+export function rcvModellingCurve(cvi: number, cva: number, n1 = 1, n2 = 1): RcvCurvePoint[] {
   const points: RcvCurvePoint[] = [];
   for (let step = 0; step < 20; step++) {
     const fraction = (500 + step * 25) / 1000;
     const pValue = (500 - step * 25) / 1000;
     const z = normalQuantile(fraction);
-    const { up, down } = rcvAsymmetric(cvi, cva, z);
+    const { up, down } = rcvForMeans(cvi, cva, z, n1, n2);
     points.push({ fraction, pValue, z, up, down });
   }
   return points;

@@ -26,17 +26,19 @@ export function NumberField({ controlId, label, value, onChange, className, min,
   );
 }
 
-/** A row of NumberFields (step 0.1) sharing a class; each one's id is `${idPrefix}-${name}`. */
+/** A row of NumberFields (step 0.1 unless given) sharing a class; each one's id is `${idPrefix}-${name}`. */
 export function NumberFields({
   idPrefix,
   className,
   fields,
+  step,
 }: {
   idPrefix: string;
   className: string;
+  step?: number;
   fields: (Pick<FieldProps, 'label' | 'value' | 'onChange' | 'min'> & { name: string })[];
 }) {
   return fields.map(({ name, ...field }) => (
-    <NumberField key={name} className={className} controlId={`${idPrefix}-${name}`} {...field} />
+    <NumberField key={name} className={className} controlId={`${idPrefix}-${name}`} step={step} {...field} />
   ));
 }

@@ -1,4 +1,12 @@
-import { formatFixed, rcvAsymmetric, RCV_NOT_MEANINGFUL_MESSAGE, zForChange } from '@bvdb/domain';
+import {
+  changeProbability,
+  formatFixed,
+  rcvAsymmetric,
+  rcvForMeans,
+  RCV_NOT_MEANINGFUL_MESSAGE,
+  RESULTS_AVERAGED_PROMPT,
+  zForChange,
+} from '@bvdb/domain';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -137,4 +145,52 @@ describe('Application of the RCV, as a laboratory reads it', () => {
       { numRuns: 40 },
     );
   }, 30_000);
+
+  it('several results: a +12 % change is noise between single results but real between means of three (issue 32.6)', () => {
+    render(<RcvApplication initialCvi={5.6} initialCva={2} />);
+    type('1st Result', '5');
+    type('2nd Result', '5.6');
+    expect(verdict()).toContain('within the RCV');
+    type('Results averaged (1st)', '3');
+    type('Results averaged (2nd)', '3');
+    const { up } = rcvForMeans(5.6, 2, zForChange(0.05, 'one-direction'), 3, 3);
+    expect(verdict()).toContain(`the RCV is +${formatFixed(up, 1)}% for a rise`);
+    expect(verdict()).toContain('likely a real change');
+    const p = changeProbability(12, 5.6, 2, 3, 3, 'one-direction');
+    expect(screen.getByTestId('rcv-probability').textContent).toBe(
+      `Probability that this rise is real (in its direction): ${formatFixed(p * 100, 1)} %`,
+    );
+  });
+
+  it('gives the probability of a real change, not only yes/no, and the limits in the results unit', () => {
+    render(<RcvApplication initialCvi={5.6} initialCva={2} />);
+    type('1st Result', '5');
+    type('2nd Result', '5.8');
+    type('Unit (optional)', 'mmol/L');
+    // z = ln(1.16) / (0.059422 · √2) = 1.7664 → Φ = 96.1 % one direction; 2Φ − 1 = 92.3 % either.
+    expect(screen.getByTestId('rcv-probability').textContent).toBe(
+      'Probability that this rise is real (in its direction): 96.1 %',
+    );
+    const { up, down } = rcvAsymmetric(5.6, 2, zForChange(0.05, 'one-direction'));
+    expect(screen.getByTestId('rcv-limits').textContent).toBe(
+      `At 95 %, one direction: a 2nd result above ${formatFixed(5 * (1 + up / 100), 2)} mmol/L is a real ` +
+        `rise (+${formatFixed(up, 1)}%); below ${formatFixed(5 * (1 + down / 100), 2)} mmol/L a real fall ` +
+        `(${formatFixed(down, 1)}%).`,
+    );
+    expect(screen.getByRole('cell', { name: '5.80 mmol/L' })).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/Either direction/));
+    expect(screen.getByTestId('rcv-probability').textContent).toBe(
+      'Probability that this rise is real (in either direction): 92.3 %',
+    );
+    expect(screen.getByTestId('probability-words').textContent).toBe('95 %, either direction');
+  });
+
+  it('asks for a usable number of results averaged instead of judging', () => {
+    render(<RcvApplication initialCvi={5.6} initialCva={2} />);
+    type('1st Result', '5');
+    type('2nd Result', '5.8');
+    type('Results averaged (2nd)', '0');
+    expect(verdict()).toBe(RESULTS_AVERAGED_PROMPT);
+    expect(screen.queryByTestId('rcv-probability')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { formatFixed, zForChange, type ChangeDirection } from '@bvdb/domain';
+import { formatFixed, probabilityInWords, zForChange, type ChangeDirection } from '@bvdb/domain';
 import { useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -60,6 +60,11 @@ export function RcvInputsCard({ inputs, showCi = true }: { inputs: RcvInputs; sh
         <Form.Group className="col-sm-6 col-lg-2" controlId={`${id}-z`}>
           <Form.Label>z-value</Form.Label>
           <Form.Control readOnly value={z === null ? '' : formatFixed(z, 2)} />
+          {z === null ? null : (
+            <Form.Text data-testid="probability-words">
+              {probabilityInWords(Number(inputs.probability), inputs.direction)}
+            </Form.Text>
+          )}
         </Form.Group>
         <fieldset className="col-12">
           <legend className="fs-6 mb-1">The change to detect</legend>
