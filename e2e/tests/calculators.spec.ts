@@ -1,8 +1,10 @@
 import {
   calculateAps,
+  changeProbability,
   formatFixed,
   percentChange,
   rcvAsymmetric,
+  rcvForMeans,
   rcvSymmetric,
   RCV_NOT_MEANINGFUL_MESSAGE,
   Z_VALUE_TABLE,
@@ -116,6 +118,38 @@ test('application of the RCV: no verdict on nothing, a 0 → 5 change is not "wi
   await page.getByLabel(/One direction/).check();
   await page.getByLabel('Probability', { exact: true }).fill('0.5');
   await expect(page.getByTestId('rcv-verdict')).toHaveText(RCV_NOT_MEANINGFUL_MESSAGE);
+});
+
+test('Application of the RCV with means of several results: the probability of a real change, limits in the unit (issue 32.6)', async ({
+  page,
+}) => {
+  await page.goto('/calculators/rcv-application');
+  await page.getByLabel('CVI (%)').fill('5.6');
+  await page.getByLabel('CVA (%)').fill('2');
+  await page.getByLabel('1st Result').fill('5');
+  await page.getByLabel('2nd Result').fill('5.6');
+  await page.getByLabel('Unit (optional)').fill('mmol/L');
+  await expect(page.getByTestId('rcv-verdict')).toContainText('within the RCV');
+  await page.getByLabel('Results averaged (1st)').fill('3');
+  await page.getByLabel('Results averaged (2nd)').fill('3');
+  const z = zForChange(0.05, 'one-direction');
+  const { up, down } = rcvForMeans(5.6, 2, z, 3, 3);
+  await expect(page.getByTestId('rcv-verdict')).toContainText(
+    `the RCV is +${formatFixed(up, 1)}% for a rise`,
+  );
+  await expect(page.getByTestId('rcv-verdict')).toContainText('likely a real change');
+  const p = changeProbability(12, 5.6, 2, 3, 3, 'one-direction');
+  await expect(page.getByTestId('rcv-probability')).toHaveText(
+    `Probability that this rise is real (in its direction): ${formatFixed(p * 100, 1)} %`,
+  );
+  await expect(page.getByTestId('rcv-limits')).toContainText(
+    `above ${formatFixed(5 * (1 + up / 100), 2)} mmol/L is a real rise`,
+  );
+  await expect(page.getByTestId('rcv-limits')).toContainText(
+    `below ${formatFixed(5 * (1 + down / 100), 2)} mmol/L`,
+  );
+  await expect(page.getByTestId('probability-words')).toHaveText('95 %, one direction');
+  await expectNoAxeViolations(page);
 });
 
 test('index of individuality, samples for the set point, personalised reference interval', async ({
