@@ -3,6 +3,7 @@ import { estimateCviConfidenceInterval } from '@bvdb/domain';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { DataScope } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -10,6 +11,8 @@ import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from 
 import * as repo from './dataset-write.repository.js';
 import { presentDataset } from './datasets.presenter.js';
 import { findVisibleDataset } from './datasets.repository.js';
+
+const DATASET_WRITES: readonly DataScope[] = ['datasets'];
 
 /**
  * The CI of the CVI from the study design when the paper gives none (Røraas et al. 2012), as the
@@ -266,10 +269,15 @@ export class DatasetWriteService {
     });
   }
 
-  /** One write transaction; a constraint the checks above missed is still a 422, never a 500. */
+  /**
+   * One write transaction; a constraint the checks above missed is still a 422, never a 500. It
+   * changes datasets only (their rows, disease states, audit entries, appraisal rounds, recompute
+   * requests): answers that read no dataset — a measurand's record, the lookups, the references —
+   * stay kept (decision 057). The recompute it asks for is its own write, which moves the results.
+   */
   private async write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await writeTransaction(this.deps, work);
+      return await writeTransaction(this.deps, work, DATASET_WRITES);
     } catch (err) {
       const state = sqlStateOf(err);
       if (state === '23503') {

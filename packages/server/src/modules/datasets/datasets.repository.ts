@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -129,12 +129,25 @@ async function listDatasetsById(db: DbOrTx, f: DatasetFilter): Promise<DatasetRo
   if (f.limit !== undefined) q = q.limit(f.limit);
   if (f.offset !== undefined) q = q.offset(f.offset);
   const ids = (await q).map((r) => r.id);
-  return datasetsByIds(db, ids, true);
+  return (await datasetsByIds(db, ids, true)).rows;
 }
 
 /** The visible datasets among `ids`, in id order (a batch of single-record reads). */
 export async function findVisibleDatasets(db: DbOrTx, ids: number[], signedIn: boolean) {
-  return datasetsByIds(db, ids, signedIn);
+  return (await datasetsByIds(db, ids, signedIn)).rows;
+}
+
+/**
+ * The row version of a dataset: PostgreSQL's `xmin`, the transaction that wrote the row's current
+ * version. Every write to a dataset (its form, its grades, an import) writes a new row version, and
+ * its disease states are only ever replaced together with it, so an unchanged `xmin` means an
+ * unchanged dataset (decision 057). Read in the same statement as the row it describes.
+ */
+const rowVersion = sql<string>`${bvSpecifications}.xmin::text`;
+
+/** Published datasets by id with the row version each was read at (the kept public rows). */
+export async function findPublishedDatasetsWithVersions(db: DbOrTx, ids: number[]) {
+  return datasetsByIds(db, ids, false);
 }
 
 /**
@@ -146,11 +159,17 @@ export async function findVisibleDatasets(db: DbOrTx, ids: number[], signedIn: b
  * statistics (PGlite never analyses) it also ANDed the published index (every row) to the ids; so
  * `published` is checked here on the rows read.
  */
-async function datasetsByIds(db: DbOrTx, ids: number[], signedIn: boolean): Promise<DatasetRow[]> {
-  if (ids.length === 0) return [];
+async function datasetsByIds(
+  db: DbOrTx,
+  ids: number[],
+  signedIn: boolean,
+): Promise<{ rows: DatasetRow[]; versions: Map<number, string> }> {
+  const versions = new Map<number, string>();
+  if (ids.length === 0) return { rows: [], versions };
   const specs = (
     await db
       .select({
+        version: rowVersion,
         spec: bvSpecifications,
         matrix: matrices,
         state: statesOfWellBeing,
@@ -172,7 +191,8 @@ async function datasetsByIds(db: DbOrTx, ids: number[], signedIn: boolean): Prom
       .where(inArray(bvSpecifications.id, ids))
       .orderBy(asc(bvSpecifications.id))
   ).filter((r) => signedIn || r.spec.published);
-  if (specs.length === 0) return [];
+  if (specs.length === 0) return { rows: [], versions };
+  for (const r of specs) versions.set(r.spec.id, r.version);
   const distinct = (xs: number[]) => [...new Set(xs)];
   // One after the other: `db` may be an open transaction, one connection.
   const referenceRows = await db
@@ -193,7 +213,7 @@ async function datasetsByIds(db: DbOrTx, ids: number[], signedIn: boolean): Prom
     if (!reference || !analyte) continue;
     rows.push({ spec, reference, analyte, matrix, state, ethnicity, unit, secondUnit, method });
   }
-  return withDiseases(db, rows);
+  return { rows: await withDiseases(db, rows), versions };
 }
 
 export async function countDatasets(
@@ -205,17 +225,18 @@ export async function countDatasets(
 }
 
 export async function findVisibleDataset(db: DbOrTx, id: number, signedIn: boolean) {
-  const [row] = await datasetsByIds(db, [id], signedIn);
+  const [row] = (await datasetsByIds(db, [id], signedIn)).rows;
   return row;
 }
 
-/** Every published dataset's id, measurand and last change, in id order: the public read model's index. */
+/** Every published dataset's id, measurand, last change and row version, in id order: the public read model's index. */
 export async function listPublishedDatasetIndex(db: DbOrTx) {
   return db
     .select({
       id: bvSpecifications.id,
       analyteId: bvSpecifications.analyteId,
       updatedAt: bvSpecifications.updatedAt,
+      version: rowVersion,
     })
     .from(bvSpecifications)
     .where(visibleTo(false))

@@ -6,6 +6,8 @@ import * as repo from './datasets.repository.js';
 /** What a published dataset's public shapes read: its own row, its reference, measurand and lookups. */
 const ROW_SCOPES: readonly DataScope[] = ['datasets', 'references', 'analytes', 'lookups'];
 const INDEX_SCOPES: readonly DataScope[] = ['datasets'];
+/** What a kept row reads beside its own dataset: a change there makes every kept row stale. */
+const SHARED_SCOPES: readonly DataScope[] = ['references', 'analytes', 'lookups'];
 /** Rows fetched in one query when many requests miss at once. */
 const LOAD_CHUNK = 500;
 /** Rows read in one step of the background fill: small, so a request waits at most one step. */
@@ -16,6 +18,22 @@ interface Index {
   ids: Int32Array;
   analyteIds: Int32Array;
   updatedAt: Float64Array;
+  /** Each dataset's row version (`xmin`), to keep the rows a write did not touch (decision 057). */
+  versions: string[];
+}
+
+/** Where `id` is in the index's ascending ids, or -1. */
+function positionOf(ids: Int32Array, id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = ids[mid]!;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 export interface PublicPageFilter {
@@ -44,7 +62,15 @@ export class PublicDatasets {
   private index: Index | null = null;
   private indexBuild: Promise<Index> | null = null;
   private rows = new Map<number, repo.DatasetRow>();
+  /** The row version each kept row was read at. */
+  private rowVersions = new Map<number, string>();
   private rowsStamp = -1;
+  /** The shared scopes' stamp when the kept rows were last known current. */
+  private rowsSharedStamp = -1;
+  /** Kept rows being checked against a new index after a write (one check per row stamp). */
+  private adopting: { stamp: number; done: Promise<void> } | null = null;
+  /** Rows kept across writes by their row version, and dropped (tests, benches). */
+  readonly adoption = { kept: 0, dropped: 0 };
   private wanted = new Map<
     number,
     { resolve: (row: repo.DatasetRow | undefined) => void; reject: (e: unknown) => void }[]
@@ -158,6 +184,7 @@ export class PublicDatasets {
           ids: Int32Array.from(entries, (e) => e.id),
           analyteIds: Int32Array.from(entries, (e) => e.analyteId),
           updatedAt: Float64Array.from(entries, (e) => e.updatedAt.getTime()),
+          versions: entries.map((e) => e.version),
         };
         // Built across a write: handed to this caller, not kept.
         if (this.cache.stampOf(INDEX_SCOPES) === stamp) this.index = index;
@@ -170,13 +197,63 @@ export class PublicDatasets {
     return build;
   }
 
-  /** Rows by id, in the order asked (undefined where none is published), kept or fetched together. */
-  private many(ids: number[], touch = true): Promise<(repo.DatasetRow | undefined)[]> {
+  /**
+   * Brings the kept rows up to the current data. When only datasets changed since they were kept,
+   * a row stays if the new index shows it at the row version it was read at: a write that changed
+   * one dataset costs one index read, not a refill of the catalogue (decision 057). When a
+   * reference, measurand or lookup changed, every kept row goes, as before (decision 033).
+   */
+  private adopt(): Promise<void> | null {
     const stamp = this.cache.stampOf(ROW_SCOPES);
-    if (this.rowsStamp !== stamp) {
-      this.rows.clear();
-      this.rowsStamp = stamp;
+    if (this.rowsStamp === stamp) return null;
+    if (this.adopting?.stamp === stamp) return this.adopting.done;
+    const shared = this.cache.stampOf(SHARED_SCOPES);
+    if (this.rowsSharedStamp !== shared || this.rows.size === 0) {
+      this.dropRows(stamp, shared);
+      return null;
     }
+    const done = (async () => {
+      try {
+        const index = await this.currentIndex();
+        // Moved again meanwhile: the next read checks against a newer index.
+        if (this.cache.stampOf(ROW_SCOPES) !== stamp || index.stamp !== this.cache.stampOf(INDEX_SCOPES))
+          return;
+        for (const [id, version] of this.rowVersions) {
+          const at = positionOf(index.ids, id);
+          if (at >= 0 && index.versions[at] === version) {
+            this.adoption.kept++;
+          } else {
+            this.rows.delete(id);
+            this.rowVersions.delete(id);
+            this.adoption.dropped++;
+          }
+        }
+        this.rowsStamp = stamp;
+      } catch {
+        this.dropRows(stamp, shared); // the database is away: start again from nothing
+      } finally {
+        if (this.adopting?.stamp === stamp) this.adopting = null;
+      }
+    })();
+    this.adopting = { stamp, done };
+    return done;
+  }
+
+  private dropRows(stamp: number, shared: number): void {
+    this.adoption.dropped += this.rows.size;
+    this.rows.clear();
+    this.rowVersions.clear();
+    this.rowsStamp = stamp;
+    this.rowsSharedStamp = shared;
+  }
+
+  /** Rows by id, in the order asked (undefined where none is published), kept or fetched together. */
+  private async many(ids: number[], touch = true): Promise<(repo.DatasetRow | undefined)[]> {
+    const adopting = this.adopt();
+    if (adopting) await adopting;
+    const stamp = this.cache.stampOf(ROW_SCOPES);
+    // Still behind (the data moved again while adopting, or the check failed): drop and read afresh.
+    if (this.rowsStamp !== stamp) this.dropRows(stamp, this.cache.stampOf(SHARED_SCOPES));
     return Promise.all(
       ids.map((id) => {
         const kept = this.rows.get(id);
@@ -220,12 +297,13 @@ export class PublicDatasets {
   ): Promise<void> {
     const stamp = this.cache.stampOf(ROW_SCOPES);
     try {
-      const found = new Map((await repo.findVisibleDatasets(this.db, ids, false)).map((r) => [r.spec.id, r]));
+      const { rows, versions } = await repo.findPublishedDatasetsWithVersions(this.db, ids);
+      const found = new Map(rows.map((r) => [r.spec.id, r]));
       // Rows read across a write are handed to their callers but not kept.
       const keep = this.cache.stampOf(ROW_SCOPES) === stamp && this.rowsStamp === stamp;
       for (const id of ids) {
         const row = found.get(id);
-        if (row && keep) this.remember(id, row);
+        if (row && keep) this.remember(id, row, versions.get(id)!);
         for (const w of wanted.get(id) ?? []) w.resolve(row);
       }
     } catch (err) {
@@ -233,11 +311,15 @@ export class PublicDatasets {
     }
   }
 
-  private remember(id: number, row: repo.DatasetRow): void {
+  private remember(id: number, row: repo.DatasetRow, version: string): void {
     this.rows.set(id, row);
+    this.rowVersions.set(id, version);
     if (this.rows.size > this.maxRows) {
       const oldest = this.rows.keys().next().value;
-      if (oldest !== undefined) this.rows.delete(oldest);
+      if (oldest !== undefined) {
+        this.rows.delete(oldest);
+        this.rowVersions.delete(oldest);
+      }
     }
   }
 }
