@@ -48,7 +48,7 @@ test('workbench journey: open from the menu, filter, change level and probabilit
   // The range in its own element, labelled by what the limits are.
   const range = row.aps.imprecision.range!;
   await expect(creatinine.locator('.wb-range').first()).toHaveText(
-    `${one(range.lower)} to ${one(range.upper)} (${range.limits} limits)`,
+    `${one(range.lower)}–${one(range.upper)} (${range.limits === 'range' ? 'range' : 'CI'})`,
   );
   // Without a CVG: "—" with why.
   if (row.aps.total_error.value === null) await expect(creatinine).toContainText('— (no CVG estimate)');
@@ -110,5 +110,12 @@ test('on a phone every number is on screen: a card per measurand', async ({ page
   }
   const box = await first.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(375);
+  // No header row to click on a phone: the order is chosen in a select.
+  const api = await apiJson<{ data: Row[] }>(page, '/api/v1/applications');
+  const largest = [...api.data].sort(
+    (a, b) => (b.aps.total_error.value ?? -1) - (a.aps.total_error.value ?? -1),
+  )[0]!;
+  await page.getByLabel('Sort by').selectOption('tea');
+  await expect(first.locator('td').first()).toHaveText(largest.display_name);
   await expectNoAxeViolations(page);
 });

@@ -13,7 +13,11 @@ import {
   searchOf,
   type ApplicationsParams,
 } from '../../features/applications/applications-params';
-import { ApplicationsTable, matchesName } from '../../features/applications/components/applications-table';
+import {
+  ApplicationsTable,
+  matchesName,
+  PHONE_SORTS,
+} from '../../features/applications/components/applications-table';
 
 const LEVELS = [
   ['minimum', 'Minimum'],
@@ -34,6 +38,7 @@ export function ApplicationsPage() {
   const params = paramsFromSearch(search);
   const { data, error, isPending, isPlaceholderData } = useQuery(applicationsQuery(params));
   const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState('name');
   const [cvaDraft, setCvaDraft] = useState(params.cva === null ? '' : String(params.cva));
   const [cvaError, setCvaError] = useState<string | null>(null);
   const set = (next: Partial<ApplicationsParams>) =>
@@ -135,6 +140,16 @@ export function ApplicationsPage() {
             </Form.Text>
           ) : null}
         </Form.Group>
+        <Form.Group className="col-12 d-sm-none" controlId="applications-sort">
+          <Form.Label>Sort by</Form.Label>
+          <Form.Select value={sort} onChange={(e) => setSort(e.target.value)}>
+            {PHONE_SORTS.map(([id, , label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
         <Form.Group className="col-4 col-sm-6 col-lg-2" controlId="applications-matrices">
           <Form.Check
             type="checkbox"
@@ -178,7 +193,8 @@ export function ApplicationsPage() {
             rows={rows}
             level={params.level}
             filter={filter}
-            caption={`${shown} of ${rows.length} rows. Percentages; II without unit. "—": cannot be computed, with why.`}
+            sort={sort}
+            caption={`${shown} of ${rows.length} rows. Percentages; II without unit. Under each value: the lowest and highest it takes with the estimates' limits, (CI) 95 % confidence limits or (range) the range of the studies. "—": cannot be computed, with why.`}
           />
           <section className="small text-body-secondary mt-3" aria-labelledby="applications-sources">
             <h2 className="h6" id="applications-sources">

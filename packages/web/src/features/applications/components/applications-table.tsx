@@ -12,6 +12,19 @@ const LEVEL = { minimum: 'minimum', desirable: 'desirable', optimal: 'optimal' }
 /** A signed number as people write it: a true minus sign. */
 const num = (v: number, decimals: number) => formatFixed(v, decimals).replace(/^-/, '−');
 
+/** "2.9–4.1", or "−13.5 to −13.2" where a dash would read as a minus. */
+const span = (lower: number, upper: number, decimals: number) =>
+  lower < 0 || upper < 0
+    ? `${num(lower, decimals)} to ${num(upper, decimals)}`
+    : `${num(lower, decimals)}–${num(upper, decimals)}`;
+
+/** What the limits are, short: "(CI)" for a 95 % CI, "(range)" for the range of the studies. */
+const LIMITS_SHORT = { '95 % CI': 'CI', range: 'range' } as const;
+const LIMITS_TITLE = {
+  '95 % CI': "over the estimates' 95 % confidence limits",
+  range: 'over the range of the study estimates',
+} as const;
+
 /**
  * A value and, in its own element, the range that follows from the estimates' limits, labelled by
  * what the limits are (issue 32.5); a missing value is "—" with why.
@@ -27,8 +40,12 @@ export function ValueCell({ v, decimals = 1 }: { v: Value; decimals?: number }) 
     <span className="wb-cell">
       <span className="wb-point">{num(v.value, decimals)}</span>
       {v.range ? (
-        <small className="wb-range d-block text-body-secondary" data-limits={v.range.limits}>
-          {num(v.range.lower, decimals)} to {num(v.range.upper, decimals)} ({v.range.limits} limits)
+        <small
+          className="wb-range d-block text-body-secondary"
+          data-limits={v.range.limits}
+          title={LIMITS_TITLE[v.range.limits]}
+        >
+          {span(v.range.lower, v.range.upper, decimals)} ({LIMITS_SHORT[v.range.limits]})
         </small>
       ) : null}
     </span>
@@ -47,7 +64,7 @@ function EstimateCell({ e, what }: { e: Estimate | null; what: 'CVI' | 'CVG' }) 
       <span className="wb-point">{num(e.median, 1)}</span>
       <small className="wb-limits d-block text-body-secondary">
         {e.lower !== null && e.upper !== null
-          ? `${num(e.lower, 1)} to ${num(e.upper, 1)} (${e.limits ?? 'limits'}), `
+          ? `${span(e.lower, e.upper, 1)} (${e.limits ? LIMITS_SHORT[e.limits] : 'limits'}), `
           : 'no limits, '}
         N = {e.number_used}
       </small>
@@ -139,21 +156,40 @@ const fold = (s: string) =>
 export const matchesName = (r: ApplicationsRow, filter: string) =>
   fold(r.display_name).includes(fold(filter.trim()));
 
+/**
+ * The orders a phone offers in a select (the card layout has no header row to click): a column and
+ * its direction, as the headers' sort buttons set them.
+ */
+export const PHONE_SORTS = [
+  ['name', false, 'Measurand (A–Z)'],
+  ['cvi', true, 'CVI (largest first)'],
+  ['cvg', true, 'CVG (largest first)'],
+  ['tea', true, 'TEa (largest first)'],
+  ['rcv_up', true, 'RCV up (largest first)'],
+  ['ii', false, 'II (smallest first)'],
+] as const;
+
 /** The summary table: sortable by every column, filtered by name, a card per row on a phone. */
 export function ApplicationsTable({
   rows,
   level,
   filter,
   caption,
+  sort = 'name',
 }: {
   rows: ApplicationsRow[];
   level: keyof typeof LEVEL;
   filter: string;
   caption: string;
+  /** The order chosen on a phone (PHONE_SORTS); the headers change it further. */
+  sort?: string;
 }) {
+  const [, desc] = PHONE_SORTS.find(([id]) => id === sort) ?? PHONE_SORTS[0];
   return (
     <div className="applications-table">
       <DataTable
+        key={sort}
+        initialSorting={sort === 'name' ? [] : [{ id: sort, desc }]}
         id="applications"
         caption={caption}
         data={rows}
