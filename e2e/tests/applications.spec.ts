@@ -24,6 +24,15 @@ test('the summary table arrives rendered by the server, with its data, before an
   await expect(page.getByTestId('applications-summary')).toContainText('Optimal APS');
   await expect(page.locator('#applications tbody tr').first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /TEa % \(optimal\)/ })).toBeVisible();
+  // Kept like the other public pages: its data embedded, an ETag, a 304 for the same visitor.
+  const html = await page.request.get('/applications?level=optimal', { headers: { accept: 'text/html' } });
+  expect(await html.text()).toContain('bvdb-state');
+  const etag = html.headers()['etag']!;
+  expect(etag).toBeTruthy();
+  const again = await page.request.get('/applications?level=optimal&utm_source=x', {
+    headers: { accept: 'text/html', 'if-none-match': etag },
+  });
+  expect(again.status()).toBe(304);
   await context.close();
 });
 
