@@ -214,7 +214,7 @@ describe('GET /api/v1/applications (issue 32.1, 32.5)', () => {
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.getWorksheet('Table')!;
     expect(sheet.rowCount - 1).toBe(t.data.length);
-    expect(String(sheet.getRow(2).getCell(1).value)).toBe(t.data[0]!.display_name);
+    expect(sheet.getRow(2).getCell(1).text).toBe(t.data[0]!.display_name);
     const readMe = wb.getWorksheet('Read me')!;
     const notes = readMe.getColumn(1).values.map(String);
     expect(notes).toContain('APS source');
