@@ -25,3 +25,4 @@ export * from './estimate-citation.js';
 export * from './meta-use.js';
 export * from './meta-limits.js';
 export * from './estimation/index.js';
+export * from './workbench.js';

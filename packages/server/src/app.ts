@@ -31,6 +31,7 @@ import { registerStatsRoutes } from './modules/meta-analysis/stats/stats.routes.
 import { registerAuth } from './modules/auth/auth.plugin.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerApplicationsRoutes } from './modules/applications/applications.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerJobRoutes } from './modules/recompute/jobs.routes.js';
 import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSearchRoutes(app);
   registerStatsRoutes(app);
   registerExportRoutes(app);
+  registerApplicationsRoutes(app);
   registerJobRoutes(app);
   registerMetaToolRoutes(app);
   registerContentRoutes(app);

@@ -9,6 +9,11 @@ describe('page cache keys', () => {
     ['/references?page=2&search=bio', '/references?page=2&search=bio'],
     ['/search?query=creatinine&nocache=1', '/search?query=creatinine'],
     ['/meta_jobs?consolidated=3&meta=4', '/meta_jobs?consolidated=3&meta=4'],
+    // The summary table (issue 32): what it is computed at is part of the page; the name filter is not.
+    [
+      '/applications?probability=0.99&level=optimal&filter=x&cva=3&matrices=all',
+      '/applications?cva=3&level=optimal&matrices=all&probability=0.99',
+    ],
   ])('%s renders and is kept as %s', (url, expected) => {
     expect(pageUrlOf(url)).toBe(expected);
   });

@@ -101,6 +101,9 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1ListMeasurands: 'read',
   v1MetasOfMeasurand: 'read',
   v1ListMetas: 'read',
+  // The workbench table: a kept answer per query (cheap once built); its files are spreadsheets.
+  v1Applications: 'read',
+  v1ApplicationsFile: 'heavy',
   createReference: 'write',
   previewCitationFile: 'heavy',
   createCitationReferences: 'write',

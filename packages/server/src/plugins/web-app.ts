@@ -17,8 +17,21 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', impor
 const SERVER_PREFIXES = ['/api', '/autocomplete', '/export_by_', '/healthz', '/readyz'];
 const ROOT = '<div id="root"></div>';
 
-/** The query parameters the web app's pages read (references, search results, meta-analysis jobs). */
-const PAGE_QUERY_PARAMETERS = ['consolidated', 'meta', 'page', 'query', 'search'];
+/**
+ * The query parameters the web app's pages read (references, search results, meta-analysis jobs,
+ * and the summary table's level, probability, CVA and matrices, issue 32).
+ */
+const PAGE_QUERY_PARAMETERS = [
+  'consolidated',
+  'cva',
+  'level',
+  'matrices',
+  'meta',
+  'page',
+  'probability',
+  'query',
+  'search',
+];
 
 /** The renderer has no page for the URL: the shell is sent (not an error). */
 const NOT_RENDERED = new Error('not rendered');

@@ -83,6 +83,11 @@ export const pageRoutes: PageRoute[] = [
     page: 'meta-list-page',
     server: { data: ['/api/meta_calculations'], ssr: true },
   },
+  {
+    path: '/applications',
+    page: 'applications-page',
+    server: { data: ['/api/v1/applications'], ssr: true },
+  },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },

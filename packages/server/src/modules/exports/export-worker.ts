@@ -2,8 +2,12 @@ import type { Worker } from 'node:worker_threads';
 import type { Dataset } from '@bvdb/contract';
 import { spawnWorker } from '../../lib/spawn-worker.js';
 import type { ExportInput } from './xlsx-writer.js';
+import type { TableFileInput } from './table-file.js';
 
-export type ExportJob = { kind: 'xlsx'; input: ExportInput } | { kind: 'csv'; datasets: Dataset[] };
+export type ExportJob =
+  | { kind: 'xlsx'; input: ExportInput }
+  | { kind: 'csv'; datasets: Dataset[] }
+  | { kind: 'table'; format: 'csv' | 'xlsx'; input: TableFileInput };
 export type ExportResult =
   { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
 
@@ -58,3 +62,7 @@ export const buildWorkbookOffThread = (input: ExportInput) => exportWorker.build
 
 /** The CSV of the datasets, built off the main thread. */
 export const buildCsvOffThread = (datasets: Dataset[]) => exportWorker.build({ kind: 'csv', datasets });
+
+/** A plain table (one sheet and a "Read me", or CSV), built off the main thread. */
+export const buildTableOffThread = (format: 'csv' | 'xlsx', input: TableFileInput) =>
+  exportWorker.build({ kind: 'table', format, input });

@@ -1,6 +1,9 @@
 import type { ExportNotice } from '../../lib/export-notice.js';
 
 export { exportNotice, type ExportNotice } from '../../lib/export-notice.js';
+/** Other modules' tables as files (CSV, xlsx), built in the export worker. */
+export { buildTableOffThread } from './export-worker.js';
+export type { TableFileInput } from './table-file.js';
 
 /**
  * A header value of any text: HTTP headers carry visible ASCII and spaces, so anything else

@@ -1,0 +1,141 @@
+import { APS_LEVEL_NAMES } from '@bvdb/domain';
+import { z } from 'zod';
+import { ErrorSchema } from './common.js';
+import { LimitsKindSchema } from './metas.contract.js';
+import { defineRoute } from './route.js';
+
+/**
+ * "BV and performance specifications" (issue 32.1): the whole test menu in one table, one row per
+ * measurand and matrix, with the APS at a chosen level, the RCV at a chosen probability and the II,
+ * each with the range that follows from the estimates' limits (issue 32.5). Unrounded percentages;
+ * the page shows one decimal (two for the II).
+ */
+export const ApplicationsQuerySchema = z.object({
+  level: z
+    .enum(APS_LEVEL_NAMES)
+    .default('desirable')
+    .describe('APS level: minimum, desirable (default) or optimal'),
+  probability: z.coerce
+    .number({ message: 'probability must be a number' })
+    .gt(0.5, 'probability must be greater than 0.5 and less than 1')
+    .lt(1, 'probability must be greater than 0.5 and less than 1')
+    .default(0.95)
+    .describe('Probability that a change in either direction is real, for the RCV (default 0.95: z 1.96)'),
+  cva: z.coerce
+    .number({ message: 'cva must be a number' })
+    .min(0, 'cva must be between 0 and 100')
+    .max(100, 'cva must be between 0 and 100')
+    .optional()
+    .describe("The laboratory's CVA in % for the RCV; without it each row uses its desirable CVA = 0.5·CVI"),
+  matrices: z
+    .enum(['displayed', 'all'])
+    .default('displayed')
+    .describe(
+      'displayed (default): each measurand in its headline matrix; all: every matrix with an estimate',
+    ),
+});
+export type ApplicationsQuery = z.infer<typeof ApplicationsQuerySchema>;
+
+export const ApplicationsRangeSchema = z
+  .object({ lower: z.number(), upper: z.number(), limits: LimitsKindSchema.unwrap() })
+  .describe(
+    "The lowest and highest value over the estimates' lower and upper limits, and what the limits are",
+  );
+
+export const ApplicationsValueSchema = z.object({
+  value: z
+    .number()
+    .nullable()
+    .describe('At the estimates (weighted medians); null when it cannot be computed'),
+  range: ApplicationsRangeSchema.nullable().describe('Null without limits'),
+  why: z.string().nullable().describe('Why `value` is null ("no CVG estimate"); null otherwise'),
+});
+
+export const ApplicationsEstimateSchema = z.object({
+  id: z.number().int().describe('The meta-analysis result (`/api/v1/measurands/{id}/metas`)'),
+  median: z.number(),
+  lower: z.number().nullable(),
+  upper: z.number().nullable(),
+  limits: LimitsKindSchema,
+  number_used: z.number().int().describe('N: studies behind the estimate'),
+  updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
+});
+
+export const ApplicationsRowSchema = z.object({
+  measurand_id: z.number().int(),
+  display_name: z.string(),
+  matrix: z.string(),
+  matrix_id: z.number().int().nullable(),
+  matrix_consolidation_id: z.number().int().nullable(),
+  headline: z.boolean().describe("The measurand's headline matrix (the displayed estimates)"),
+  cvi: ApplicationsEstimateSchema.nullable(),
+  cvg: ApplicationsEstimateSchema.nullable(),
+  aps: z.object({
+    imprecision: ApplicationsValueSchema,
+    bias: ApplicationsValueSchema,
+    total_error: ApplicationsValueSchema,
+    mau: ApplicationsValueSchema,
+  }),
+  rcv: z.object({
+    up: ApplicationsValueSchema,
+    down: ApplicationsValueSchema,
+    cva: z.number().nullable().describe('The CVA the RCV used, %'),
+    cva_source: z
+      .enum(['desirable', 'user'])
+      .describe('desirable: 0.5·CVI of this row; user: the `cva` asked'),
+  }),
+  ii: ApplicationsValueSchema,
+});
+export type ApplicationsRow = z.infer<typeof ApplicationsRowSchema>;
+
+export const ApplicationsSchema = z.object({
+  parameters: z.object({
+    level: z.enum(APS_LEVEL_NAMES),
+    probability: z.number(),
+    z: z.number().describe('Two-sided z of the probability'),
+    cva: z.number().nullable(),
+    matrices: z.enum(['displayed', 'all']),
+  }),
+  sources: z.object({
+    aps: z.string(),
+    rcv: z.string(),
+    ii: z.string(),
+    ranges: z.string(),
+  }),
+  data: z.array(ApplicationsRowSchema),
+});
+export type Applications = z.infer<typeof ApplicationsSchema>;
+
+export const APPLICATIONS_SOURCES = {
+  aps: 'Fraser CG et al., Ann Clin Biochem 1997;34:8-12 (imprecision 0.75/0.5/0.25·CVI, bias 0.375/0.25/0.125·√(CVI²+CVG²), TEa = bias + 1.65·CVA); MAU 1.5/1/0.5·CVI: Sandberg S et al., CCLM 2024;62:1483-9',
+  rcv: 'Log-normal RCV: Fokkema MR et al., Clin Chem 2006;52:1602-3; up/down = 100·(exp(±z·√2·√(ln(1+CVA²)+ln(1+CVI²))) − 1); CVA = 0.5·CVI (desirable) unless given',
+  ii: 'II = CVI/CVG: Harris EK, Clin Chem 1974;20:1535-42',
+  ranges:
+    "Each value recomputed with the estimates' lower and upper limits substituted (lowest and highest of the four combinations); the RCV's CVA is held at the row's value",
+} as const;
+
+export const v1Applications = defineRoute({
+  method: 'GET',
+  path: '/api/v1/applications',
+  summary:
+    'BV and performance specifications: per measurand and matrix the CVI and CVG (limits, N), the APS at a level, the RCV at a probability and the II, each with its range over the limits',
+  tags: ['v1'],
+  access: 'public',
+  query: ApplicationsQuerySchema,
+  responses: { 200: ApplicationsSchema, 400: ErrorSchema },
+});
+
+export const APPLICATIONS_FILES = ['bv_applications.csv', 'bv_applications.xlsx'] as const;
+
+export const v1ApplicationsFile = defineRoute({
+  method: 'GET',
+  path: '/api/v1/applications/:file',
+  summary:
+    'The same table as a file: `bv_applications.csv` or `bv_applications.xlsx` (same query parameters)',
+  tags: ['v1'],
+  access: 'public',
+  produces: 'application/octet-stream',
+  params: z.object({ file: z.enum(APPLICATIONS_FILES) }),
+  query: ApplicationsQuerySchema,
+  responses: { 200: z.unknown(), 400: ErrorSchema },
+});

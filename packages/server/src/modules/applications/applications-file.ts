@@ -1,0 +1,103 @@
+import { APPLICATIONS_SOURCES, type Applications, type ApplicationsRow } from '@bvdb/contract';
+import type { ExportNotice, TableFileInput } from '../exports/exports.service.js';
+
+type Value = ApplicationsRow['aps']['bias'];
+type Estimate = ApplicationsRow['cvi'];
+
+const LEVEL_LABEL = { minimum: 'Minimum', desirable: 'Desirable', optimal: 'Optimal' } as const;
+
+const estimateHeaders = (name: string) => [
+  `${name} %`,
+  `${name} lower`,
+  `${name} upper`,
+  `${name} limits`,
+  `${name} N`,
+  `${name} estimate id`,
+  `${name} updated`,
+];
+const estimateCells = (e: Estimate) =>
+  e
+    ? [e.median, e.lower, e.upper, e.limits, e.number_used, e.id, e.updated_at]
+    : [null, null, null, null, null, null, null];
+
+const valueHeaders = (name: string) => [
+  name,
+  `${name} range lower`,
+  `${name} range upper`,
+  `${name} range is over`,
+];
+const valueCells = (v: Value) => [
+  v.value ?? `— (${v.why ?? 'not computed'})`,
+  v.range?.lower ?? null,
+  v.range?.upper ?? null,
+  v.range?.limits ?? null,
+];
+
+/**
+ * The summary table as a file (issue 32.1): one row per measurand and matrix, the same numbers as
+ * `/api/v1/applications` (rounded like every export), and in the "Read me" the parameters, the
+ * formulas' sources, the release and the data licence.
+ */
+export function applicationsTable(
+  table: Applications,
+  notice: ExportNotice,
+  generatedAt: Date,
+): TableFileInput {
+  const p = table.parameters;
+  const level = LEVEL_LABEL[p.level];
+  const headers = [
+    'Measurand',
+    'Matrix',
+    'Displayed estimate',
+    ...estimateHeaders('CVI'),
+    ...estimateHeaders('CVG'),
+    ...valueHeaders(`${level} CVA %`),
+    ...valueHeaders(`${level} bias %`),
+    ...valueHeaders(`${level} TEa %`),
+    ...valueHeaders(`${level} MAU %`),
+    ...valueHeaders('RCV up %'),
+    ...valueHeaders('RCV down %'),
+    'RCV uses CVA %',
+    'RCV CVA is',
+    ...valueHeaders('II'),
+    'Measurand id',
+  ];
+  const rows = table.data.map((r) => [
+    r.display_name,
+    r.matrix,
+    r.headline ? 'yes' : 'no',
+    ...estimateCells(r.cvi),
+    ...estimateCells(r.cvg),
+    ...valueCells(r.aps.imprecision),
+    ...valueCells(r.aps.bias),
+    ...valueCells(r.aps.total_error),
+    ...valueCells(r.aps.mau),
+    ...valueCells(r.rcv.up),
+    ...valueCells(r.rcv.down),
+    r.rcv.cva,
+    r.rcv.cva_source === 'user' ? 'given by the user' : 'desirable (0.5 × CVI)',
+    ...valueCells(r.ii),
+    r.measurand_id,
+  ]);
+  return {
+    title: 'BV and performance specifications',
+    headers,
+    rows,
+    generatedAt,
+    notes: [
+      ['APS level', level],
+      ['RCV probability', `${p.probability} (either direction, z ${p.z.toFixed(3)})`],
+      ['RCV CVA', p.cva === null ? 'desirable imprecision of each row (0.5 × CVI)' : `${p.cva} % (given)`],
+      [
+        'Matrices',
+        p.matrices === 'all' ? 'every matrix with an estimate' : 'displayed estimates (headline matrix)',
+      ],
+      ['APS source', APPLICATIONS_SOURCES.aps],
+      ['RCV source', APPLICATIONS_SOURCES.rcv],
+      ['II source', APPLICATIONS_SOURCES.ii],
+      ['Ranges', APPLICATIONS_SOURCES.ranges],
+      ['bvdb version', notice.version],
+      ['Data licence', notice.licence],
+    ],
+  };
+}

@@ -1,0 +1,49 @@
+import { v1Applications, v1ApplicationsFile, type ApplicationsQuery } from '@bvdb/contract';
+import contentDisposition from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import { cachedFile, cachedJson } from '../../lib/cached-json.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { route } from '../../plugins/contract-routes.js';
+import { buildTableOffThread, csvReleaseHeaders, exportNotice } from '../exports/exports.service.js';
+import { applicationsTable } from './applications-file.js';
+import { presentApplications } from './applications.presenter.js';
+import { buildApplications } from './applications.service.js';
+
+const TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * The laboratory's workbench (issue 32): the summary table "BV and performance specifications" as
+ * JSON and as CSV/xlsx. Public and the same for everyone (published estimates only): kept per
+ * validated query and data generation like the other public reads (decision 021).
+ */
+export function registerApplicationsRoutes(app: FastifyInstance): void {
+  const table = async (query: ApplicationsQuery) => {
+    const { z, groups } = await buildApplications(serviceDeps(app), query);
+    return presentApplications(query, z, groups);
+  };
+
+  route(app, v1Applications, async ({ query, request, reply }) =>
+    cachedJson(request, reply, () => table(query), { varyByUser: false }),
+  );
+
+  route(app, v1ApplicationsFile, async ({ params, query, request, reply }) => {
+    const format = params.file.endsWith('.csv') ? 'csv' : 'xlsx';
+    const notice = exportNotice(app.deps.config);
+    const stamp = new Date().toISOString().slice(0, 10);
+    return cachedFile(
+      request,
+      reply,
+      { type: TYPES[format], compress: format === 'csv', sameForEveryone: true },
+      async () => ({
+        bytes: await buildTableOffThread(format, applicationsTable(await table(query), notice, new Date())),
+        headers: {
+          'Content-Disposition': contentDisposition(`bv_applications_${query.level}_${stamp}.${format}`),
+          ...(format === 'csv' ? csvReleaseHeaders(notice) : {}),
+        },
+      }),
+    );
+  });
+}

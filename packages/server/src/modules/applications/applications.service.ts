@@ -1,0 +1,94 @@
+import type { ApplicationsQuery } from '@bvdb/contract';
+import {
+  limitsKindOf,
+  workbenchRow,
+  workbenchZ,
+  type WorkbenchEstimate,
+  type WorkbenchRow,
+} from '@bvdb/domain';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import { headlineOf, listMetaPage, type MetaRow } from '../meta-analysis/results/meta-results.service.js';
+
+type Deps = Pick<ServiceDeps, 'db'>;
+
+/** One measurand in one matrix (or consolidation): its two estimates and the table's values. */
+export interface ApplicationsGroup {
+  analyteId: number;
+  analyteName: string;
+  matrix: string;
+  matrixId: number | null;
+  consolidationId: number | null;
+  headline: boolean;
+  cvi: MetaRow | null;
+  cvg: MetaRow | null;
+  values: WorkbenchRow;
+}
+
+const keyOf = (m: MetaRow['meta']) =>
+  m.matrixId !== null ? `m${m.matrixId}` : `c${m.matrixConsolidationId ?? 0}`;
+
+/** A stored result as the domain's estimate (its median, limits and what they are). */
+const estimateOf = (row: MetaRow | null): WorkbenchEstimate | null =>
+  row && row.meta.median !== null
+    ? {
+        median: row.meta.median,
+        lower: row.meta.lower,
+        upper: row.meta.upper,
+        limits: limitsKindOf(row.meta.method),
+      }
+    : null;
+
+/**
+ * The summary table "BV and performance specifications" (issue 32.1): every displayed result grouped
+ * by measurand and matrix; by default only each measurand's headline matrix (decision 007), with
+ * `matrices: 'all'` every matrix. Ordered by measurand name, the headline matrix first. Values from
+ * the domain's `workbenchRow` (APS, RCV, II and their ranges over the limits, issue 32.5).
+ */
+export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
+  const z = workbenchZ(query.probability);
+  const { rows } = await listMetaPage(deps, {});
+  const byAnalyte = new Map<number, MetaRow[]>();
+  for (const r of rows) {
+    const list = byAnalyte.get(r.meta.analyteId) ?? [];
+    list.push(r);
+    byAnalyte.set(r.meta.analyteId, list);
+  }
+  const groups: ApplicationsGroup[] = [];
+  for (const results of byAnalyte.values()) {
+    const headline = headlineOf(results);
+    const headlineKey = headline
+      ? headline.matrixId !== null
+        ? `m${headline.matrixId}`
+        : `c${headline.consolidationId ?? 0}`
+      : null;
+    const byMatrix = new Map<string, MetaRow[]>();
+    for (const r of results) byMatrix.set(keyOf(r.meta), [...(byMatrix.get(keyOf(r.meta)) ?? []), r]);
+    const keys = [...byMatrix.keys()].filter((k) => query.matrices === 'all' || k === headlineKey);
+    keys.sort((a, b) => Number(b === headlineKey) - Number(a === headlineKey));
+    for (const key of keys) {
+      const ofMatrix = byMatrix.get(key) ?? [];
+      const first = ofMatrix[0]!;
+      const cvi = ofMatrix.find((r) => r.meta.varType === ':cvi') ?? null;
+      const cvg = ofMatrix.find((r) => r.meta.varType === ':cvg') ?? null;
+      groups.push({
+        analyteId: first.meta.analyteId,
+        analyteName: first.analyteName,
+        matrix: first.matrixName ?? first.consolidationName ?? 'Unknown',
+        matrixId: first.meta.matrixId,
+        consolidationId: first.meta.matrixConsolidationId,
+        headline: key === headlineKey,
+        cvi,
+        cvg,
+        values: workbenchRow({
+          cvi: estimateOf(cvi),
+          cvg: estimateOf(cvg),
+          level: query.level,
+          probability: query.probability,
+          cva: query.cva ?? null,
+        }),
+      });
+    }
+  }
+  // listMetaPage orders by measurand name, so the groups are too; the headline matrix leads.
+  return { z, groups };
+}
