@@ -1,5 +1,5 @@
 import type { MetaRecord } from '@bvdb/contract';
-import { headlineMatrixOf } from '@bvdb/domain';
+import { headlineMatrixOf, type WorkbenchEstimate } from '@bvdb/domain';
 
 /** One matrix (or consolidation) of a measurand with its meta-analysis medians. */
 export interface MatrixEstimate {
@@ -10,6 +10,9 @@ export interface MatrixEstimate {
   cvi: number | null;
   /** Weighted median CVG, or null when the matrix has no usable CVG estimate. */
   cvg: number | null;
+  /** The estimates with their limits and what the limits are (for the ranges of issue 32.5). */
+  cviEstimate: WorkbenchEstimate | null;
+  cvgEstimate: WorkbenchEstimate | null;
 }
 
 const keyOf = (m: Pick<MetaRecord, 'matrix_id' | 'matrix_consolidation_id' | 'matrix'>) =>
@@ -36,9 +39,23 @@ export function matrixEstimatesOf(metas: readonly MetaRecord[]): {
   const byKey = new Map<string, MatrixEstimate>();
   for (const m of metas) {
     const key = keyOf(m);
-    const e = byKey.get(key) ?? { key, matrix: m.matrix, cvi: null, cvg: null };
-    if (m.var_type === ':cvi') e.cvi = estimate(m.median);
-    else e.cvg = estimate(m.median);
+    const e = byKey.get(key) ?? {
+      key,
+      matrix: m.matrix,
+      cvi: null,
+      cvg: null,
+      cviEstimate: null,
+      cvgEstimate: null,
+    };
+    const median = estimate(m.median);
+    const withLimits = median === null ? null : { median, lower: m.lower, upper: m.upper, limits: m.limits };
+    if (m.var_type === ':cvi') {
+      e.cvi = median;
+      e.cviEstimate = withLimits;
+    } else {
+      e.cvg = median;
+      e.cvgEstimate = withLimits;
+    }
     byKey.set(key, e);
   }
   const headline = headlineMatrixOf(

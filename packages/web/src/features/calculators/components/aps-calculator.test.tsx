@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { APS_NO_CVG_NOTE, ApsCalculator } from './aps-calculator';
 
-const serum = { key: 'm1', matrix: 'Serum', cvi: 12.64, cvg: 30 };
+const serum = { key: 'm1', matrix: 'Serum', cvi: 12.64, cvg: 30, cviEstimate: null, cvgEstimate: null };
+/** The same matrix as the measurand page passes it: the estimates with their limits (issue 32.5). */
+const serumWithLimits = {
+  ...serum,
+  cviEstimate: { median: 12.64, lower: 10.2, upper: 15.1, limits: '95 % CI' as const },
+  cvgEstimate: { median: 30, lower: 22, upper: 41, limits: '95 % CI' as const },
+};
 
 describe('ApsCalculator', () => {
   it('starts from the medians at 1 decimal, shows results on Calculate and hides them on edit', async () => {
@@ -119,5 +125,48 @@ describe('ApsCalculator', () => {
     expect(screen.getByText('Note CVG is 0')).toBeTruthy();
     expect(cvg.className).toContain('is-invalid');
     expect(screen.queryByText('Note CVI is 0')).toBeNull();
+  });
+
+  it('shows the APS over the estimates 95 % CIs in its own table, the point rows unchanged (issue 32.5)', async () => {
+    render(<ApsCalculator matrices={[serumWithLimits]} defaultKey="m1" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    const ranges = screen.getByTestId('aps-ranges');
+    expect(ranges.querySelector('caption')!.textContent).toBe(
+      "The same specifications over the estimates' 95 % CIs (lowest – highest, %)",
+    );
+    // Desirable TE: lowest at both lower limits, highest at both upper limits (it rises with each).
+    const lo = calculateAps(10.2, 22).desirable.totalError;
+    const hi = calculateAps(15.1, 41).desirable.totalError;
+    expect(screen.getByTestId('aps-range-desirable-totalError').textContent).toBe(
+      `${formatFixed(lo, 1)} – ${formatFixed(hi, 1)}`,
+    );
+    // CVa depends on the CVI alone: 0.5 × 10.2 – 0.5 × 15.1.
+    expect(screen.getByTestId('aps-range-desirable-imprecision').textContent).toBe('5.1 – 7.6');
+    // The point table keeps its plain cells.
+    expect(screen.getByTestId('aps-desirable-totalError').textContent).toBe(
+      formatFixed(calculateAps(12.6, 30).desirable.totalError, 1),
+    );
+  });
+
+  it('shows no ranges for values the user typed: they are not the database estimates', async () => {
+    render(<ApsCalculator matrices={[serumWithLimits]} defaultKey="m1" />);
+    const cvi = screen.getByLabelText('% Within-subject (CVI)');
+    await userEvent.clear(cvi);
+    await userEvent.type(cvi, '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(screen.getByTestId('aps-desirable-imprecision').textContent).toBe('4.5');
+    expect(screen.queryByTestId('aps-ranges')).toBeNull();
+  });
+
+  it('without a CVG estimate, Bias and TE have no range ("—"), CVa and MAU do', async () => {
+    render(
+      <ApsCalculator matrices={[{ ...serumWithLimits, cvg: null, cvgEstimate: null }]} defaultKey="m1" />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(screen.getByTestId('aps-range-optimal-bias').textContent).toBe('—');
+    expect(screen.getByTestId('aps-range-optimal-totalError').textContent).toBe('—');
+    expect(screen.getByTestId('aps-range-optimal-mau').textContent).toBe(
+      `${formatFixed(calculateAps(10.2, 0).optimal.mau, 1)} – ${formatFixed(calculateAps(15.1, 0).optimal.mau, 1)}`,
+    );
   });
 });

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { toNumberOrZero } from '../number-input';
 import type { MatrixEstimate } from '../../../lib/matrix-estimates';
+import { ApsRanges } from './aps-ranges';
 
 interface Props {
   /** The measurand's matrices with their medians; without them the calculator starts empty. */
@@ -41,7 +42,16 @@ interface Shown {
   cvg: number;
   /** The chosen matrix, when its CVG estimate is missing (CVG 0 then went into Bias and TE). */
   noCvgMatrix: string | null;
+  /** The matrix whose database estimates were calculated unchanged (their ranges are shown), or null. */
+  fromEstimates: MatrixEstimate | null;
 }
+
+/** Whether the calculated inputs are the matrix's medians as the calculator started them. */
+const unchanged = (m: MatrixEstimate | undefined, cvi: number, cvg: number): m is MatrixEstimate =>
+  m !== undefined &&
+  m.cviEstimate !== null &&
+  start(m.cvi) === formatFixed(cvi, 1) &&
+  (m.cvg === null ? cvg === 0 : start(m.cvg) === formatFixed(cvg, 1));
 
 /**
  * Analytical performance specifications from CVI and CVG (Fraser et al., Ann Clin Biochem
@@ -82,6 +92,7 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
             cvi,
             cvg,
             noCvgMatrix: matrix && matrix.cvg === null && cvg === 0 ? matrix.matrix : null,
+            fromEstimates: unchanged(matrix, cvi, cvg) ? matrix : null,
           });
         }}
         className="row g-3 align-items-start"
@@ -179,6 +190,9 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
                 ))}
               </tbody>
             </Table>
+            {shown.fromEstimates?.cviEstimate ? (
+              <ApsRanges cvi={shown.fromEstimates.cviEstimate} cvg={shown.fromEstimates.cvgEstimate} />
+            ) : null}
             {shown.cvg === 0 ? (
               <p className="small text-danger mb-2" id={noteId} data-testid="aps-no-cvg">
                 <span aria-hidden="true">* </span>

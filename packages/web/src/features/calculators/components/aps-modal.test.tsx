@@ -1,6 +1,6 @@
 import type { MetaRecord } from '@bvdb/contract';
 import { calculateAps, formatFixed } from '@bvdb/domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApsModal } from './aps-modal';
@@ -74,9 +74,12 @@ describe('ApsModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     const note = screen.getByTestId('aps-no-cvg');
     expect(note.textContent).toContain(NO_CVG);
-    expect(screen.getByRole('columnheader', { name: /Bias/ }).getAttribute('aria-describedby')).toBe(note.id);
-    expect(screen.getByRole('columnheader', { name: /TE/ }).getAttribute('aria-describedby')).toBe(note.id);
-    expect(screen.getByRole('columnheader', { name: /CVa/ }).getAttribute('aria-describedby')).toBeNull();
+    // The point table (the ranges over the limits follow in a table of their own, issue 32.5).
+    const points = within(screen.getAllByRole('table')[0]!);
+    expect(points.getByRole('columnheader', { name: /Bias/ }).getAttribute('aria-describedby')).toBe(note.id);
+    expect(points.getByRole('columnheader', { name: /TE/ }).getAttribute('aria-describedby')).toBe(note.id);
+    expect(points.getByRole('columnheader', { name: /CVa/ }).getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByTestId('aps-range-desirable-bias').textContent).toBe('—');
     // The spec's typed-input rule stays.
     expect(screen.getByText('Note CVG is 0')).toBeTruthy();
     expect(screen.getByTestId('aps-desirable-bias').textContent).toBe(
