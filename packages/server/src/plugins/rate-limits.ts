@@ -100,6 +100,7 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1BulkDatasets: 'heavy',
   v1ListMeasurands: 'read',
   v1MetasOfMeasurand: 'read',
+  v1EstimateHistory: 'read',
   v1ListMetas: 'read',
   createReference: 'write',
   previewCitationFile: 'heavy',
