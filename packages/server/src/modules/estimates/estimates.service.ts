@@ -185,3 +185,6 @@ export async function listShownAsOf(db: DbOrTx, analyteId: number, asOf: Date) {
 
 /** How many versions exist in all. */
 export const countAllVersions = (db: DbOrTx) => repo.countAllVersions(db);
+
+/** A version as the public history shows it: the change feed's `from` and `to` (decision 056). */
+export { presentVersion } from './estimates.presenter.js';
