@@ -55,7 +55,9 @@ export const v1Changes = defineRoute({
       .regex(CURSOR_PATTERN, 'must be a cursor from a previous answer (a whole number, 0 for the start)')
       .default('0')
       .transform(Number)
-      .describe('Answer the changes after this cursor (`next_cursor` of the previous answer; 0 or none: from the start)'),
+      .describe(
+        'Answer the changes after this cursor (`next_cursor` of the previous answer; 0 or none: from the start)',
+      ),
     limit: z.coerce
       .number()
       .int()
@@ -79,7 +81,8 @@ export const v1Changes = defineRoute({
 export const changesAtom = defineRoute({
   method: 'GET',
   path: '/changes.atom',
-  summary: 'Atom 1.0 feed of the latest published changes, newest first (the same entries as `/api/v1/changes`)',
+  summary:
+    'Atom 1.0 feed of the latest published changes, newest first (the same entries as `/api/v1/changes`)',
   tags: ['v1'],
   access: 'public',
   produces: 'application/atom+xml',
@@ -89,7 +92,8 @@ export const changesAtom = defineRoute({
 export const analyteChangesAtom = defineRoute({
   method: 'GET',
   path: '/analytes/:id/changes.atom',
-  summary: 'Atom 1.0 feed of the latest published changes of one measurand: its estimates, datasets and record',
+  summary:
+    'Atom 1.0 feed of the latest published changes of one measurand: its estimates, datasets and record',
   tags: ['v1'],
   access: 'public',
   produces: 'application/atom+xml',

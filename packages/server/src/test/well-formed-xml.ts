@@ -21,4 +21,3 @@ export function expectWellFormed(xml: string): void {
   expect(body.slice(at).trim()).toBe('');
   expect(stack).toEqual([]);
 }
-

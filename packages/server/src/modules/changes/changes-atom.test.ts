@@ -28,25 +28,44 @@ describe('Atom feed text', () => {
     expect(estimateLabel('Glucose - CSF - CVG')).toEqual({ subject: 'Glucose, CSF', type: 'CVG' });
     expect(
       changeTitle(
-        { ...base, entity: 'estimate', action: 'changed', measurand_id: 1, estimate_id: 5, version: 3, from: version(2, 4.5), to: version(3, 4.7) },
+        {
+          ...base,
+          entity: 'estimate',
+          action: 'changed',
+          measurand_id: 1,
+          estimate_id: 5,
+          version: 3,
+          from: version(2, 4.5),
+          to: version(3, 4.7),
+        },
         names,
       ),
     ).toBe('Creatinine, serum: CVI 4.5 % → 4.7 % (version 3)');
     expect(
-      changeTitle({ ...base, entity: 'estimate', action: 'created', estimate_id: 5, version: 1, to: version(1, 4.5) }, names),
+      changeTitle(
+        { ...base, entity: 'estimate', action: 'created', estimate_id: 5, version: 1, to: version(1, 4.5) },
+        names,
+      ),
     ).toBe('Creatinine, serum: CVI 4.5 % (version 1)');
     expect(
       changeTitle(
-        { ...base, entity: 'estimate', action: 'withdrawn', estimate_id: 5, version: 4, to: { ...version(4, 0), withdrawn: true } },
+        {
+          ...base,
+          entity: 'estimate',
+          action: 'withdrawn',
+          estimate_id: 5,
+          version: 4,
+          to: { ...version(4, 0), withdrawn: true },
+        },
         names,
       ),
     ).toBe('Creatinine, serum: CVI withdrawn (version 4)');
     expect(changeTitle({ ...base, entity: 'dataset', action: 'created', measurand_id: 1 }, names)).toBe(
       'Creatinine: dataset 5 published',
     );
-    expect(changeTitle({ ...base, entity: 'measurand', id: 2, action: 'withdrawn', measurand_id: 2 }, names)).toBe(
-      'Measurand 2: measurand withdrawn',
-    );
+    expect(
+      changeTitle({ ...base, entity: 'measurand', id: 2, action: 'withdrawn', measurand_id: 2 }, names),
+    ).toBe('Measurand 2: measurand withdrawn');
   });
 
   it('escapes every text and attribute and drops characters XML forbids', () => {
@@ -70,13 +89,23 @@ describe('Atom feed text', () => {
       ],
     });
     expectWellFormed(xml);
-    expect(xml).toContain('<title>Reference 9 changed: Within-subject &lt;variation&gt; &amp; &quot;friends&quot;</title>');
+    expect(xml).toContain(
+      '<title>Reference 9 changed: Within-subject &lt;variation&gt; &amp; &quot;friends&quot;</title>',
+    );
     expect(xml).toContain('<updated>2026-11-27T08:00:00Z</updated>');
     expect(xml).toContain('href="/?a=1&amp;b=2"');
   });
 
   it('an empty feed still has the elements Atom requires, with a fixed date', () => {
-    const xml = renderAtom({ id: 'tag:x,2026:y', title: 't', alternate: '/', self: '/s', author: 'a', rights: 'r', entries: [] });
+    const xml = renderAtom({
+      id: 'tag:x,2026:y',
+      title: 't',
+      alternate: '/',
+      self: '/s',
+      author: 'a',
+      rights: 'r',
+      entries: [],
+    });
     expectWellFormed(xml);
     for (const el of ['<id>', '<title>', '<updated>2026-01-01T00:00:00Z</updated>', '<author><name>']) {
       expect(xml).toContain(el);

@@ -62,7 +62,9 @@ export function changeTitle(c: Change, names: ChangeNames): string {
     const title = names.reference(c.id);
     return `Reference ${c.id} ${verb}${title ? `: ${shorten(title)}` : ''}`;
   }
-  const measurand = (c.measurand_id === undefined ? undefined : names.measurand(c.measurand_id)) ?? `Measurand ${c.measurand_id ?? c.id}`;
+  const measurand =
+    (c.measurand_id === undefined ? undefined : names.measurand(c.measurand_id)) ??
+    `Measurand ${c.measurand_id ?? c.id}`;
   return c.entity === 'dataset' ? `${measurand}: dataset ${c.id} ${verb}` : `${measurand}: measurand ${verb}`;
 }
 

@@ -33,7 +33,10 @@ describe('the change feed under concurrent writers', () => {
         const commit = await db.transaction(async (tx) => {
           const ids: number[] = [];
           for (let r = 0; r <= (w + t) % 3; r++) {
-            const [row] = await tx.insert(references).values({ title: `Writer ${w} #${t}.${r}` }).returning();
+            const [row] = await tx
+              .insert(references)
+              .values({ title: `Writer ${w} #${t}.${r}` })
+              .returning();
             ids.push(row!.id);
             await jitter();
           }

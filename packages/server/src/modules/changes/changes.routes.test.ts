@@ -45,7 +45,7 @@ const feed = async (q: string) => {
 /** Every change after `since`, a page of `limit` at a time, following next_cursor. */
 async function readAll(since = '0', limit = 1000): Promise<Change[]> {
   const all: Change[] = [];
-  for (let cursor = since; ; ) {
+  for (let cursor = since; ;) {
     const page = await feed(`?since=${cursor}&limit=${limit}`);
     all.push(...page.data);
     if (!page.has_more) {
@@ -109,7 +109,9 @@ describe('the change feed (issue 30.1)', () => {
   it('pages in cursor order, each change once, next_cursor resumes exactly after the last', async () => {
     const all = await readAll();
     // The demo seed ran after migration 0007: its measurands, references, datasets and first estimate versions.
-    expect(new Set(all.map((c) => c.entity))).toEqual(new Set(['estimate', 'dataset', 'reference', 'measurand']));
+    expect(new Set(all.map((c) => c.entity))).toEqual(
+      new Set(['estimate', 'dataset', 'reference', 'measurand']),
+    );
     const cursors = all.map((c) => Number(c.cursor));
     expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
     expect(new Set(cursors).size).toBe(cursors.length);
@@ -152,14 +154,21 @@ describe('the change feed (issue 30.1)', () => {
 
   it('unpublished datasets never appear; unpublishing is withdrawn, publishing again created, deleting withdrawn', async () => {
     const db = ctx.database.db;
-    const [spec] = await db.select().from(bvSpecifications).where(eq(bvSpecifications.published, true)).limit(1);
+    const [spec] = await db
+      .select()
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.published, true))
+      .limit(1);
     const since = await lastCursor();
     const { id: _id, createdAt: _c, updatedAt: _u, ...values } = spec!;
     const [hidden] = await db
       .insert(bvSpecifications)
       .values({ ...values, uniqueIdentifier: 'FEED-HIDDEN', published: false })
       .returning();
-    await db.update(bvSpecifications).set({ comment: 'still hidden' }).where(eq(bvSpecifications.id, hidden!.id));
+    await db
+      .update(bvSpecifications)
+      .set({ comment: 'still hidden' })
+      .where(eq(bvSpecifications.id, hidden!.id));
     expect(await readAfterDirectWrites(since)).toEqual([]);
     // A save that changes nothing but the stamps is no change.
     await db.update(bvSpecifications).set({ updatedAt: new Date() }).where(eq(bvSpecifications.id, spec!.id));
@@ -287,7 +296,9 @@ describe('the change feed (issue 30.1)', () => {
       await ctx.database.db.insert(references).values({ title: 'Feed address' });
       ctx.app.deps.cache.invalidate();
       const xml = (await get('/changes.atom')).body;
-      expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://bv.example.org/changes.atom"/>');
+      expect(xml).toContain(
+        '<link rel="self" type="application/atom+xml" href="https://bv.example.org/changes.atom"/>',
+      );
       expect(xml).toMatch(/href="https:\/\/bv\.example\.org\/references\/\d+"/);
     } finally {
       (ctx.app.deps.config as { PUBLIC_URL?: string }).PUBLIC_URL = previous;

@@ -31,7 +31,9 @@ export async function readChanges(db: DbOrTx, since: number, limit: number) {
 
 /** The names the entries' titles use: measurands by id, references by id, estimates by their versions. */
 async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<ChangeNames> {
-  const analyteIds = [...new Set(rows.flatMap((r) => (r.change.analyteId === null ? [] : [r.change.analyteId])))];
+  const analyteIds = [
+    ...new Set(rows.flatMap((r) => (r.change.analyteId === null ? [] : [r.change.analyteId]))),
+  ];
   const referenceIds = [
     ...new Set(rows.filter((r) => r.change.entity === 'reference').map((r) => r.change.entityId)),
   ];
@@ -52,8 +54,7 @@ async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<Cha
 const siteBase = (config: Pick<Config, 'PUBLIC_URL'>) => (config.PUBLIC_URL ?? '').replace(/\/+$/, '');
 
 function entryOf(c: Change, names: ChangeNames, base: string): AtomEntry {
-  const page =
-    c.entity === 'reference' ? `/references/${c.id}` : `/analytes/${c.measurand_id ?? c.id}`;
+  const page = c.entity === 'reference' ? `/references/${c.id}` : `/analytes/${c.measurand_id ?? c.id}`;
   return {
     id: `tag:bvdb,2026:change:${c.cursor}`,
     title: changeTitle(c, names),
