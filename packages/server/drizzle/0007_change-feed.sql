@@ -23,21 +23,30 @@ CREATE SEQUENCE "change_log_cursor_seq" AS bigint;--> statement-breakpoint
 CREATE FUNCTION "change_log_seal"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   pending bigint;
+  top bigint;
   base bigint;
+  sealed_at timestamptz;
 BEGIN
+  -- The trigger fires once per row at COMMIT; the first firing seals them all, the others return
+  -- at once (a bulk write of n rows stays O(n), not O(n^2)).
+  IF NEW."id" <= coalesce(nullif(current_setting('bvdb.change_log_sealed_to', true), '')::bigint, 0) THEN
+    RETURN NULL;
+  END IF;
   -- Rows without a cursor are this transaction's own: every other one was sealed before its commit.
-  SELECT count(*) INTO pending FROM "change_log" WHERE "cursor" IS NULL;
+  SELECT count(*), max("id") INTO pending, top FROM "change_log" WHERE "cursor" IS NULL;
   IF pending = 0 THEN
     RETURN NULL;
   END IF;
   PERFORM pg_advisory_xact_lock(7305812245437166136);
   base := nextval('change_log_cursor_seq');
+  sealed_at := clock_timestamp();
   IF pending > 1 THEN
     PERFORM setval('change_log_cursor_seq', base + pending - 1);
   END IF;
-  UPDATE "change_log" c SET "cursor" = base + p.rn - 1, "at" = clock_timestamp()
+  UPDATE "change_log" c SET "cursor" = base + p.rn - 1, "at" = sealed_at
   FROM (SELECT "id", row_number() OVER (ORDER BY "id") AS rn FROM "change_log" WHERE "cursor" IS NULL) p
   WHERE c."id" = p."id";
+  PERFORM set_config('bvdb.change_log_sealed_to', top::text, true);
   RETURN NULL;
 END
 $$;--> statement-breakpoint

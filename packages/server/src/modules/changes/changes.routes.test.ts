@@ -212,6 +212,19 @@ describe('the change feed (issue 30.1)', () => {
     expect(Number(seen[2]!.cursor) - Number(seen[0]!.cursor)).toBe(2);
   });
 
+  it('a bulk write seals its rows in one pass: consecutive cursors in the order written', async () => {
+    const since = await lastCursor();
+    const rows = await ctx.database.db
+      .insert(references)
+      .values(Array.from({ length: 3000 }, (_, i) => ({ title: `Bulk ${i}` })))
+      .returning({ id: references.id });
+    const seen = await readAfterDirectWrites(since);
+    expect(seen.map((c) => c.id)).toEqual(rows.map((r) => r.id));
+    const first = Number(seen[0]!.cursor);
+    expect(seen.map((c) => Number(c.cursor))).toEqual(rows.map((_, i) => first + i));
+    expect(new Set(seen.map((c) => c.at)).size).toBe(1);
+  });
+
   it('answers a bad cursor or limit with a 400 and a message', async () => {
     for (const [q, field] of [
       ['?since=abc', 'since'],
