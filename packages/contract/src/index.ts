@@ -23,6 +23,8 @@ export * from './mailing-list.contract.js';
 export * from './backup.contract.js';
 export * from './citations.contract.js';
 export * from './v1.contract.js';
+export * from './estimates.contract.js';
+export * from './changes.contract.js';
 export * from './users.contract.js';
 export * from './appraisals.contract.js';
 export * from './release.js';

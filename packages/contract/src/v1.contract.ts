@@ -74,6 +74,31 @@ export const v1BulkDatasets = defineRoute({
   },
 });
 
+/** An estimate's stable id and the version shown (issue 29.4, decision 052). */
+export const EstimateRefSchema = z.object({
+  estimate_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Stable id of the estimate (GET /api/v1/estimates/{id}/history); null for a result without a history',
+    ),
+  version: z.number().int().nullable().describe('The version of the estimate this value is'),
+});
+
+/** `as_of`: a day (its end, UTC) or an instant. */
+export const AsOfSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'as_of must be an ISO 8601 date (2026-01-31) or timestamp (2026-01-31T12:00:00Z)',
+  })
+  .optional()
+  .describe(
+    'Answer what the site showed at this moment: an ISO 8601 date (its end, UTC) or timestamp with offset',
+  );
+
+/** A result in the v1 measurand answer: the read shape with its estimate and version. */
+export const V1MetaRecordSchema = MetaRecordSchema.extend(EstimateRefSchema.shape);
+
 /** A headline estimate of a measurand (decision 007). */
 export const V1EstimateSchema = z.object({
   meta_id: z.number().int().describe('Stable id of the meta-analysis result'),
@@ -83,6 +108,8 @@ export const V1EstimateSchema = z.object({
   limits: LimitsKindSchema,
   number_used: z.number().int().describe('Number of studies in the meta-analysis'),
   updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
+  estimate_id: EstimateRefSchema.shape.estimate_id,
+  version: EstimateRefSchema.shape.version,
 });
 
 export const V1HeadlineSchema = z.object({
@@ -122,11 +149,13 @@ export const v1MetasOfMeasurand = defineRoute({
   tags: ['v1'],
   access: 'public',
   params: z.object({ id: IdSchema }),
+  query: z.object({ as_of: AsOfSchema }),
   responses: {
     200: z.object({
       analyte: z.object({ id: z.number().int(), display_name: z.string() }),
+      as_of: z.string().nullable().describe('The moment answered (ISO 8601), when as_of was given'),
       headline: V1HeadlineSchema.nullable(),
-      metas: z.array(MetaRecordSchema),
+      metas: z.array(V1MetaRecordSchema),
     }),
     ...errorsFor(400, 404),
   },

@@ -47,6 +47,20 @@ describe('access is declared and enforced on every route', () => {
     }
   });
 
+  it('the change feed and its Atom feeds are public reads (issue 30.1)', async () => {
+    const feeds = ['/api/v1/changes', '/changes.atom', '/analytes/:id/changes.atom'];
+    for (const url of feeds) {
+      expect(ctx.app.registeredRoutes.find((r) => r.method === 'GET' && r.url === url)?.access).toBe(
+        'public',
+      );
+    }
+    for (const url of ['/api/v1/changes?since=0', '/changes.atom']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+    // No measurand 1 in an empty catalogue: a 404, not a refusal.
+    expect((await ctx.app.inject({ method: 'GET', url: '/analytes/1/changes.atom' })).statusCode).toBe(404);
+  });
+
   it('public writes are only the ones that store nothing or must be public', () => {
     const publicWrites = ctx.app.registeredRoutes
       .filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access === 'public')

@@ -26,6 +26,8 @@ import { registerReferenceRoutes } from './modules/references/references.routes.
 import { registerDatasetRoutes } from './modules/datasets/datasets.routes.js';
 import { registerDatasetWriteRoutes } from './modules/datasets/dataset-write.routes.js';
 import { registerMetaRoutes } from './modules/meta-analysis/results/meta-results.routes.js';
+import { registerEstimateRoutes } from './modules/estimates/estimates.routes.js';
+import { registerChangeRoutes } from './modules/changes/changes.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerStatsRoutes } from './modules/meta-analysis/stats/stats.routes.js';
 import { registerAuth } from './modules/auth/auth.plugin.js';
@@ -201,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDatasetRoutes(app);
   registerDatasetWriteRoutes(app, (deps) => new AppraisalService(deps));
   registerMetaRoutes(app);
+  registerEstimateRoutes(app);
+  registerChangeRoutes(app);
   registerSearchRoutes(app);
   registerStatsRoutes(app);
   registerExportRoutes(app);

@@ -19,7 +19,7 @@ const committed = JSON.parse(
 /**
  * The public API: everything under /api, and the live system's own paths that scripts call
  * (docs/api.md: sign-in, the legacy dataset writes, autocomplete, exports, the upload template),
- * and the probes.
+ * the Atom feeds of changes (issue 30.1), and the probes.
  */
 const API_PREFIXES = [
   '/api/',
@@ -32,6 +32,8 @@ const API_PREFIXES = [
   '/export_by_reference/',
   '/export/',
   '/templates/',
+  '/changes.atom',
+  '/analytes/{id}/changes.atom',
 ];
 
 let ctx: TestContext;

@@ -7,6 +7,8 @@ import {
 } from '@bvdb/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -426,6 +428,130 @@ export const metaCalculationDatasets = pgTable(
   (t) => [
     primaryKey({ columns: [t.metaCalculationId, t.bvSpecificationId] }),
     index('mcd_spec_idx').on(t.bvSpecificationId),
+  ],
+);
+
+/**
+ * Estimates with a history (issue 29.3, decision 052): one row per measurand × matrix (or
+ * consolidation) × CVI/CVG that ever had a result. Its id is stable: it survives recomputes, which
+ * may delete and re-create the meta_calculations row. No foreign key on the matrix or consolidation:
+ * a lookup removed later does not erase what was published under it.
+ */
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: serial('id').primaryKey(),
+    analyteId: integer('analyte_id')
+      .notNull()
+      .references(() => analytes.id, { onDelete: 'cascade' }),
+    matrixId: integer('matrix_id'),
+    matrixConsolidationId: integer('matrix_consolidation_id'),
+    varType: text('var_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('estimates_var_type_ck', sql`${t.varType} in (':cvi', ':cvg')`),
+    check(
+      'estimates_matrix_or_consolidation_ck',
+      sql`(${t.matrixId} is null) <> (${t.matrixConsolidationId} is null)`,
+    ),
+    uniqueIndex('estimates_analyte_matrix_type_uq')
+      .on(t.analyteId, t.matrixId, t.varType)
+      .where(sql`${t.matrixId} is not null`),
+    uniqueIndex('estimates_analyte_consolidation_type_uq')
+      .on(t.analyteId, t.matrixConsolidationId, t.varType)
+      .where(sql`${t.matrixConsolidationId} is not null`),
+  ],
+);
+
+/** One dataset behind a version, as a reader saw it (the forest plot's row). */
+export interface EstimateVersionDataset {
+  id: number;
+  reference_id: number | null;
+  study_id: string;
+  grade: string;
+  value: number;
+  ci_lower: number;
+  ci_upper: number;
+  weight: number;
+}
+
+/**
+ * The versions of an estimate: written only when something a reader sees changed (decision 052).
+ * `withdrawn` versions record that the estimate stopped being shown (its datasets were removed or
+ * excluded): their values are null. The cause is a role, never a person.
+ */
+export const estimateVersions = pgTable(
+  'estimate_versions',
+  {
+    estimateId: integer('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    /** The meta_calculations row that showed it then (may be gone since). */
+    metaId: integer('meta_id'),
+    name: text('name').notNull(),
+    median: doublePrecision('median'),
+    lower: doublePrecision('lower'),
+    upper: doublePrecision('upper'),
+    method: text('method').notNull(),
+    seed: integer('seed'),
+    numberUsed: integer('number_used').notNull().default(0),
+    referenceIds: integer('reference_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    datasets: jsonb('datasets').$type<EstimateVersionDataset[]>().notNull().default([]),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    causeKind: text('cause_kind').notNull(),
+    causeDatasetId: integer('cause_dataset_id'),
+    causeRole: text('cause_role').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.estimateId, t.version] }),
+    index('estimate_versions_computed_idx').on(t.computedAt),
+    check('estimate_versions_version_ck', sql`${t.version} >= 1`),
+    check(
+      'estimate_versions_cause_kind_ck',
+      sql`${t.causeKind} in ('dataset', 'appraisal', 'import', 'lookup', 'initial')`,
+    ),
+  ],
+);
+
+/**
+ * The change feed (issue 30.1, decision 056): one row per published change, written by database
+ * triggers on `estimate_versions`, `bv_specifications`, `references` and `analytes` in the writer's
+ * own transaction (migration 0007). `cursor` is given at commit time, under a transaction-scoped
+ * advisory lock taken by a deferred constraint trigger, so cursor order is commit order: a reader
+ * that asks for `cursor > n` never finds a smaller cursor committed later. Rows with a null cursor
+ * exist only inside their writer's transaction. No foreign keys: a withdrawn record is still news.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    /** Order of the writes inside one transaction. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cursor: bigint('cursor', { mode: 'number' }),
+    /** When the change was committed (set with the cursor). */
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** The measurand it belongs to (estimates, datasets, measurands; null for references). */
+    analyteId: integer('analyte_id'),
+    /** For estimates: which estimate and which of its versions (the previous one is `from`). */
+    estimateId: integer('estimate_id'),
+    version: integer('version'),
+  },
+  (t) => [
+    uniqueIndex('change_log_cursor_uq').on(t.cursor),
+    index('change_log_analyte_cursor_idx').on(t.analyteId, t.cursor),
+    index('change_log_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.cursor} is null`),
+    check('change_log_entity_ck', sql`${t.entity} in ('estimate', 'dataset', 'reference', 'measurand')`),
+    check('change_log_action_ck', sql`${t.action} in ('created', 'changed', 'withdrawn')`),
   ],
 );
 

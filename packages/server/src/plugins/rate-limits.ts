@@ -100,6 +100,10 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1BulkDatasets: 'heavy',
   v1ListMeasurands: 'read',
   v1MetasOfMeasurand: 'read',
+  v1EstimateHistory: 'read',
+  v1Changes: 'read',
+  changesAtom: 'read',
+  analyteChangesAtom: 'read',
   v1ListMetas: 'read',
   // The workbench table: a kept answer per query (cheap once built); its files are spreadsheets.
   v1Applications: 'read',

@@ -105,6 +105,9 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     scope: 'data',
     publicRows: published,
   },
+  // The estimates' history (decision 052): complete backups only; restored with them by an import.
+  { name: 'estimates', table: s.estimates, scope: 'full' },
+  { name: 'estimate_versions', table: s.estimateVersions, scope: 'full' },
   { name: 'users', table: s.users, scope: 'full' },
   // Appraisals name their assessors and hold grades not yet final: complete backups only.
   { name: 'appraisal_rounds', table: s.appraisalRounds, scope: 'full' },

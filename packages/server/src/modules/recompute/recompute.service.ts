@@ -79,13 +79,26 @@ export const listPendingRecomputes = (db: DbOrTx) => repo.listRequests(db);
 export const releaseAllClaims = (db: DbOrTx) => repo.releaseAllClaims(db);
 export const countPendingRecomputes = (db: DbOrTx) => repo.countRequests(db);
 
+/**
+ * A request without a cause (a previous release's process, a leftover job of the former queue) is
+ * versioned as `initial` by `system` (decision 052): what it changed came from outside this door.
+ */
+const UNKNOWN_CAUSE = { kind: 'initial', role: 'system' } as const;
+
+function versionCauseOf(cause: repo.StoredCause | null) {
+  if (!cause || !(RECOMPUTE_CAUSE_KINDS as readonly string[]).includes(cause.kind)) return UNKNOWN_CAUSE;
+  return { kind: cause.kind as RecomputeCauseKind, datasetId: cause.datasetId, role: cause.role };
+}
+
 /** Recomputes claimed measurands in the caller's transaction, then closes their requests and advances their trackers in a few statements for all of them. */
 async function recomputeClaimed(tx: DbOrTx, rs: repo.ClaimedRequest[]) {
+  const causes = new Map(rs.map((r) => [r.analyteId, versionCauseOf(r.cause)]));
   await recomputeAnalytesMetas(
     tx,
     rs.map((r) => r.analyteId),
     new Date(),
     'all',
+    (analyteId) => causes.get(analyteId) ?? UNKNOWN_CAUSE,
   );
   await repo.finishRequests(tx, rs);
   await advanceTrackers(

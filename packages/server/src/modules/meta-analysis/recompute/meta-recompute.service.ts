@@ -1,6 +1,12 @@
 import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { findAnalyte, findAnalytesByIds } from '../../analytes/analytes.service.js';
+import {
+  recordVersions,
+  type EstimateSnapshot,
+  type RecomputedEstimate,
+  type VersionCause,
+} from '../../estimates/estimates.service.js';
 import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-recompute.repository.js';
@@ -122,8 +128,50 @@ export function recomputeAnalyteMetas(
   analyteId: number,
   now = new Date(),
   scope: repo.RecomputeScope = 'all',
-): Promise<{ written: number; changed: number }> {
+): Promise<RecomputeOutcome> {
   return recomputeAnalytesMetas(tx, [analyteId], now, scope);
+}
+
+/** What a recompute did: results computed, results changed, estimate versions written. */
+export interface RecomputeOutcome {
+  written: number;
+  changed: number;
+  versions: number;
+}
+
+/** A version written outside the door (the seed, a bench): the estimates' first values. */
+const INITIAL_CAUSE: VersionCause = { kind: 'initial', role: 'system' };
+
+/** The result of a group as an estimate version sees it (decision 052). */
+function snapshotOf(
+  metaId: number | null,
+  values: MetaValues,
+  links: LinkValues[],
+  referenceOf: Map<number, number>,
+): EstimateSnapshot {
+  return {
+    metaId,
+    name: values.name,
+    median: values.median,
+    lower: values.lower,
+    upper: values.upper,
+    method: values.method,
+    seed: values.seed,
+    numberUsed: values.numberUsed,
+    referenceIds: values.referenceIds,
+    datasets: links
+      .map((l) => ({
+        id: l.bvSpecificationId,
+        reference_id: referenceOf.get(l.bvSpecificationId) ?? null,
+        study_id: l.studyId,
+        grade: l.grade,
+        value: l.cv,
+        ci_lower: l.ciLower,
+        ci_upper: l.ciUpper,
+        weight: l.weight,
+      }))
+      .sort((a, b) => a.id - b.id),
+  };
 }
 
 /**
@@ -137,9 +185,10 @@ export async function recomputeAnalytesMetas(
   analyteIds: number[],
   now = new Date(),
   scope: repo.RecomputeScope = 'all',
-): Promise<{ written: number; changed: number }> {
+  causeOf: (analyteId: number) => VersionCause = () => INITIAL_CAUSE,
+): Promise<RecomputeOutcome> {
   const ids = [...new Set(analyteIds)];
-  if (ids.length === 0) return { written: 0, changed: 0 };
+  if (ids.length === 0) return { written: 0, changed: 0, versions: 0 };
   const [analyteRows, specs, consolidations, storedRows] = await Promise.all([
     findAnalytesByIds(tx, ids),
     repo.listSpecsOfAnalytes(tx, ids),
@@ -149,6 +198,7 @@ export async function recomputeAnalytesMetas(
   const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
   const labels = new Map(matrixRows.map((m) => [m.id, m.matrixExpansion]));
   const specsOf = new Map<number, Spec[]>();
+  const referenceOf = new Map(specs.map((spec) => [spec.id, spec.referenceId]));
   for (const spec of specs) {
     const list = specsOf.get(spec.analyteId) ?? [];
     list.push(spec);
@@ -166,6 +216,7 @@ export async function recomputeAnalytesMetas(
   const unchanged: number[] = [];
   const updates: { id: number; values: MetaValues; links: LinkValues[] }[] = [];
   const inserts: { values: repo.NewMetaRow; links: LinkValues[] }[] = [];
+  const recomputed: RecomputedEstimate[] = [];
   for (const analyte of analyteRows) {
     const groups = groupsOf(specsOf.get(analyte.id) ?? [], labels, consolidations, scope);
     for (const group of groups) {
@@ -205,6 +256,14 @@ export async function recomputeAnalytesMetas(
           continue;
         }
         changed++;
+        recomputed.push({
+          analyteId: analyte.id,
+          matrixId: group.matrixId,
+          matrixConsolidationId: group.consolidationId,
+          varType: type,
+          // A new result's id is known after its insert (filled in below).
+          snapshot: snapshotOf(before?.meta.id ?? null, values, links, referenceOf),
+        });
         if (before) updates.push({ id: before.meta.id, values, links });
         else {
           inserts.push({
@@ -229,6 +288,18 @@ export async function recomputeAnalytesMetas(
     tx,
     inserts.map((i) => i.values),
   );
+  const newIdOf = new Map(
+    inserts.map((i, k) => [
+      `${i.values.analyteId}|${groupKey(i.values.matrixId ?? null, i.values.matrixConsolidationId ?? null, i.values.varType)}`,
+      newIds[k]!,
+    ]),
+  );
+  for (const r of recomputed) {
+    if (r.snapshot && r.snapshot.metaId === null) {
+      r.snapshot.metaId =
+        newIdOf.get(`${r.analyteId}|${groupKey(r.matrixId, r.matrixConsolidationId, r.varType)}`) ?? null;
+    }
+  }
   await repo.replaceMetaDatasetsOf(tx, [
     ...updates.map((u) => ({ metaId: u.id, links: u.links })),
     ...inserts.map((i, k) => ({ metaId: newIds[k]!, links: i.links })),
@@ -240,7 +311,17 @@ export async function recomputeAnalytesMetas(
     [...stored.values()].map((s) => s.meta.id),
   );
   changed += stored.size;
-  return { written, changed };
+  for (const s of stored.values()) {
+    recomputed.push({
+      analyteId: s.meta.analyteId,
+      matrixId: s.meta.matrixId,
+      matrixConsolidationId: s.meta.matrixConsolidationId,
+      varType: s.meta.varType,
+      snapshot: null,
+    });
+  }
+  const versions = await recordVersions(tx, recomputed, causeOf, now);
+  return { written, changed, versions };
 }
 
 /** The measurands with a dataset the curators included. */

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
-import { presentMeta, presentMetaListItem, presentV1Headline } from './meta-results.presenter.js';
+import { AppError } from '../../../lib/app-error.js';
+import {
+  presentMeta,
+  presentMetaListItem,
+  presentV1Headline,
+  type EstimateRefOf,
+} from './meta-results.presenter.js';
 import * as service from './meta-results.service.js';
 
 /** The meta-analysis part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
@@ -15,6 +21,12 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
     next_offset: q.offset + q.limit < total ? q.offset + q.limit : null,
   });
   const since = (s: string | undefined) => (s ? { updatedSince: new Date(s) } : {});
+  const refsOf =
+    (refs: service.EstimateRefs): EstimateRefOf =>
+    (row) => {
+      const ref = refs.get(service.refKeyOf(row.meta));
+      return { estimate_id: ref?.estimateId ?? null, version: ref?.version ?? null };
+    };
 
   route(app, v1ListMeasurands, async ({ query, request, reply }) =>
     cachedJson(
@@ -26,6 +38,12 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
           offset: query.offset,
           ...since(query.updated_since),
         });
+        const refOf = refsOf(
+          await service.estimateRefsOf(
+            serviceDeps(app),
+            items.map((i) => i.analyte.id),
+          ),
+        );
         return {
           meta: pageMeta(query, total),
           data: items.map(({ analyte, headline }) => {
@@ -36,7 +54,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
               display_name: analyte.displayName,
               full_name: analyte.fullName,
               alternate_names: analyte.alternateNames,
-              headline: presentV1Headline(headline),
+              headline: presentV1Headline(headline, refOf),
               updated_at: new Date(latest).toISOString(),
             };
           }),
@@ -46,17 +64,34 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
     ),
   );
 
-  route(app, v1MetasOfMeasurand, async ({ params, request, reply }) => {
+  route(app, v1MetasOfMeasurand, async ({ params, query, request, reply }) => {
     const analyte = await service.requireAnalyte(serviceDeps(app), params.id);
+    const asOf = query.as_of === undefined ? null : asOfInstant(query.as_of);
     return cachedJson(
       request,
       reply,
       async () => {
+        const id = { id: analyte.id, display_name: analyte.displayName };
+        if (asOf) {
+          const past = await service.getResultsOfAnalyteAsOf(serviceDeps(app), params.id, asOf);
+          const refOf: EstimateRefOf = (row) => {
+            const r = past.results.find((x) => x.row === row)?.ref;
+            return { estimate_id: r?.estimateId ?? null, version: r?.version ?? null };
+          };
+          return {
+            analyte: id,
+            as_of: asOf.toISOString(),
+            headline: presentV1Headline(past.headline, refOf),
+            metas: past.results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
+          };
+        }
         const { results, headline } = await service.getResultsOfAnalyte(serviceDeps(app), params.id);
+        const refOf = refsOf(await service.estimateRefsOf(serviceDeps(app), [params.id]));
         return {
-          analyte: { id: analyte.id, display_name: analyte.displayName },
-          headline: presentV1Headline(headline),
-          metas: results.map((r) => presentMeta(r.row, r.links)),
+          analyte: id,
+          as_of: null,
+          headline: presentV1Headline(headline, refOf),
+          metas: results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
         };
       },
       { varyByUser: false },
@@ -78,4 +113,11 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
       { varyByUser: false },
     ),
   );
+}
+
+/** `as_of` as an instant: a date alone means the end of that day (UTC), what the site showed that day. */
+function asOfInstant(value: string): Date {
+  const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value);
+  if (Number.isNaN(instant.getTime())) throw new AppError('bad_request', `as_of ${value} is not a date`);
+  return instant;
 }

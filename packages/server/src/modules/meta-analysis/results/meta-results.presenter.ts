@@ -130,15 +130,22 @@ export function presentMeasurandMetas(h: Headline | null) {
   return [{ matrix: presentLegacyMatrix(row), cvi: presentEstimate(h.cvi), cvg: presentEstimate(h.cvg) }];
 }
 
+/** A result's stable estimate id and version (decision 052); nulls for a result without a history. */
+export type EstimateRefOf = (row: MetaRow) => { estimate_id: number | null; version: number | null };
+const noRef: EstimateRefOf = () => ({ estimate_id: null, version: null });
+
 /** The headline in the v1 API. */
-export function presentV1Headline(h: Headline | null): z.infer<typeof V1HeadlineSchema> | null {
+export function presentV1Headline(
+  h: Headline | null,
+  refOf: EstimateRefOf = noRef,
+): z.infer<typeof V1HeadlineSchema> | null {
   const row = h && (h.cvi ?? h.cvg);
   if (!h || !row) return null;
   const estimate = (r: MetaRow | undefined) => {
     const e = presentEstimate(r);
-    if (!e) return null;
+    if (!e || !r) return null;
     const { id, ...rest } = e;
-    return { meta_id: id, ...rest };
+    return { meta_id: id, ...rest, ...refOf(r) };
   };
   return {
     matrix_id: h.matrixId,

@@ -168,3 +168,12 @@ export async function listDatasetsOfMetas(db: DbOrTx, metaIds: number[]) {
     .where(inArray(metaCalculationDatasets.metaCalculationId, metaIds))
     .orderBy(asc(metaCalculationDatasets.bvSpecificationId));
 }
+
+/** Reference titles by id (the datasets of a past estimate version name their reference by id). */
+export async function listReferenceTitles(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: references.id, title: references.title })
+    .from(references)
+    .where(inArray(references.id, ids));
+}

@@ -1,10 +1,17 @@
 import type { MetaRecord, VarType } from '@bvdb/contract';
 import { headlineMatrixOf } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
-import { notFound } from '../../../lib/app-error.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { findAnalyte } from '../../analytes/analytes.service.js';
-import { findMatrix } from '../../lookups/lookups.service.js';
+import {
+  currentVersionsOf,
+  keyOf,
+  listShownAsOf,
+  type EstimateRow,
+  type VersionRow,
+} from '../../estimates/estimates.service.js';
+import { findMatricesByIds, findMatrix, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { presentMeta } from './meta-results.presenter.js';
 import * as repo from './meta-results.repository.js';
 import type { MetaPage, MetaRow } from './meta-results.repository.js';
@@ -151,4 +158,119 @@ export async function listMetasOfMatrixType(
   await requireAnalyte(deps, analyteId);
   if (!(await findMatrix(deps.db, matrixId))) throw notFound(`Matrix ${matrixId}`);
   return repo.listMetasOf(deps.db, analyteId, matrixId, varType);
+}
+
+/** The estimate id and version of each result, by the result's key (decision 052). */
+export type EstimateRefs = Map<string, { estimateId: number; version: number }>;
+
+export const refKeyOf = (m: MetaRow['meta']) =>
+  keyOf({
+    analyteId: m.analyteId,
+    matrixId: m.matrixId,
+    matrixConsolidationId: m.matrixConsolidationId,
+    varType: m.varType,
+  });
+
+/** The current estimate ids and versions of these measurands' results. */
+export const estimateRefsOf = (deps: Deps, analyteIds: number[]): Promise<EstimateRefs> =>
+  currentVersionsOf(deps.db, analyteIds);
+
+type DatasetLink = Awaited<ReturnType<typeof repo.listDatasetsOfMetas>>[number];
+
+/** A past version in the shape of a stored result, so the same presenter and headline rule apply. */
+function rowOfVersion(
+  analyteName: string,
+  e: EstimateRow,
+  v: VersionRow,
+  names: { matrix: Map<number, string>; consolidation: Map<number, string> },
+): MetaRow {
+  return {
+    meta: {
+      id: v.metaId ?? 0,
+      name: v.name,
+      analyteId: e.analyteId,
+      matrixId: e.matrixId,
+      matrixConsolidationId: e.matrixConsolidationId,
+      varType: e.varType,
+      median: v.median,
+      lower: v.lower,
+      upper: v.upper,
+      numberUsed: v.numberUsed,
+      method: v.method,
+      seed: v.seed,
+      comments: null,
+      display: true,
+      referenceIds: v.referenceIds,
+      computedAt: v.computedAt,
+      createdAt: e.createdAt,
+      updatedAt: v.computedAt,
+    },
+    analyteName,
+    matrixName: e.matrixId === null ? null : (names.matrix.get(e.matrixId) ?? null),
+    consolidationName:
+      e.matrixConsolidationId === null ? null : (names.consolidation.get(e.matrixConsolidationId) ?? null),
+  };
+}
+
+/**
+ * What the measurand's results were at `asOf` (decision 052): each estimate's version in force
+ * then, presented like the stored results, and the headline by the same rule. 404 when the
+ * measurand had no estimate yet.
+ */
+export async function getResultsOfAnalyteAsOf(deps: Deps, analyteId: number, asOf: Date) {
+  const analyte = await requireAnalyte(deps, analyteId);
+  const shown = await listShownAsOf(deps.db, analyteId, asOf);
+  if (shown.length === 0) {
+    throw new AppError(
+      'not_found',
+      `Measurand ${analyteId} had no estimate on ${asOf.toISOString()}: its history starts later`,
+    );
+  }
+  const matrixIds = [
+    ...new Set(shown.map((s) => s.estimate.matrixId).filter((id): id is number => id !== null)),
+  ];
+  const [matrices, members] = await Promise.all([
+    findMatricesByIds(deps.db, matrixIds),
+    listConsolidationMembers(deps.db),
+  ]);
+  const names = {
+    matrix: new Map(matrices.map((m) => [m.id, m.matrixExpansion])),
+    consolidation: new Map(members.map((m) => [m.id, m.name])),
+  };
+  const referenceIds = [...new Set(shown.flatMap((s) => s.version.datasets.map((d) => d.reference_id)))];
+  const titles = new Map(
+    (
+      await repo.listReferenceTitles(
+        deps.db,
+        referenceIds.filter((id): id is number => id !== null),
+      )
+    ).map((r) => [r.id, r.title]),
+  );
+  const order = (r: MetaRow) =>
+    [r.meta.matrixId ?? Infinity, r.meta.matrixConsolidationId ?? Infinity, r.meta.varType] as const;
+  const results = shown
+    .map(({ estimate, version }) => {
+      const row = rowOfVersion(analyte.displayName, estimate, version, names);
+      const links: DatasetLink[] = version.datasets.map((d) => ({
+        metaId: row.meta.id,
+        bvSpecificationId: d.id,
+        studyId: d.study_id,
+        grade: d.grade,
+        cv: d.value,
+        ciLower: d.ci_lower,
+        ciUpper: d.ci_upper,
+        weight: d.weight,
+        referenceId: d.reference_id ?? 0,
+        referenceTitle: (d.reference_id !== null && titles.get(d.reference_id)) || '',
+      }));
+      return { row, links, ref: { estimateId: estimate.id, version: version.version } };
+    })
+    .sort((a, b) => {
+      const [x, y] = [order(a.row), order(b.row)];
+      return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
+    });
+  return {
+    results,
+    headline: headlineOf(results.map((r) => r.row).filter((r) => r.meta.median !== null)),
+  };
 }

@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { changeLog, estimateVersions } from '../../db/schema.js';
+
+export type ChangeRow = typeof changeLog.$inferSelect;
+export type VersionRow = typeof estimateVersions.$inferSelect;
+
+/** A change with, for an estimate, the version it wrote (`to`) and the one before (`from`). */
+export interface ChangeWithVersions {
+  change: ChangeRow & { cursor: number };
+  to: VersionRow | null;
+  from: VersionRow | null;
+}
+
+const toVersion = alias(estimateVersions, 'to_version');
+const fromVersion = alias(estimateVersions, 'from_version');
+
+/**
+ * Sealed changes (cursor given at commit, decision 056) after `since` in cursor order, or the
+ * latest ones first (`newestFirst`, the Atom feeds); optionally of one measurand.
+ */
+export async function listChanges(
+  db: DbOrTx,
+  opts: { since?: number; limit: number; analyteId?: number; newestFirst?: boolean },
+): Promise<ChangeWithVersions[]> {
+  const rows = await db
+    .select({ change: changeLog, to: toVersion, from: fromVersion })
+    .from(changeLog)
+    .leftJoin(
+      toVersion,
+      and(eq(toVersion.estimateId, changeLog.estimateId), eq(toVersion.version, changeLog.version)),
+    )
+    .leftJoin(
+      fromVersion,
+      and(
+        eq(fromVersion.estimateId, changeLog.estimateId),
+        eq(fromVersion.version, sql`${changeLog.version} - 1`),
+      ),
+    )
+    .where(
+      and(
+        isNotNull(changeLog.cursor),
+        opts.since === undefined ? undefined : gt(changeLog.cursor, opts.since),
+        opts.analyteId === undefined ? undefined : eq(changeLog.analyteId, opts.analyteId),
+      ),
+    )
+    .orderBy(opts.newestFirst ? desc(changeLog.cursor) : asc(changeLog.cursor))
+    .limit(opts.limit);
+  return rows as ChangeWithVersions[];
+}

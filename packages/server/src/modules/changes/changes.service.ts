@@ -1,0 +1,106 @@
+import type { Change } from '@bvdb/contract';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { exportNotice } from '../../lib/export-notice.js';
+import { findAnalyte, findAnalytesByIds } from '../analytes/analytes.service.js';
+import { findReference } from '../references/references.service.js';
+import { renderAtom, type AtomEntry } from './changes-atom.js';
+import { presentChange } from './changes.presenter.js';
+import { changeSummary, changeTitle, type ChangeNames } from './changes-text.js';
+import * as repo from './changes.repository.js';
+
+/** How many of the latest changes an Atom feed carries. */
+export const ATOM_ENTRIES = 50;
+
+const SITE = 'EFLM Biological Variation Database';
+
+/**
+ * One page of the feed after `since`, in commit order (decision 056): `next_cursor` is the last
+ * change's cursor, or `since` when nothing is new, so a poller always passes back what it got.
+ */
+export async function readChanges(db: DbOrTx, since: number, limit: number) {
+  const rows = await repo.listChanges(db, { since, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map(presentChange),
+    next_cursor: String(page.at(-1)?.change.cursor ?? since),
+    has_more: rows.length > limit,
+  };
+}
+
+/** The names the entries' titles use: measurands by id, references by id, estimates by their versions. */
+async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<ChangeNames> {
+  const analyteIds = [
+    ...new Set(rows.flatMap((r) => (r.change.analyteId === null ? [] : [r.change.analyteId]))),
+  ];
+  const referenceIds = [
+    ...new Set(rows.filter((r) => r.change.entity === 'reference').map((r) => r.change.entityId)),
+  ];
+  const [analytes, references] = await Promise.all([
+    findAnalytesByIds(db, analyteIds),
+    Promise.all(referenceIds.map((id) => findReference(db, id))),
+  ]);
+  const measurand = new Map(analytes.map((a) => [a.id, a.displayName]));
+  const reference = new Map(references.flatMap((r) => (r ? [[r.id, r.title] as const] : [])));
+  const estimate = new Map(rows.map((r) => [String(r.change.cursor), r.to?.name ?? r.from?.name]));
+  return {
+    measurand: (id) => measurand.get(id),
+    reference: (id) => reference.get(id),
+    estimate: (c: Change) => estimate.get(c.cursor),
+  };
+}
+
+const siteBase = (config: Pick<Config, 'PUBLIC_URL'>) => (config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+
+function entryOf(c: Change, names: ChangeNames, base: string): AtomEntry {
+  const page = c.entity === 'reference' ? `/references/${c.id}` : `/analytes/${c.measurand_id ?? c.id}`;
+  return {
+    id: `tag:bvdb,2026:change:${c.cursor}`,
+    title: changeTitle(c, names),
+    updated: new Date(c.at),
+    link: `${base}${page}`,
+    category: c.entity,
+    summary: changeSummary(c, names),
+  };
+}
+
+/**
+ * The Atom feed of the latest changes, newest first: of the whole database, or of one measurand
+ * (its estimates, datasets and record; 404 for a measurand that is not there). Links are absolute
+ * when PUBLIC_URL is set, relative to the feed otherwise.
+ */
+export async function buildChangesAtom(
+  db: DbOrTx,
+  config: Pick<Config, 'PUBLIC_URL' | 'DATA_USE_NOTICE' | 'CITATION' | 'DATA_LICENCE'>,
+  analyteId?: number,
+): Promise<string> {
+  const analyte = analyteId === undefined ? undefined : await findAnalyte(db, analyteId);
+  if (analyteId !== undefined && !analyte) throw notFound(`Measurand ${analyteId}`);
+  const rows = await repo.listChanges(db, { limit: ATOM_ENTRIES, analyteId, newestFirst: true });
+  const names = await namesOf(db, rows);
+  const base = siteBase(config);
+  const entries = rows.map((r) => entryOf(presentChange(r), names, base));
+  const notice = exportNotice(config);
+  return renderAtom(
+    analyte
+      ? {
+          id: `tag:bvdb,2026:measurand:${analyte.id}:changes`,
+          title: `${analyte.displayName}: changes in the ${SITE}`,
+          alternate: `${base}/analytes/${analyte.id}`,
+          self: `${base}/analytes/${analyte.id}/changes.atom`,
+          author: SITE,
+          rights: notice.licence,
+          entries,
+        }
+      : {
+          id: 'tag:bvdb,2026:changes',
+          title: `Changes in the ${SITE}`,
+          alternate: `${base}/`,
+          self: `${base}/changes.atom`,
+          author: SITE,
+          rights: notice.licence,
+          entries,
+        },
+  );
+}
