@@ -189,6 +189,14 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   const dialog = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('% Within-subject (CVI)')).toHaveValue(/^\d+\.\d$/);
+  // The database's estimates have limits: the APS over them follow in a table of their own (issue 32.5).
+  await dialog.getByRole('button', { name: 'Calculate' }).click();
+  await expect(dialog.getByTestId('aps-desirable-imprecision')).toHaveText(/^\d+\.\d$/);
+  await expect(dialog.getByTestId('aps-ranges')).toContainText(
+    /over the estimates' (95 % CIs|ranges|limits)/,
+  );
+  await expect(dialog.getByTestId('aps-range-desirable-imprecision')).toHaveText(/^\d+\.\d – \d+\.\d$/);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await page.getByRole('button', { name: 'Reference Change Value' }).click();
   const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
