@@ -107,7 +107,21 @@ export function AnalytePage() {
       <h2 className="h5 mt-4">Using these estimates</h2>
       <IndividualityCalculators key={`${cvi}-${cvg}`} initialCvi={cvi} initialCvg={cvg} />
       <ApsModal show={aps} onHide={() => setAps(false)} metas={metaList} />
-      <RcvModal show={rcv} onHide={() => setRcv(false)} cvi={cvi} />
+      <RcvModal
+        show={rcv}
+        onHide={() => setRcv(false)}
+        cvi={cvi}
+        cviEstimate={
+          headline.within && cvi !== null
+            ? {
+                median: cvi,
+                lower: headline.within.lower,
+                upper: headline.within.upper,
+                limits: headline.within.limits,
+              }
+            : null
+        }
+      />
     </>
   );
 }

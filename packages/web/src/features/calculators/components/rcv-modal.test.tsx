@@ -79,4 +79,30 @@ describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
       expect(screen.getByLabelText('z-value')).toHaveProperty('value', z);
     }
   });
+
+  it('gives the RCV over the CVI limits beside the point RCV, while the CVI is the database estimate (issue 32.5)', () => {
+    const estimate = { median: 5.64, lower: 4.9, upper: 6.8, limits: '95 % CI' as const };
+    render(<RcvTools cvi={5.64} cviEstimate={estimate} />);
+    type('CVA (%)', '2');
+    const z = zFromProbability(0.05);
+    const lo = rcvAsymmetric(4.9, 2, z);
+    const hi = rcvAsymmetric(6.8, 2, z);
+    expect(screen.getByTestId('rcv-range').textContent).toBe(
+      `Over the CVI's 95 % CI (4.9–6.8%), with CVA 2.00% and z 1.64, the RCV is +${formatFixed(lo.up, 1)}% to ` +
+        `+${formatFixed(hi.up, 1)}% for a rise and ${formatFixed(lo.down, 1)}% to ${formatFixed(hi.down, 1)}% for a fall.`,
+    );
+    // A CVI the user typed is not the estimate: no range is claimed for it.
+    type('CVI (%)', '7');
+    expect(screen.queryByTestId('rcv-range')).toBeNull();
+  });
+
+  it('says "range of the studies" when the limits are a range, and shows nothing without limits', () => {
+    render(<RcvTools cvi={5.64} cviEstimate={{ median: 5.64, lower: 5, upper: 6, limits: 'range' }} />);
+    expect(screen.getByTestId('rcv-range').textContent).toContain(
+      "Over the CVI's range of the studies (5.0–6.0%)",
+    );
+    cleanup();
+    render(<RcvTools cvi={5.64} cviEstimate={{ median: 5.64, lower: null, upper: null, limits: null }} />);
+    expect(screen.queryByTestId('rcv-range')).toBeNull();
+  });
 });

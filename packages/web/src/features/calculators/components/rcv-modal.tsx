@@ -1,9 +1,11 @@
+import type { WorkbenchEstimate } from '@bvdb/domain';
 import Modal from 'react-bootstrap/Modal';
 import { CloseFooter } from '../../../components/close-footer';
 import { useRcvInputs } from '../use-rcv-inputs';
 import { RcvApplication } from './rcv-application';
 import { RcvResults } from './rcv-calculator';
 import { RcvInputsCard } from './rcv-inputs-card';
+import { RcvRange } from './rcv-range';
 import { ZValueTable } from './z-value-table';
 
 /**
@@ -11,20 +13,37 @@ import { ZValueTable } from './z-value-table';
  * set of inputs (the measurand's CVI, CVA, probability and direction) drives both tools, so they
  * can never show two RCVs for one screen (docs/decisions/006).
  */
-export function RcvModal({ show, onHide, cvi }: { show: boolean; onHide: () => void; cvi: number | null }) {
+export function RcvModal({
+  show,
+  onHide,
+  cvi,
+  cviEstimate = null,
+}: {
+  show: boolean;
+  onHide: () => void;
+  cvi: number | null;
+  /** The CVI estimate with its limits: the RCV over them is shown beside the point RCV (issue 32.5). */
+  cviEstimate?: WorkbenchEstimate | null;
+}) {
   return (
     <Modal show={show} onHide={onHide} fullscreen aria-labelledby="rcv-modal-title">
       <Modal.Header closeButton>
         <Modal.Title id="rcv-modal-title">RCV Calculation</Modal.Title>
       </Modal.Header>
-      <Modal.Body>{show ? <RcvTools cvi={cvi} /> : null}</Modal.Body>
+      <Modal.Body>{show ? <RcvTools cvi={cvi} cviEstimate={cviEstimate} /> : null}</Modal.Body>
       <CloseFooter onClose={onHide} />
     </Modal>
   );
 }
 
 /** The modal's content; mounted while the modal is open, so it starts again from the measurand's CVI. */
-export function RcvTools({ cvi }: { cvi: number | null }) {
+export function RcvTools({
+  cvi,
+  cviEstimate = null,
+}: {
+  cvi: number | null;
+  cviEstimate?: WorkbenchEstimate | null;
+}) {
   const inputs = useRcvInputs({ initialCvi: cvi });
   return (
     <>
@@ -37,6 +56,7 @@ export function RcvTools({ cvi }: { cvi: number | null }) {
       <ZValueTable />
       <RcvInputsCard inputs={inputs} />
       <RcvResults inputs={inputs} />
+      <RcvRange inputs={inputs} estimate={cviEstimate} />
       <hr />
       <RcvApplication inputs={inputs} />
     </>
