@@ -1,9 +1,9 @@
 // Issue 26, point 3 (decision 053): what one search by name costs on the demo database and on
 // `factor`× its size (BENCH_SEARCH_FACTORS, default "1,100"); PostgreSQL when DATABASE_URL is set.
 //   - through the service, nothing kept per query (the index and the published counts kept, as
-//     between two writes): the median of BENCH_SEARCH_ROUNDS rounds over the same queries;
+//     between two writes): each query's fastest of BENCH_SEARCH_ROUNDS rounds, averaged;
 //   - through HTTP (`/api/search/by_analyte` and `/autocomplete`), each query asked for the first
-//     time (three spellings of each, the median of the three rounds) (the route keeps each answer; a kept one is a replay, measured by cached-reads.bench);
+//     time (three spellings of each, its fastest) (the route keeps each answer; a kept one is a replay, measured by cached-reads.bench);
 //   - the first search after a write (the index and the counts read again).
 // Exits 1 (the bench fails, not the tests) when a search through HTTP at the largest size costs
 // more than BENCH_SEARCH_CEILING (default 1.5) times what it costs at the smallest, in the same run.
@@ -67,6 +67,8 @@ function get(url: string): Promise<number> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fastest = (xs: number[]) => Math.min(...xs);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 interface Costs {
   service: number;
@@ -95,16 +97,21 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  // The service, as between two writes: nothing kept per query.
+  // The service, as between two writes: nothing kept per query. Each query's cost is its fastest
+  // round: on a shared machine a search of a millisecond is often descheduled for tens of
+  // milliseconds, which is the machine's cost, not the search's (the median of the rounds is
+  // printed beside it).
   const search = new AnalyteSearch(serviceDeps(app));
   await search.findByName('warm-up', false);
-  const perRound: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t = performance.now();
-    for (const q of SEARCHES) await search.findByName(q, false);
-    perRound.push((performance.now() - t) / SEARCHES.length);
-  }
-  const service = median(perRound);
+  const serviceTimes = SEARCHES.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++)
+    for (const [k, q] of SEARCHES.entries()) {
+      const t = performance.now();
+      await search.findByName(q, false);
+      serviceTimes[k]!.push(performance.now() - t);
+    }
+  const service = mean(serviceTimes.map(fastest));
+  const serviceMedian = mean(serviceTimes.map(median));
 
   // HTTP, every query asked for the first time: the route keeps answers per query, so each round
   // asks another spelling ("cre", "Cre", "CRE": the same work, three first asks).
@@ -114,16 +121,17 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
     (q: string) => q[0]!.toUpperCase() + q.slice(1),
     (q: string) => q.toUpperCase(),
   ];
-  const httpRounds: number[] = [];
-  for (const spell of spellings) {
-    let total = 0;
-    for (const q of SEARCHES) {
-      total += await get(`${base}/api/search/by_analyte?query=${encodeURIComponent(spell(q))}`);
-      total += await get(`${base}/autocomplete?query=${encodeURIComponent(spell(q))}`);
+  const httpTimes = SEARCHES.map(() => [] as number[]);
+  for (const spell of spellings)
+    for (const [k, q] of SEARCHES.entries()) {
+      const asked = encodeURIComponent(spell(q));
+      httpTimes[k]!.push(
+        ((await get(`${base}/api/search/by_analyte?query=${asked}`)) +
+          (await get(`${base}/autocomplete?query=${asked}`))) /
+          2,
+      );
     }
-    httpRounds.push(total / (2 * SEARCHES.length));
-  }
-  const httpCost = median(httpRounds);
+  const httpCost = mean(httpTimes.map(fastest));
 
   // The first search after a write: the index and the counts are read again.
   const afterWrites: number[] = [];
@@ -136,7 +144,7 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
   const afterWrite = median(afterWrites);
 
   console.log(
-    `| ${factor}× on ${database.kind} | ${service.toFixed(3)} | ${httpCost.toFixed(2)} | ${afterWrite.toFixed(1)} | ${uptime()} |`,
+    `| ${factor}× on ${database.kind} | ${service.toFixed(3)} (median ${serviceMedian.toFixed(3)}) | ${httpCost.toFixed(2)} | ${afterWrite.toFixed(1)} | ${uptime()} |`,
   );
   await app.close();
   await database.close();
@@ -146,9 +154,11 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
 const rounds = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 5));
 const ceiling = Number(process.env.BENCH_SEARCH_CEILING ?? 1.5);
 const factors = (process.env.BENCH_SEARCH_FACTORS ?? '1,100').split(',').map(Number);
-console.log(`${SEARCHES.length} queries: ${SEARCHES.join(', ')}; median of ${rounds} rounds`);
 console.log(
-  '| data | ms a search, service (nothing kept per query) | ms a search, HTTP first ask (by_analyte and autocomplete) | ms, first search after a write | uptime |',
+  `${SEARCHES.length} queries: ${SEARCHES.join(', ')}; each query's fastest of ${rounds} rounds (service) or 3 spellings (HTTP), averaged over the queries`,
+);
+console.log(
+  '| data | ms a search, service (nothing kept per query; median of rounds) | ms a search, HTTP first ask (by_analyte and autocomplete) | ms, first search after a write | uptime |',
 );
 console.log('|---|---|---|---|---|');
 const costs: Costs[] = [];
