@@ -10,6 +10,7 @@
 //   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
 //   8. whole-catalogue answers against a bare Node server sending the same bytes, and search by name,
 //      on the demo database and a 100× one (fails below BENCH_CATALOGUE_FLOOR)
+//   8b. search by name at 1× and 100× the demo: the cost of a first ask (fails above BENCH_SEARCH_CEILING)
 //   9. kept public reads (meta, autocomplete, a measurand's datasets, headline results, a
 //      server-rendered measurand page) against a bare Node server sending the same bytes (fails
 //      below BENCH_CACHED_READ_FLOOR)
@@ -52,9 +53,13 @@ console.log(
   '\n## Whole-catalogue answers against bare Node, search by name (issue 26; BENCH_CATALOGUE_FACTORS, default 1,100)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/catalogue.bench.js']);
+console.log(
+  '\n## Search by name at 1× and 100× (issue 26, point 3; BENCH_SEARCH_FACTORS, BENCH_SEARCH_CEILING)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/search.bench.js']);
 console.log('\n## Kept public reads against bare Node (issue 26, points 1 and 7; BENCH_CACHED_READ_FLOOR)');
 runWithFloor(process.execPath, ['packages/server/dist/bench/cached-reads.bench.js']);
 if (belowFloor) {
-  console.log('\nFAIL: a ratio to bare Node is below its floor (see above)');
+  console.log('\nFAIL: a ratio is below its floor, or a search above its ceiling (see above)');
   process.exit(1);
 }

@@ -58,7 +58,43 @@ function queries(): string[] {
   return [...out];
 }
 
+/**
+ * Typos (a swap, a letter dropped, a letter doubled, the last two swapped) and a substring of the
+ * demo names: the answers that come from the joined texts and the distinct words.
+ */
+function typos(): string[] {
+  const out = new Set<string>();
+  rows.slice(0, 71).forEach((a, k) => {
+    const name = a.displayName.toLowerCase();
+    out.add(name.slice(2, 9));
+    const ws = name.split(/\s+/).filter((x) => x.length >= 3);
+    const w = ws[k % ws.length];
+    if (!w) return;
+    const kinds = [
+      w[1]! + w[0]! + w.slice(2),
+      w.slice(0, 2) + w.slice(3),
+      w.slice(0, 3) + w[2]! + w.slice(3),
+      `${w.slice(0, -2)}${w.at(-1)!}${w.at(-2)!}`,
+    ];
+    out.add(kinds[k % kinds.length]!);
+  });
+  return [...out];
+}
+
 describe('measurand index', () => {
+  it('finds substrings and typos as scoring every entry does', () => {
+    const index = new AnalyteIndex(rows);
+    const qs = typos();
+    expect(qs.length).toBeGreaterThan(100);
+    let typoAnswers = 0;
+    for (const q of qs) {
+      const answer = index.search(q, 50);
+      expect(answer, q).toEqual(index.searchEveryEntry(q, 50));
+      if (answer.length > 0 && !answer.some((a) => a.display_name.toLowerCase().includes(q))) typoAnswers++;
+    }
+    expect(typoAnswers).toBeGreaterThan(10);
+  }, 120_000);
+
   it('answers from its starts exactly what scoring every entry answers', () => {
     const index = new AnalyteIndex(rows);
     const qs = queries();

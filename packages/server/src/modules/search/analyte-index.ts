@@ -45,15 +45,22 @@ interface Entry {
   otherWords: string[];
 }
 
-/** Keys in code-unit order with the entry each came from: the entries whose key starts with a text. */
+/** Distinct keys in code-unit order with the entries each came from: the entries whose key starts with a text. */
 class SortedKeys {
   private keys: string[];
-  private owners: Int32Array;
+  private owners: number[][];
 
   constructor(pairs: [string, number][]) {
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.keys = pairs.map((p) => p[0]);
-    this.owners = Int32Array.from(pairs, (p) => p[1]);
+    const byKey = new Map<string, number[]>();
+    for (const [key, owner] of pairs) {
+      const list = byKey.get(key);
+      if (list) list.push(owner);
+      else byKey.set(key, [owner]);
+    }
+    // The engine's own sort of strings (code-unit order) without a comparator called per pair: most
+    // of building the index at 100× the demo went to that comparator.
+    this.keys = [...byKey.keys()].sort();
+    this.owners = this.keys.map((k) => byKey.get(k)!);
   }
 
   /** Calls `visit` with each entry that has a key starting with `prefix` (an entry may come twice). */
@@ -65,9 +72,130 @@ class SortedKeys {
       if (this.keys[mid]! < prefix) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.keys.length && this.keys[i]!.startsWith(prefix); i++) visit(this.owners[i]!);
+    for (let i = lo; i < this.keys.length && this.keys[i]!.startsWith(prefix); i++)
+      for (const owner of this.owners[i]!) visit(owner);
   }
 }
+
+/** A character no normalised text holds (queries holding it are scored entry by entry). */
+const SEPARATOR = '\u0000';
+
+/**
+ * Texts joined into one string with the entry each came from: the entries with a text that holds a
+ * query are found by the engine's own `indexOf` over the joined string (a fast scan of a few hundred
+ * KB at 100× the demo) instead of a JavaScript loop over every entry's texts.
+ */
+class JoinedTexts {
+  private text: string;
+  private starts: Int32Array;
+  private owners: Int32Array;
+
+  constructor(pairs: [string, number][]) {
+    const starts: number[] = [];
+    let at = 0;
+    for (const [t] of pairs) {
+      starts.push(at);
+      at += t.length + 1;
+    }
+    this.text = pairs.map((p) => p[0]).join(SEPARATOR);
+    this.starts = Int32Array.from(starts);
+    this.owners = Int32Array.from(pairs, (p) => p[1]);
+  }
+
+  /** Calls `visit` with each entry that has a text holding `part` (an entry may come more than once). */
+  holding(part: string, visit: (entry: number) => void): void {
+    let at = this.text.indexOf(part);
+    while (at !== -1) {
+      // The text the hit is in: the last start at or before it.
+      let lo = 0;
+      let hi = this.starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (this.starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      visit(this.owners[lo]!);
+      // On to the next text: one hit per text is enough.
+      const next = lo + 1 < this.starts.length ? this.starts[lo + 1]! : this.text.length;
+      at = this.text.indexOf(part, next);
+    }
+  }
+}
+
+/**
+ * Every distinct word an entry can be found by when the query has a typo (its name, the words of
+ * its name and of its other names), with the entries that hold it: a typo is looked for once per
+ * distinct word, not once per entry and word (at 100× the demo most words are shared by a hundred
+ * entries). Prefixes of one length are gathered the first time a query of that length asks.
+ */
+class TypoWords {
+  /** Distinct words by length, each with its entries in table order. */
+  private byLength = new Map<number, { word: string; entries: number[] }[]>();
+  /** Distinct prefixes of the words longer than a length, by that length (filled when asked). */
+  private prefixes = new Map<number, Map<string, number[]>>();
+  private words: [string, number[]][];
+
+  constructor(entries: Entry[]) {
+    const owners = new Map<string, number[]>();
+    entries.forEach((e, i) => {
+      for (const w of new Set([...e.nameWords, ...e.otherWords, e.name])) {
+        const list = owners.get(w);
+        if (list) list.push(i);
+        else owners.set(w, [i]);
+      }
+    });
+    this.words = [...owners];
+    for (const [word, list] of this.words) {
+      const same = this.byLength.get(word.length);
+      if (same) same.push({ word, entries: list });
+      else this.byLength.set(word.length, [{ word, entries: list }]);
+    }
+  }
+
+  private prefixesOf(length: number): Map<string, number[]> {
+    let found = this.prefixes.get(length);
+    if (!found) {
+      found = new Map();
+      for (const [word, list] of this.words) {
+        if (word.length <= length) continue;
+        const p = word.slice(0, length);
+        const into = found.get(p);
+        if (into) into.push(...list);
+        else found.set(p, [...list]);
+      }
+      this.prefixes.set(length, found);
+    }
+    return found;
+  }
+
+  /**
+   * Each entry with a word within `tolerance` edits of `q` (the whole word, or its first
+   * `q.length` characters) and its smallest distance: the same as comparing every word of every
+   * entry.
+   */
+  closest(q: string, tolerance: number): Map<number, number> {
+    const best = new Map<number, number>();
+    const note = (list: number[], d: number) => {
+      if (d > tolerance) return;
+      for (const i of list) if (!(best.get(i)! <= d)) best.set(i, d);
+    };
+    for (let n = Math.max(1, q.length - tolerance); n <= q.length + tolerance; n++)
+      for (const { word, entries } of this.byLength.get(n) ?? [])
+        note(entries, editDistance(q, word, tolerance));
+    if (q.length <= MAX_TYPO_PREFIX)
+      for (const [p, list] of this.prefixesOf(q.length)) note(list, editDistance(q, p, tolerance));
+    else
+      for (const [word, list] of this.words)
+        if (word.length > q.length) note(list, editDistance(q, word.slice(0, q.length), tolerance));
+    return best;
+  }
+}
+
+/** Edits a typo may make: one, two from seven characters on. */
+const typoTolerance = (q: string) => (q.length >= 7 ? 2 : 1);
+
+/** Queries longer than this compare prefixes word by word (their prefixes are not gathered). */
+const MAX_TYPO_PREFIX = 40;
 
 /** Starts before substrings: see `AnalyteIndex.search`. */
 function scoreOf(e: Entry, q: string, qWords: string[]): number {
@@ -101,6 +229,10 @@ export class AnalyteIndex {
   private nameWords: SortedKeys;
   private others: SortedKeys;
   private otherWords: SortedKeys;
+  /** Names and other names joined, for substrings. */
+  private texts: JoinedTexts;
+  /** Built on the first query with a typo. */
+  private typoWords: TypoWords | undefined;
 
   constructor(rows: AnalyteRow[]) {
     this.entries = rows.map((a) => {
@@ -123,6 +255,9 @@ export class AnalyteIndex {
     this.nameWords = keys((e) => e.nameWords);
     this.others = keys((e) => e.others);
     this.otherWords = keys((e) => e.otherWords);
+    this.texts = new JoinedTexts(
+      this.entries.flatMap((e, i) => [e.name, ...e.others].map((t): [string, number] => [t, i])),
+    );
   }
 
   /**
@@ -133,7 +268,7 @@ export class AnalyteIndex {
     const q = normalise(query);
     if (!q) return [];
     const qWords = words(q);
-    return this.ranked(this.starts(q, qWords, limit) ?? this.scoreAll(q, qWords), limit);
+    return this.ranked(this.starts(q, qWords, limit) ?? this.matches(q, qWords), limit);
   }
 
   /** The same answer with every entry scored, as before the sorted keys (the tests compare the two). */
@@ -165,19 +300,50 @@ export class AnalyteIndex {
    * these. Undefined when there are fewer (substrings and typos may then be in the answer).
    */
   private starts(q: string, qWords: string[], limit: number): { e: Entry; score: number }[] | undefined {
+    const scored = this.scored(this.startsOf(q, qWords), q, qWords).filter(
+      (x) => x.score <= LAST_START_SCORE,
+    );
+    return scored.length >= limit ? scored : undefined;
+  }
+
+  /** The entries with a name, other name or one of their words starting with the query (or its first word). */
+  private startsOf(q: string, qWords: string[]): Set<number> {
     const found = new Set<number>();
     const add = (i: number) => found.add(i);
     this.names.withPrefix(q, add);
     if (qWords.length > 0) this.nameWords.withPrefix(qWords[0]!, add);
     this.others.withPrefix(q, add);
     if (qWords.length > 0) this.otherWords.withPrefix(qWords[0]!, add);
+    return found;
+  }
+
+  /** `found` scored, in table order, without the entries that do not match. */
+  private scored(found: Set<number>, q: string, qWords: string[]): { e: Entry; score: number }[] {
     const scored: { e: Entry; score: number }[] = [];
     for (const i of [...found].sort((a, b) => a - b)) {
       const e = this.entries[i]!;
       const score = scoreOf(e, q, qWords);
-      if (score <= LAST_START_SCORE) scored.push({ e, score });
+      if (score < Infinity) scored.push({ e, score });
     }
-    return scored.length >= limit ? scored : undefined;
+    return scored;
+  }
+
+  /**
+   * What `scoreAll` finds, from the entries that can match only: a start (scores 0–5, through the
+   * sorted keys; every word of the query must start a word, so the first one does) or a substring
+   * (6–7, through the joined texts); typos through the distinct words.
+   */
+  private matches(q: string, qWords: string[]): { e: Entry; score: number }[] {
+    if (q.includes(SEPARATOR)) return this.scoreAll(q, qWords);
+    const found = this.startsOf(q, qWords);
+    this.texts.holding(q, (i) => found.add(i));
+    const scored = this.scored(found, q, qWords);
+    if (scored.length > 0 || q.length < 3) return scored;
+    this.typoWords ??= new TypoWords(this.entries);
+    const closest = this.typoWords.closest(q, typoTolerance(q));
+    return [...closest.keys()]
+      .sort((a, b) => a - b)
+      .map((i) => ({ e: this.entries[i]!, score: 10 + closest.get(i)! }));
   }
 
   /** Every entry scored: starts, substrings, and typos only when nothing else matches. */
@@ -188,7 +354,7 @@ export class AnalyteIndex {
       if (score < Infinity) scored.push({ e, score });
     }
     if (scored.length === 0 && q.length >= 3) {
-      const tolerance = q.length >= 7 ? 2 : 1;
+      const tolerance = typoTolerance(q);
       for (const e of this.entries) {
         let best = Infinity;
         for (const w of [...e.nameWords, ...e.otherWords, e.name]) {

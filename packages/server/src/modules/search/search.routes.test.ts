@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bvSpecifications } from '../../db/schema.js';
+import { analytes, bvSpecifications } from '../../db/schema.js';
+import { writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
@@ -145,5 +146,56 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
     const first = await ctx.app.inject({ url });
     const again = await ctx.app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('shows a new measurand and a renamed one right after the write, with their counts', async () => {
+    const deps = serviceDeps(ctx.app);
+    const byName = async (q: string) =>
+      (
+        await ctx.app.inject({ url: `/api/search/by_analyte?query=${encodeURIComponent(q)}&format=json` })
+      ).json<{ analytes: { id: number; display_name: string; bv_specifications_count: number }[] }>()
+        .analytes;
+    const suggested = async (q: string) => (await suggest(q)).map((s) => s.display_name);
+    // Asked once before the write: the empty answers are kept.
+    expect(await byName('zebrafinch')).toEqual([]);
+    expect(await suggested('zebrafinch')).toEqual([]);
+    const [creatinine] = (await byName('creatinine')).filter((a) => a.display_name === 'Creatinine');
+    const added = await writeTransaction(
+      deps,
+      async (tx) => {
+        const [row] = await tx
+          .insert(analytes)
+          .values({ displayName: 'Zebrafinch kinase', alternateNames: ['ZFK'] })
+          .returning({ id: analytes.id });
+        await tx
+          .update(analytes)
+          .set({ displayName: 'Zebrafinch creatinine' })
+          .where(eq(analytes.id, creatinine!.id));
+        return row!.id;
+      },
+      ['analytes'],
+    );
+    try {
+      expect(await suggested('zebrafinch')).toEqual(['Zebrafinch kinase', 'Zebrafinch creatinine']);
+      expect(await suggested('zfk')).toEqual(['Zebrafinch kinase']);
+      const found = await byName('zebrafinch');
+      expect(found.map((a) => [a.id, a.display_name, a.bv_specifications_count])).toEqual([
+        [added, 'Zebrafinch kinase', 0],
+        [creatinine!.id, 'Zebrafinch creatinine', creatinine!.bv_specifications_count],
+      ]);
+      // The old name is gone from the kept answer of "creatinine".
+      expect((await byName('creatinine')).map((a) => a.display_name)).not.toContain('Creatinine');
+    } finally {
+      await writeTransaction(
+        deps,
+        async (tx) => {
+          await tx.delete(analytes).where(eq(analytes.id, added));
+          await tx.update(analytes).set({ displayName: 'Creatinine' }).where(eq(analytes.id, creatinine!.id));
+        },
+        ['analytes'],
+      );
+    }
+    expect((await byName('creatinine'))[0]!.display_name).toBe('Creatinine');
+    expect(await suggested('zebrafinch')).toEqual([]);
   });
 });

@@ -1,0 +1,178 @@
+// Issue 26, point 3 (decision 053): what one search by name costs on the demo database and on
+// `factor`× its size (BENCH_SEARCH_FACTORS, default "1,100"); PostgreSQL when DATABASE_URL is set.
+//   - through the service, nothing kept per query (the index and the published counts kept, as
+//     between two writes): each query's fastest of BENCH_SEARCH_ROUNDS rounds, averaged;
+//   - through HTTP (`/api/search/by_analyte` and `/autocomplete`), each query asked for the first
+//     time (three spellings of each, its fastest) (the route keeps each answer; a kept one is a replay, measured by cached-reads.bench);
+//   - the first search after a write (the index and the counts read again).
+// Exits 1 (the bench fails, not the tests) when a search through HTTP at the largest size costs
+// more than BENCH_SEARCH_CEILING (default 1.5) times what it costs at the smallest, in the same run.
+// The service's own figure is printed beside it, not held to the ceiling: on the bench's data a
+// query finds a hundred copies of each name, so it answers 50 measurands at 100× where it answers
+// 1 to 6 at 1×, and presenting them is most of the service's time (decision 053).
+import { execSync } from 'node:child_process';
+import http from 'node:http';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { serviceDeps } from '../lib/service-deps.js';
+import { AnalyteSearch } from '../modules/search/search.service.js';
+import { seedDatabase } from '../seed/seed.js';
+import { multiply, openBenchDatabase } from './bench-data.js';
+
+/** Typed prefixes, whole names, words, codes, a substring and a typo: what the search box sees. */
+const SEARCHES = [
+  'cre',
+  'glucose',
+  'alt',
+  'urine',
+  'hb',
+  'cholesterol',
+  'sodium',
+  'tsh',
+  'iron',
+  'crp',
+  'ch',
+  'serum',
+  'atinine',
+  'glucsoe',
+];
+
+function uptime(): string {
+  try {
+    return execSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
+}
+
+function get(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    http
+      .get(url, { headers: { accept: 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - t)
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fastest = (xs: number[]) => Math.min(...xs);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+interface Costs {
+  service: number;
+  http: number;
+  afterWrite: number;
+}
+
+async function benchFactor(factor: number, rounds: number): Promise<Costs> {
+  const database = await openBenchDatabase(`search_${factor}`);
+  await seedDatabase(database.db, {
+    demo: true,
+    adminEmail: 'bench@example.org',
+    adminPassword: 'bench-password-1',
+  });
+  if (factor > 1) await multiply(database, factor);
+  const app = await buildApp({
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
+      READ_CACHE_PREFILL: 'false',
+    }),
+    database,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  // The service, as between two writes: nothing kept per query. Each query's cost is its fastest
+  // round: on a shared machine a search of a millisecond is often descheduled for tens of
+  // milliseconds, which is the machine's cost, not the search's (the median of the rounds is
+  // printed beside it).
+  const search = new AnalyteSearch(serviceDeps(app));
+  await search.findByName('warm-up', false);
+  const serviceTimes = SEARCHES.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++)
+    for (const [k, q] of SEARCHES.entries()) {
+      const t = performance.now();
+      await search.findByName(q, false);
+      serviceTimes[k]!.push(performance.now() - t);
+    }
+  const service = mean(serviceTimes.map(fastest));
+  const serviceMedian = mean(serviceTimes.map(median));
+
+  // HTTP, every query asked for the first time: the route keeps answers per query, so each round
+  // asks another spelling ("cre", "Cre", "CRE": the same work, three first asks).
+  await get(`${base}/api/search/by_analyte?query=warm`);
+  const spellings = [
+    (q: string) => q,
+    (q: string) => q[0]!.toUpperCase() + q.slice(1),
+    (q: string) => q.toUpperCase(),
+  ];
+  const httpTimes = SEARCHES.map(() => [] as number[]);
+  for (const spell of spellings)
+    for (const [k, q] of SEARCHES.entries()) {
+      const asked = encodeURIComponent(spell(q));
+      httpTimes[k]!.push(
+        ((await get(`${base}/api/search/by_analyte?query=${asked}`)) +
+          (await get(`${base}/autocomplete?query=${asked}`))) /
+          2,
+      );
+    }
+  const httpCost = mean(httpTimes.map(fastest));
+
+  // The first search after a write: the index and the counts are read again.
+  const afterWrites: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    app.deps.cache.invalidate(['analytes', 'datasets']);
+    const t = performance.now();
+    await search.findByName('cre', false);
+    afterWrites.push(performance.now() - t);
+  }
+  const afterWrite = median(afterWrites);
+
+  console.log(
+    `| ${factor}× on ${database.kind} | ${service.toFixed(3)} (median ${serviceMedian.toFixed(3)}) | ${httpCost.toFixed(2)} | ${afterWrite.toFixed(1)} | ${uptime()} |`,
+  );
+  await app.close();
+  await database.close();
+  return { service, http: httpCost, afterWrite };
+}
+
+const rounds = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 5));
+const ceiling = Number(process.env.BENCH_SEARCH_CEILING ?? 1.5);
+const factors = (process.env.BENCH_SEARCH_FACTORS ?? '1,100').split(',').map(Number);
+console.log(
+  `${SEARCHES.length} queries: ${SEARCHES.join(', ')}; each query's fastest of ${rounds} rounds (service) or 3 spellings (HTTP), averaged over the queries`,
+);
+console.log(
+  '| data | ms a search, service (nothing kept per query; median of rounds) | ms a search, HTTP first ask (by_analyte and autocomplete) | ms, first search after a write | uptime |',
+);
+console.log('|---|---|---|---|---|');
+const costs: Costs[] = [];
+for (const factor of factors) costs.push(await benchFactor(factor, rounds));
+if (costs.length > 1) {
+  const first = costs[0]!;
+  const last = costs.at(-1)!;
+  const serviceRatio = last.service / first.service;
+  const httpRatio = last.http / first.http;
+  console.log(
+    `Search cost at ${factors.at(-1)}× / at ${factors[0]}×: service ${serviceRatio.toFixed(2)}, HTTP first ask ${httpRatio.toFixed(2)}, first after a write ${(last.afterWrite / first.afterWrite).toFixed(2)} (ceiling ${ceiling} on the HTTP first ask)`,
+  );
+  if (httpRatio > ceiling) {
+    console.log('FAIL: a search at the largest size costs more than the ceiling allows');
+    process.exitCode = 1;
+  }
+}
