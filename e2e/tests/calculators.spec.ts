@@ -214,6 +214,10 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   const { up } = rcvAsymmetric(cvi, 2, zForChange(0.05, 'one-direction'));
   await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(up, 1)}%`);
   await expect(rcv.getByTestId('rcv-verdict')).toContainText(`the RCV is +${formatFixed(up, 1)}% for a rise`);
+  // The RCV over the CVI estimate's limits, beside the point RCV (issue 32.5).
+  await expect(rcv.getByTestId('rcv-range')).toContainText(
+    /^Over the CVI's (95 % CI|range of the studies) \(/,
+  );
   await rcv.getByLabel(/Either direction/).check();
   const either = rcvAsymmetric(cvi, 2, zForChange(0.05, 'either-direction')).up;
   await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(either, 1)}%`);
