@@ -92,6 +92,13 @@ test('a curator changes a dataset and the History shows the new version, with th
   await expect(entry.getByTestId('history-version-1')).toContainText('First value');
   await expect(entry.getByTestId('history-plot')).toBeVisible();
   await expectNoAxeViolations(page);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page
+      .getByRole('heading', { name: 'History' })
+      .locator('..')
+      .screenshot({ path: `${SHOTS}/estimate-history-1366.png` });
+  }
 
   // Cite this estimate names the version.
   await page.getByRole('button', { name: `Cite this estimate: ${meta.matrix} CVI` }).click();
@@ -108,5 +115,10 @@ test('a curator changes a dataset and the History shows the new version, with th
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(overflow).toBeLessThanOrEqual(375);
   await expect(latest).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/estimate-history-375.png`, fullPage: true });
+  if (SHOTS) {
+    await page
+      .getByRole('heading', { name: 'History' })
+      .locator('..')
+      .screenshot({ path: `${SHOTS}/estimate-history-375.png` });
+  }
 });

@@ -63,7 +63,7 @@ describe('EstimateHistory (issue 29.5)', () => {
     expect(String(fetch.mock.calls[0]![0])).toContain('/api/v1/estimates/12/history');
     expect(latest.textContent).toContain('5.6% (5.1–5.6, range), N = 3');
     expect(latest.textContent).toContain('DEMO-171 added; N 2 → 3; median 5.4 → 5.6');
-    expect(latest.textContent).toContain('a dataset changed (dataset 171), by a curator');
+    expect(latest.textContent).toContain('a dataset changed (DEMO-171), by a curator');
     expect(within(screen.getByTestId('history-version-1')).getByText(/First value; N 2/)).toBeTruthy();
     expect(screen.getByTestId('history-plot').getAttribute('aria-label')).toMatch(
       /Serum CVI over time: 2 values/,

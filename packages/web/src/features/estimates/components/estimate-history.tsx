@@ -21,10 +21,10 @@ const CAUSES: Record<EstimateVersion['cause']['kind'], string> = {
   initial: 'the value when the history began',
 };
 
-/** "a dataset changed (dataset 171), by a curator". */
-export function causeText(v: EstimateVersion): string {
+/** "a dataset changed (DEMO-171), by a curator". */
+export function causeText(v: EstimateVersion, labelOf: (datasetId: number) => string): string {
   const what = CAUSES[v.cause.kind];
-  const which = v.cause.dataset_id !== undefined ? ` (dataset ${v.cause.dataset_id})` : '';
+  const which = v.cause.dataset_id !== undefined ? ` (${labelOf(v.cause.dataset_id)})` : '';
   const role = v.cause.role === 'system' ? 'the system' : `a ${v.cause.role}`;
   return `${what}${which}, by ${role}`;
 }
@@ -133,7 +133,7 @@ function HistoryBody({
               : `${formatFixed(v.median ?? 0, 1)}%${limitsText(v)}, N = ${v.number_used}`}
             <br />
             <span>{describeVersionChange(versions[i + 1] ?? null, v, labelOf)}</span>
-            <span className="text-body-secondary"> · {causeText(v)}</span>
+            <span className="text-body-secondary"> · {causeText(v, labelOf)}</span>
           </li>
         ))}
       </ol>
