@@ -137,7 +137,7 @@ export const v1ListMeasurands = defineRoute({
   summary: 'Measurands with their headline CVI and CVG, ordered by id, one page at a time',
   tags: ['v1'],
   access: 'public',
-  query: V1PageQuerySchema,
+  query: V1PageQuerySchema.extend({ as_of: AsOfSchema }),
   responses: { 200: page(V1MeasurandSchema), 400: ErrorSchema },
 });
 

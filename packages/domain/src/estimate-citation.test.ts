@@ -100,6 +100,16 @@ describe('formatEstimateCitation', () => {
   });
 });
 
+describe("the estimate's version (issue 29.5)", () => {
+  it('is named between N and the date, in the text, RIS and BibTeX', () => {
+    const cited = { ...meta, version: 3 };
+    const part = 'weighted median CVI 4.5% (4.1–5.0); N = 12 studies; version 3; updated 2025 Mar 12';
+    expect(formatEstimateCitation(cited)).toContain(`${part}.`);
+    expect(estimateRis(cited)).toContain(`N1  - ${part}`);
+    expect(estimateBibtex(cited)).toContain('version 3');
+  });
+});
+
 describe('RIS', () => {
   const lines = estimateRis(meta).split('\r\n');
   it('is a DATA record with the authors surname first and every part', () => {

@@ -31,6 +31,8 @@ export interface EstimateCitation {
   n: number | null;
   /** When the estimate last changed (ISO 8601). */
   updated: string;
+  /** The estimate's version (its history, issue 29.5); left out when unknown. */
+  version?: number | null;
   /** The permalink: measurand, matrix and type, never a result's id. */
   url: string;
   accessed: Date;
@@ -117,7 +119,8 @@ export function describeCitedEstimate(e: EstimateCitation): string {
       : '';
   const when = dateOf(e.updated);
   const updated = when ? `updated ${vancouverDate(when)}` : '';
-  return [lead, n, updated].filter(Boolean).join('; ');
+  const version = e.version != null ? `version ${e.version}` : '';
+  return [lead, n, version, updated].filter(Boolean).join('; ');
 }
 
 /**

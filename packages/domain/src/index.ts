@@ -22,6 +22,7 @@ export * from './citation.js';
 export * from './leave-one-out.js';
 export * from './appraisal.js';
 export * from './estimate-citation.js';
+export * from './estimate-history.js';
 export * from './meta-use.js';
 export * from './meta-limits.js';
 export * from './estimation/index.js';

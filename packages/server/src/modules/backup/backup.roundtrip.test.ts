@@ -22,6 +22,24 @@ afterAll(async () => {
   await target?.close();
 });
 
+/** The v1 measurand answers (estimate ids and versions) and every estimate's history. */
+async function historyAnswers(app: typeof source.app) {
+  const answers: Record<string, unknown> = {};
+  const measurands = (await app.inject({ url: '/api/v1/measurands?limit=1000' })).json<{
+    data: { id: number }[];
+  }>();
+  for (const m of measurands.data) {
+    const url = `/api/v1/measurands/${m.id}/metas`;
+    const body = (await app.inject({ url })).json<{ metas: { estimate_id: number | null }[] }>();
+    answers[url] = body;
+    for (const e of body.metas) {
+      const h = `/api/v1/estimates/${e.estimate_id}/history`;
+      answers[h] = (await app.inject({ url: h })).json<unknown>();
+    }
+  }
+  return answers;
+}
+
 describe('whole-database export and import', () => {
   it('the anonymous export holds the published records only, with ids and a format version', async () => {
     const res = await source.app.inject({ url: '/export/bv_database.json' });
@@ -77,7 +95,15 @@ describe('whole-database export and import', () => {
     expect(full.statusCode).toBe(200);
     const file = full.json<{ scope: string; tables: Record<string, unknown[]> }>();
     expect(file.scope).toBe('full');
-    for (const t of ['users', 'audit_log', 'mailing_list_members', 'content_pages', 'reference_files']) {
+    for (const t of [
+      'users',
+      'audit_log',
+      'mailing_list_members',
+      'content_pages',
+      'reference_files',
+      'estimates',
+      'estimate_versions',
+    ]) {
       expect(Object.keys(file.tables)).toContain(t);
     }
     const restored = await createTestApp({ demo: false });
@@ -92,6 +118,9 @@ describe('whole-database export and import', () => {
       expect(await publicAnswers(restored.app, restoredHeaders)).toEqual(
         await publicAnswers(source.app, headers),
       );
+      // The estimates' history comes back with the backup (issue 29.3): same ids, same versions.
+      expect(file.tables.estimate_versions!.length).toBeGreaterThan(20);
+      expect(await historyAnswers(restored.app)).toEqual(await historyAnswers(source.app));
     } finally {
       await restored.close();
     }

@@ -28,13 +28,18 @@ export async function listLatestVersions(db: DbOrTx, estimateIds: number[]): Pro
     .orderBy(estimateVersions.estimateId, desc(estimateVersions.version));
 }
 
-/** Each estimate of one measurand with the version in force at `asOf` (none: not listed). */
-export async function listVersionsOfAnalyteAsOf(db: DbOrTx, analyteId: number, asOf: Date) {
+/** Each estimate (of one measurand, or of all) with the version in force at `asOf` (none: not listed). */
+export async function listVersionsAsOf(db: DbOrTx, asOf: Date, analyteId?: number) {
   return db
     .selectDistinctOn([estimateVersions.estimateId], { estimate: estimates, version: estimateVersions })
     .from(estimateVersions)
     .innerJoin(estimates, eq(estimates.id, estimateVersions.estimateId))
-    .where(and(eq(estimates.analyteId, analyteId), lte(estimateVersions.computedAt, asOf)))
+    .where(
+      and(
+        analyteId === undefined ? undefined : eq(estimates.analyteId, analyteId),
+        lte(estimateVersions.computedAt, asOf),
+      ),
+    )
     .orderBy(estimateVersions.estimateId, desc(estimateVersions.version));
 }
 

@@ -165,6 +165,23 @@ describe('estimates with a history (issue 29.3–4)', () => {
       version: 2,
       median: after.median,
     });
+    // The list too: at that moment every headline estimate was at version 1; before the history, none.
+    const list = (await get(`/api/v1/measurands?limit=1000&as_of=${encodeURIComponent(justBefore)}`)).json<{
+      meta: { total: number };
+      data: { id: number; headline: { cvi: { version: number } | null; cvg: { version: number } | null } }[];
+    }>();
+    expect(list.meta.total).toBe(
+      (await get('/api/v1/measurands?limit=1000')).json<{ meta: { total: number } }>().meta.total,
+    );
+    expect(list.data.find((m) => m.id === analyteId)).toBeDefined();
+    for (const m of list.data) {
+      for (const e of [m.headline.cvi, m.headline.cvg]) if (e) expect(e.version).toBe(1);
+    }
+    const none = (await get('/api/v1/measurands?as_of=2000-01-01')).json<{
+      meta: { total: number };
+      data: [];
+    }>();
+    expect(none).toMatchObject({ meta: { total: 0 }, data: [] });
     // A day: its end (UTC).
     const today = new Date().toISOString().slice(0, 10);
     expect((await answer(`?as_of=${today}`)).metas.find((m) => m.estimate_id === estimateId)?.version).toBe(

@@ -177,9 +177,9 @@ export async function currentVersionsOf(
   );
 }
 
-/** One measurand's estimates as shown at `asOf` (withdrawn ones left out), each with its version. */
-export async function listShownAsOf(db: DbOrTx, analyteId: number, asOf: Date) {
-  const rows = await repo.listVersionsOfAnalyteAsOf(db, analyteId, asOf);
+/** The estimates (of one measurand, or all) as shown at `asOf` (withdrawn ones left out), each with its version. */
+export async function listShownAsOf(db: DbOrTx, asOf: Date, analyteId?: number) {
+  const rows = await repo.listVersionsAsOf(db, asOf, analyteId);
   return rows.filter((r) => !r.version.withdrawn);
 }
 

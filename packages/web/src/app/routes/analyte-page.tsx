@@ -20,6 +20,7 @@ import { MetaSummary } from '../../components/meta-summary';
 import { headlineMetasOf } from '../../lib/headline-metas';
 import { ForestPlotSection } from '../../components/forest-plot/forest-plot-section';
 import { CiteButton } from '../../components/cite/cite-button';
+import { EstimateHistory } from '../../features/estimates/components/estimate-history';
 import { siteInfoQuery } from '../../features/content/api/get-site-info';
 import { useHydrated } from '../../lib/use-hydrated';
 import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/estimate-permalink';
@@ -46,6 +47,11 @@ export function AnalytePage() {
   const headline = headlineMetasOf(metaList);
   const cvi = headline.within?.median ?? null;
   const cvg = headline.between?.median ?? null;
+  // The estimate id and version of each result (issue 29.5): its history and its citation name them.
+  const versionOf = new Map(metaList.map((m) => [m.id, m.version]));
+  const labelOfDataset = new Map((datasets.data ?? []).map((d) => [d.id, d.unique_identifier]));
+  const labelOf = (id: number) => labelOfDataset.get(id) ?? `dataset ${id}`;
+  const withHistory = metaList.filter((m) => m.estimate_id !== null);
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
@@ -89,12 +95,33 @@ export function AnalytePage() {
                 values: [{ type: typeOfMeta(m), value: m.median, lower: m.lower, upper: m.upper }],
                 n: m.number_used,
                 updated: m.updated_at,
+                version: versionOf.get(m.id) ?? null,
                 path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m)),
               })}
             />
           )}
         />
       )}
+      {withHistory.length > 0 ? (
+        <section aria-labelledby="estimate-history-heading" className="mb-4">
+          <h2 className="h5" id="estimate-history-heading">
+            History
+          </h2>
+          <p className="small text-muted mb-2">
+            Each estimate&apos;s earlier values: a new version is kept whenever a change of its studies
+            changes what this page shows.
+          </p>
+          {withHistory.map((m) => (
+            <EstimateHistory
+              key={m.estimate_id}
+              estimateId={m.estimate_id!}
+              version={m.version}
+              label={`${m.matrix} ${typeOfMeta(m)}`}
+              labelOf={labelOf}
+            />
+          ))}
+        </section>
+      ) : null}
       <h2 className="h5">Datasets</h2>
       {datasets.isPending ? (
         <Loading />

@@ -33,6 +33,31 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
       request,
       reply,
       async () => {
+        if (query.as_of !== undefined) {
+          // What the list showed then, from the estimates' history (decision 052).
+          const past = await service.listHeadlinesAsOf(
+            serviceDeps(app),
+            { limit: query.limit, offset: query.offset, ...since(query.updated_since) },
+            asOfInstant(query.as_of),
+          );
+          return {
+            meta: pageMeta(query, past.total),
+            data: past.items.map(({ analyte, headline, results, updatedAt }) => {
+              const refOf: EstimateRefOf = (row) => {
+                const r = results.find((x) => x.row === row)?.ref;
+                return { estimate_id: r?.estimateId ?? null, version: r?.version ?? null };
+              };
+              return {
+                id: analyte.id,
+                display_name: analyte.displayName,
+                full_name: analyte.fullName,
+                alternate_names: analyte.alternateNames,
+                headline: presentV1Headline(headline, refOf),
+                updated_at: updatedAt.toISOString(),
+              };
+            }),
+          };
+        }
         const { items, total } = await service.listHeadlines(serviceDeps(app), {
           limit: query.limit,
           offset: query.offset,

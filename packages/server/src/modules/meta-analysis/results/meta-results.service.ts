@@ -3,7 +3,7 @@ import { headlineMatrixOf } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
-import { findAnalyte } from '../../analytes/analytes.service.js';
+import { findAnalyte, findAnalytesByIds } from '../../analytes/analytes.service.js';
 import {
   currentVersionsOf,
   keyOf,
@@ -219,13 +219,52 @@ function rowOfVersion(
  */
 export async function getResultsOfAnalyteAsOf(deps: Deps, analyteId: number, asOf: Date) {
   const analyte = await requireAnalyte(deps, analyteId);
-  const shown = await listShownAsOf(deps.db, analyteId, asOf);
+  const shown = await listShownAsOf(deps.db, asOf, analyteId);
   if (shown.length === 0) {
     throw new AppError(
       'not_found',
       `Measurand ${analyteId} had no estimate on ${asOf.toISOString()}: its history starts later`,
     );
   }
+  return presentShown(deps, shown, new Map([[analyte.id, analyte.displayName]]));
+}
+
+/**
+ * Every measurand with an estimate shown at `asOf`, each with its headline then, ordered by id and
+ * paged like `listHeadlines` (`updatedSince` compares the headline's latest version).
+ */
+export async function listHeadlinesAsOf(
+  deps: Deps,
+  page: Required<Pick<MetaPage, 'limit' | 'offset'>> & MetaPage,
+  asOf: Date,
+) {
+  const shown = await listShownAsOf(deps.db, asOf);
+  const analytes = await findAnalytesByIds(deps.db, [...new Set(shown.map((s) => s.estimate.analyteId))]);
+  const { results } = await presentShown(deps, shown, new Map(analytes.map((a) => [a.id, a.displayName])));
+  const byAnalyte = new Map<number, typeof results>();
+  for (const r of results) {
+    const list = byAnalyte.get(r.row.meta.analyteId) ?? [];
+    list.push(r);
+    byAnalyte.set(r.row.meta.analyteId, list);
+  }
+  const items = analytes
+    .sort((a, b) => a.id - b.id)
+    .map((analyte) => {
+      const of = byAnalyte.get(analyte.id) ?? [];
+      const headline = headlineOf(of.map((r) => r.row).filter((r) => r.meta.median !== null));
+      const stamps = [headline?.cvi, headline?.cvg].map((r) => r?.meta.updatedAt.getTime() ?? 0);
+      return { analyte, headline, results: of, updatedAt: new Date(Math.max(...stamps)) };
+    })
+    .filter((i) => i.headline !== null && (!page.updatedSince || i.updatedAt >= page.updatedSince));
+  return { total: items.length, items: items.slice(page.offset, page.offset + page.limit) };
+}
+
+/** Versions in force, as stored results with their datasets and estimate refs, in the stored order. */
+async function presentShown(
+  deps: Deps,
+  shown: Awaited<ReturnType<typeof listShownAsOf>>,
+  analyteNames: Map<number, string>,
+) {
   const matrixIds = [
     ...new Set(shown.map((s) => s.estimate.matrixId).filter((id): id is number => id !== null)),
   ];
@@ -250,7 +289,7 @@ export async function getResultsOfAnalyteAsOf(deps: Deps, analyteId: number, asO
     [r.meta.matrixId ?? Infinity, r.meta.matrixConsolidationId ?? Infinity, r.meta.varType] as const;
   const results = shown
     .map(({ estimate, version }) => {
-      const row = rowOfVersion(analyte.displayName, estimate, version, names);
+      const row = rowOfVersion(analyteNames.get(estimate.analyteId) ?? '', estimate, version, names);
       const links: DatasetLink[] = version.datasets.map((d) => ({
         metaId: row.meta.id,
         bvSpecificationId: d.id,
@@ -267,7 +306,9 @@ export async function getResultsOfAnalyteAsOf(deps: Deps, analyteId: number, asO
     })
     .sort((a, b) => {
       const [x, y] = [order(a.row), order(b.row)];
-      return x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2]);
+      return (
+        a.row.meta.analyteId - b.row.meta.analyteId || x[0] - y[0] || x[1] - y[1] || x[2].localeCompare(y[2])
+      );
     });
   return {
     results,

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase, type OpenOptions } from '../../db/client.js';
+import { seedDatabase } from '../../seed/seed.js';
+import { testConfig } from '../../test/test-app.js';
+import { countAllVersions } from './estimates.service.js';
+
+/**
+ * An upgrade of a previous release's data folder (issue 29.3): a database with results at migration
+ * 0005 (the demo, with the history tables and their migration record taken away, which is exactly
+ * what the previous release left), opened by this release. On PGlite a folder on disk; on
+ * PostgreSQL (TEST_DATABASE_URL) a database of its own.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-upgrade-'));
+const dbName = `bvdb_upgrade_${randomBytes(6).toString('hex')}`;
+
+async function openOptions(): Promise<OpenOptions> {
+  if (!serverUrl) return { dataDir: folder };
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return { databaseUrl: url.toString(), dataDir: 'unused' };
+}
+
+afterAll(async () => {
+  fs.rmSync(folder, { recursive: true, force: true });
+  if (serverUrl) {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${dbName} with (force)`);
+    await c.end();
+  }
+});
+
+interface Meta {
+  id: number;
+  analyte_id: number;
+  median: number;
+  method: string;
+  number_used: number;
+  updated_at: string;
+}
+
+describe('initial versions after an upgrade from the previous release (migration 0006)', () => {
+  it('every stored result gets an estimate with version 1 (initial, system), dated when it last changed', async () => {
+    if (serverUrl) {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`create database ${dbName}`);
+      await c.end();
+    }
+    // The previous release's folder: the demo with results, at migration 0005.
+    const old = await openDatabase(await openOptions());
+    await seedDatabase(old.db, {
+      demo: true,
+      adminEmail: 'admin@example.org',
+      adminPassword: 'test-password-123',
+    });
+    await old.execute('drop table estimate_versions');
+    await old.execute('drop table estimates');
+    await old.execute(
+      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+    );
+    // Results that changed at different moments before the upgrade.
+    await old.execute(`update meta_calculations set updated_at = '2025-03-01T10:00:00Z' where id % 2 = 0`);
+    await old.execute(`update meta_calculations set updated_at = '2025-06-01T10:00:00Z' where id % 2 = 1`);
+    const metas = (
+      await old.execute(
+        'select id, analyte_id, median, method, number_used, updated_at from meta_calculations where median is not null order by id',
+      )
+    ).rows as Meta[];
+    expect(metas.length).toBeGreaterThan(20);
+    await old.close();
+
+    let applied: string[] = [];
+    const database = await openDatabase({ ...(await openOptions()), onMigrated: (tags) => (applied = tags) });
+    try {
+      expect(applied).toEqual(['0006_estimate-history']);
+      expect(await countAllVersions(database.db)).toBe(metas.length);
+      const app = await buildApp({ config: testConfig(), database });
+      await app.ready();
+      try {
+        const analyteId = metas[0]!.analyte_id;
+        const body = (await app.inject({ url: `/api/v1/measurands/${analyteId}/metas` })).json<{
+          metas: { id: number; estimate_id: number; version: number; median: number }[];
+        }>();
+        for (const m of body.metas) {
+          expect(m.version).toBe(1);
+          const h = (await app.inject({ url: `/api/v1/estimates/${m.estimate_id}/history` })).json<{
+            data: {
+              version: number;
+              median: number;
+              computed_at: string;
+              cause: unknown;
+              datasets: unknown[];
+            }[];
+          }>();
+          const stored = metas.find((x) => x.id === m.id)!;
+          expect(h.data).toEqual([
+            expect.objectContaining({
+              version: 1,
+              median: stored.median,
+              computed_at: new Date(stored.updated_at).toISOString(),
+              cause: { kind: 'initial', role: 'system' },
+            }),
+          ]);
+          expect(h.data[0]!.datasets.length).toBeGreaterThan(0);
+        }
+        // The site showed them from their last change: as_of before it is a 404, after it an answer.
+        const even = metas.find((x) => x.analyte_id === analyteId)!;
+        const at = new Date(even.updated_at).toISOString().slice(0, 10);
+        expect(
+          (await app.inject({ url: `/api/v1/measurands/${analyteId}/metas?as_of=2025-01-01` })).statusCode,
+        ).toBe(404);
+        expect(
+          (await app.inject({ url: `/api/v1/measurands/${analyteId}/metas?as_of=${at}` })).statusCode,
+        ).toBe(200);
+        // A full recompute after the upgrade gives the same numbers: no new version.
+        await database.db.transaction((tx) =>
+          app.deps.recompute.request(tx, { cause: { kind: 'lookup', role: 'system' } }),
+        );
+        await app.deps.recompute.settle();
+        expect(await countAllVersions(database.db)).toBe(metas.length);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
