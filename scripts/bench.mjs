@@ -3,7 +3,8 @@
 //   1. the web app's first-load size (JavaScript and CSS, compressed as served)
 //   2. the meta-analysis engine (packages/domain/bench)
 //   3. a full recompute of every measurand × matrix × type, on the demo database and on one 10× its size
-//   4. the HTTP API under load (autocannon, 50 connections) on the demo database and on a 10× one
+//   4. the HTTP API under load (autocannon, 50 connections) on the demo database and on 10× and 100× it,
+//      each after a second full recompute that must write no estimate versions (issue 29)
 //   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately
@@ -12,7 +13,7 @@
 //      on the demo database and a 100× one (fails below BENCH_CATALOGUE_FLOOR)
 //   8b. search by name at 1× and 100× the demo: the cost of a first ask (fails above BENCH_SEARCH_CEILING)
 //   9. kept public reads (meta, autocomplete, a measurand's datasets, headline results, a
-//      server-rendered measurand page) against a bare Node server sending the same bytes (fails
+//      server-rendered measurand page, an estimate's history) against a bare Node server sending the same bytes (fails
 //      below BENCH_CACHED_READ_FLOOR)
 //  10. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';

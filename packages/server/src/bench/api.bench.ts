@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
-import { analytes } from '../db/schema.js';
+import { analytes, estimateVersions } from '../db/schema.js';
 import { multiply } from './bench-data.js';
 import {
   listAnalyteIdsWithDatasets,
@@ -39,6 +39,12 @@ async function benchOne(factor: number, seconds: number) {
   });
   if (factor > 1) await multiply(database, factor);
   const recompute = await recomputeAll(database);
+  // Issue 29: versions are written only for estimates whose values changed; a second full
+  // recompute over the same data changes none, so it writes none.
+  const versions = async () => (await database.db.select({ n: count() }).from(estimateVersions))[0]!.n;
+  const versionsBefore = await versions();
+  const again = await recomputeAll(database);
+  const versionsWritten = (await versions()) - versionsBefore;
   const app = await buildApp({
     // The built app, so the server-rendered pages are measured too (`npm run bench` builds it).
     config: loadConfig({
@@ -71,8 +77,12 @@ async function benchOne(factor: number, seconds: number) {
   }
   renders.sort((a, b) => a - b);
   console.log(
-    `\n### ${factor}× demo size — recompute of ${recompute.measurands} measurands: ${recompute.ms.toFixed(0)} ms`,
+    `\n### ${factor}× demo size — recompute of ${recompute.measurands} measurands: ${recompute.ms.toFixed(0)} ms; a second one: ${again.ms.toFixed(0)} ms, ${versionsWritten} estimate versions written (${versionsBefore} kept)`,
   );
+  if (versionsWritten > 0) {
+    console.log('FAIL: a recompute over unchanged data wrote estimate versions (issue 29)');
+    process.exitCode = 1;
+  }
   console.log(
     `server rendering of /analytes/{id} from cold reads: median ${renders[10]!.toFixed(1)} ms, slowest ${renders[19]!.toFixed(1)} ms`,
   );
@@ -87,5 +97,6 @@ async function benchOne(factor: number, seconds: number) {
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-await benchOne(1, seconds);
-await benchOne(10, seconds);
+// 100× too: a second full recompute there must write no estimate versions (issue 29).
+for (const factor of (process.env.BENCH_API_SIZES ?? '1,10,100').split(',').map(Number))
+  await benchOne(factor, seconds);

@@ -3,14 +3,15 @@
 // alternating rounds (BENCH_ROUNDS, default 3, of BENCH_SECONDS each), on the demo database, with
 // the load client (autocannon) in a process of its own. Printed per read: requests a second of
 // both and their ratio, and the server's CPU per answer of both and the capacity ratio (answers
-// per CPU second, bvdb's over bare Node's; the median of the rounds). Exits 1 (the bench fails,
+// per CPU second, bvdb's over bare Node's; the median of the rounds). An estimate's history
+// (issue 29) is among the reads. Exits 1 (the bench fails,
 // not the tests) when a capacity ratio falls below BENCH_CACHED_READ_FLOOR. The whole-catalogue answers have their own bench beside
 // this one (catalogue.bench.ts, BENCH_CATALOGUE_FLOOR).
 import os from 'node:os';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { bvSpecifications } from '../db/schema.js';
+import { bvSpecifications, estimates } from '../db/schema.js';
 import { seedDatabase } from '../seed/seed.js';
 import { bareServer, fetchOnce, loadApart } from './bare-node.js';
 
@@ -43,6 +44,8 @@ const [first] = await database.db
   .from(bvSpecifications)
   .limit(1);
 const measurand = first?.analyteId ?? 1;
+// An estimate's history (issue 29): a cached public read like the others.
+const [estimate] = await database.db.select({ id: estimates.id }).from(estimates).limit(1);
 // Lifted limits: the figure is what a read costs the server, not the limiter's 429s (the
 // accounting itself still runs for every request).
 const app = await buildApp({
@@ -59,6 +62,7 @@ const reads: { path: string; headers: Record<string, string> }[] = [
   { path: `/api/analyte_specifications/${measurand}`, headers: JSON_READ },
   { path: '/api/meta_calculations', headers: JSON_READ },
   { path: `/analytes/${measurand}`, headers: PAGE_READ },
+  ...(estimate ? [{ path: `/api/v1/estimates/${estimate.id}/history`, headers: JSON_READ }] : []),
 ];
 const only = process.env.BENCH_CACHED_READ_PATHS?.split(',');
 
