@@ -26,3 +26,4 @@ export * from './v1.contract.js';
 export * from './users.contract.js';
 export * from './appraisals.contract.js';
 export * from './release.js';
+export * from './estimations.contract.js';
