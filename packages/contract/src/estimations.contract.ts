@@ -119,6 +119,10 @@ export const EstimationQuerySchema = z
     value_column: z.string().max(200).optional(),
     group_column: z.string().max(200).optional(),
     date_column: z.string().max(200).optional(),
+    format: z
+      .enum(['json', 'xlsx'])
+      .optional()
+      .describe('xlsx: the same report as a workbook (estimates, exclusions, checks, results, input)'),
   })
   .strict();
 export type EstimationQuery = z.infer<typeof EstimationQuerySchema>;

@@ -10,6 +10,7 @@ import {
   type ReadRows,
 } from './estimation-input.js';
 import { presentEstimation } from './estimations.presenter.js';
+import { buildEstimationWorkbook } from './estimation-workbook.js';
 import type { EstimationTask } from './estimations.service.js';
 
 async function readRows(
@@ -67,12 +68,14 @@ async function readRows(
 }
 
 /** The whole request's work, off the event loop: reading the file or rows, the engine, the presenter. */
-export async function runEstimationTask(task: EstimationTask): Promise<EstimationResponse> {
+export async function runEstimationTask(task: EstimationTask): Promise<EstimationResponse | Uint8Array> {
   const { input, options } = await readRows(task);
+  let answer: EstimationResponse;
   try {
-    return presentEstimation(estimateBiologicalVariation(input.rows, options), input);
+    answer = presentEstimation(estimateBiologicalVariation(input.rows, options), input);
   } catch (err) {
     if (err instanceof DomainInputError) throw new AppError('unprocessable', err.message);
     throw err;
   }
+  return task.xlsx ? buildEstimationWorkbook(answer) : answer;
 }

@@ -190,6 +190,29 @@ describe('POST /api/v1/estimations: good input', () => {
   });
 });
 
+describe('POST /api/v1/estimations?format=xlsx', () => {
+  it('answers the same report as a workbook', async () => {
+    const rows = caseRows('outliers');
+    const json = (await postCsv(toCsv(rows))).json<EstimationResponse>();
+    const res = await postCsv(toCsv(rows), '?format=xlsx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Estimates',
+      'Exclusions',
+      'Checks',
+      'Results',
+      'Input',
+    ]);
+    const est = wb.getWorksheet('Estimates')!;
+    expect(est.getRow(2).getCell(2).value).toBe(json.estimates.classic.cva);
+    expect(est.getRow(2).getCell(5).value).toBe(json.estimates.classic.cvi);
+    expect(wb.getWorksheet('Exclusions')!.actualRowCount).toBe(json.excluded.length + 1);
+  });
+});
+
 describe('POST /api/v1/estimations: bad input answers 4xx with a message', () => {
   const rows = caseRows('balanced');
   it.each([

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { createEstimation, ESTIMATION_MAX_FILE_BYTES, getEstimationTemplate } from '@bvdb/contract';
+import {
+  createEstimation,
+  ESTIMATION_MAX_FILE_BYTES,
+  getEstimationTemplate,
+  type EstimationResponse,
+} from '@bvdb/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { readUploadedFile } from '../../lib/read-upload.js';
@@ -31,9 +36,17 @@ export async function registerEstimationRoutes(app: FastifyInstance): Promise<vo
   const pool = createEstimationPool();
   app.addHook('onClose', () => pool.close());
 
-  route(app, createEstimation, async ({ request, body, query }) => {
+  route(app, createEstimation, async ({ request, reply, body, query }) => {
     const mapping = mappingFromQuery(query);
     const options = optionsFromQuery(query);
+    const xlsx = query.format === 'xlsx';
+    const answer = (result: EstimationResponse | Uint8Array) =>
+      result instanceof Uint8Array
+        ? reply
+            .type(XLSX)
+            .header('Content-Disposition', contentDisposition('bvdb_estimation_report.xlsx'))
+            .send(Buffer.from(result.buffer, result.byteOffset, result.byteLength))
+        : result;
     if (request.isMultipart()) {
       const { bytes, fileName } = await readUploadedFile(request, {
         maxBytes: ESTIMATION_MAX_FILE_BYTES,
@@ -41,21 +54,24 @@ export async function registerEstimationRoutes(app: FastifyInstance): Promise<vo
         tooLarge: 'payload_too_large',
         hint: 'split the study by analyte',
       });
-      return estimateOffThread(pool, {
-        kind: 'file',
-        bytes: new Uint8Array(bytes),
-        fileName,
-        mapping,
-        options,
-      });
+      return answer(
+        await estimateOffThread(pool, {
+          xlsx,
+          kind: 'file',
+          bytes: new Uint8Array(bytes),
+          fileName,
+          mapping,
+          options,
+        }),
+      );
     }
     if (typeof body === 'string') {
       checkTextSize(body);
       const tsv = /tab-separated/i.test(request.headers['content-type'] ?? '');
-      return estimateOffThread(pool, { kind: 'text', text: body, tsv, mapping, options });
+      return answer(await estimateOffThread(pool, { xlsx, kind: 'text', text: body, tsv, mapping, options }));
     }
     checkJsonShape(body);
-    return estimateOffThread(pool, { kind: 'json', body });
+    return answer(await estimateOffThread(pool, { xlsx, kind: 'json', body }));
   });
 
   let xlsx: Promise<Buffer> | null = null;

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
 import type { ColumnMapping } from './estimation-input.js';
 
-export type EstimationTask =
+/** One request's work; `xlsx`: answer the report as a workbook instead of JSON. */
+export type EstimationTask = { xlsx: boolean } & (
   | { kind: 'json'; body: unknown }
   | { kind: 'text'; text: string; tsv: boolean; mapping: ColumnMapping; options: Partial<EstimationOptions> }
   | {
@@ -18,14 +19,15 @@ export type EstimationTask =
       fileName: string | undefined;
       mapping: ColumnMapping;
       options: Partial<EstimationOptions>;
-    };
+    }
+);
 
 /**
  * Threads for the estimations: a 10,000-row file with a 10,000-resample bootstrap is the longest
  * task allowed (a few seconds); the time and heap limits end a thread that goes past them.
  */
 export const createEstimationPool = () =>
-  new WorkerPool<EstimationTask, EstimationResponse>({
+  new WorkerPool<EstimationTask, EstimationResponse | Uint8Array>({
     from: import.meta.url,
     file: './estimation.thread.js',
     timeoutMs: 30_000,
