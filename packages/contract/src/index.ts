@@ -29,3 +29,4 @@ export * from './users.contract.js';
 export * from './appraisals.contract.js';
 export * from './release.js';
 export * from './applications.contract.js';
+export * from './estimations.contract.js';

@@ -67,7 +67,12 @@ describe('access is declared and enforced on every route', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicWrites).toEqual(
-      ['POST /api/stats/metacalculation', 'POST /users/sign_in', 'POST /api/mailing_list/subscribe'].sort(),
+      [
+        'POST /api/stats/metacalculation',
+        'POST /api/v1/estimations',
+        'POST /users/sign_in',
+        'POST /api/mailing_list/subscribe',
+      ].sort(),
     );
   });
 

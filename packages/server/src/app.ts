@@ -48,6 +48,7 @@ import { blindViewFor } from './modules/appraisals/appraisals-blind.service.js';
 import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
 import { AppraisalService } from './modules/appraisals/appraisals.service.js';
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
+import { registerEstimationRoutes } from './modules/estimations/estimations.routes.js';
 import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMailingListRoutes(app);
   await app.register(registerBackupRoutes);
   await app.register(registerDatasetUploadRoutes);
+  await app.register(registerEstimationRoutes);
   registerCitationRoutes(app);
   registerUserRoutes(app);
   registerAppraisalRoutes(app);

@@ -22,3 +22,9 @@ export {
 } from './checks.js';
 export { chiSquareVarianceInterval, mlsInterval, type MsTerm } from './intervals.js';
 export type * from './types.js';
+export {
+  describeEstimationDesign,
+  exclusionOf,
+  type DesignSubject,
+  type EstimationDesign,
+} from './design.js';

@@ -81,6 +81,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   exportByReference: 'heavy',
   exportDatabase: 'heavy',
   getReferenceFile: 'heavy',
+  createEstimation: 'heavy',
+  getEstimationTemplate: 'read',
   // Writes.
   createUserRoute: 'write',
   updateUser: 'write',

@@ -105,6 +105,7 @@ export function SiteNav() {
                 <NavMenuLink to="/calculators/rcv">Reference Change Value</NavMenuLink>
                 <NavMenuLink to="/calculators/rcv-application">Application of the RCV</NavMenuLink>
                 <NavMenuLink to="/calculators/individuality">Individuality and set point</NavMenuLink>
+                <NavMenuLink to="/estimate">Estimate BV from raw results</NavMenuLink>
               </NavMenu>
               <NavMenu title="More">
                 {INFO_PAGES.map(([to, label]) => (

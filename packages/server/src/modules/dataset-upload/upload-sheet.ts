@@ -59,13 +59,18 @@ function plain(value: ExcelJS.CellValue): CellValue {
 const isBlank = (cells: CellValue[]) =>
   cells.every((c) => c === null || (typeof c === 'string' && !c.trim()));
 
-function tooManyRows(count: number): SheetError {
-  return new SheetError(
-    `The file has ${count} rows of data; at most ${DATASET_UPLOAD_MAX_ROWS} are read at once: split it.`,
-  );
+/** What to read: the sheet of that name (else the first sheet), and at most `maxRows` rows of data. */
+export interface SheetReadOptions {
+  sheet: string;
+  maxRows: number;
+}
+const DATASET_SHEET: SheetReadOptions = { sheet: DATASET_TEMPLATE_SHEET, maxRows: DATASET_UPLOAD_MAX_ROWS };
+
+function tooManyRows(count: number, max: number): SheetError {
+  return new SheetError(`The file has ${count} rows of data; at most ${max} are read at once: split it.`);
 }
 
-async function readXlsx(bytes: Buffer): Promise<Sheet> {
+async function readXlsx(bytes: Buffer, opts: SheetReadOptions): Promise<Sheet> {
   checkXlsx(bytes);
   const wb = new ExcelJS.Workbook();
   try {
@@ -73,7 +78,7 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   } catch {
     throw new SheetError('The file is not a readable .xlsx workbook (damaged or incomplete). Save it again.');
   }
-  const ws = wb.getWorksheet(DATASET_TEMPLATE_SHEET) ?? wb.worksheets[0];
+  const ws = wb.getWorksheet(opts.sheet) ?? wb.worksheets[0];
   if (!ws) throw new SheetError('The workbook has no sheet.');
   const width = ws.columnCount;
   // The cells a row holds (1-based, sparse): getCell would create every empty one.
@@ -88,12 +93,12 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
     const cells = cellsOf(row.values as ExcelJS.CellValue[]);
     if (isBlank(cells)) return;
     rows.push({ row: r, cells });
-    if (rows.length > DATASET_UPLOAD_MAX_ROWS) throw tooManyRows(ws.actualRowCount - 1);
+    if (rows.length > opts.maxRows) throw tooManyRows(ws.actualRowCount - 1, opts.maxRows);
   });
   return { headers, rows };
 }
 
-function readCsv(bytes: Buffer): Sheet {
+function readCsv(bytes: Buffer, opts: SheetReadOptions): Sheet {
   const text = bytes.toString('utf8');
   if (text.includes('\u0000') || text.includes('\uFFFD')) {
     throw new SheetError('The file is neither an .xlsx workbook nor a UTF-8 CSV text.');
@@ -112,7 +117,7 @@ function readCsv(bytes: Buffer): Sheet {
     const values: CellValue[] = head.map((_, c) => cells[c] ?? null);
     if (!isBlank(values)) rows.push({ row: i + 2, cells: values });
   });
-  if (rows.length > DATASET_UPLOAD_MAX_ROWS) throw tooManyRows(rows.length);
+  if (rows.length > opts.maxRows) throw tooManyRows(rows.length, opts.maxRows);
   return { headers: head.map((h) => h.trim()), rows };
 }
 
@@ -121,15 +126,19 @@ function readCsv(bytes: Buffer): Sheet {
  * sheet), or a CSV text. Anything else, a damaged or truncated workbook, or one that would unpack to
  * far more than a template could hold, is refused before it is read.
  */
-export async function readUploadedSheet(bytes: Buffer, fileName: string | undefined): Promise<Sheet> {
+export async function readUploadedSheet(
+  bytes: Buffer,
+  fileName: string | undefined,
+  opts: SheetReadOptions = DATASET_SHEET,
+): Promise<Sheet> {
   const zip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-  if (zip) return readXlsx(bytes);
+  if (zip) return readXlsx(bytes, opts);
   if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0xd0cf11e0) {
     throw new SheetError('This is an old Excel .xls file: save it as an .xlsx workbook and upload that.');
   }
   if (/\.xlsx$/i.test(fileName ?? '')) {
     throw new SheetError('The file is named .xlsx but is not an .xlsx workbook.');
   }
-  if (/\.(csv|txt)$/i.test(fileName ?? '') || fileName === undefined) return readCsv(bytes);
+  if (/\.(csv|txt)$/i.test(fileName ?? '') || fileName === undefined) return readCsv(bytes, opts);
   throw new SheetError('The file is not an .xlsx workbook (or a CSV file): use the template.');
 }

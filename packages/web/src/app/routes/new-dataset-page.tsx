@@ -1,8 +1,14 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { CreateDataset } from '../../features/dataset-admin/components/create-dataset';
+import { draftValuesOf } from '../../features/dataset-admin/dataset-form-values';
+import { ESTIMATION_DRAFT_STATE } from '../../features/estimation/draft-dataset';
 
 export function NewDatasetPage() {
+  // A draft from the estimation report arrives as router state; opened directly, the spec's defaults.
+  const state = useLocation().state as Record<string, { values?: unknown }> | null;
+  const draft = state?.[ESTIMATION_DRAFT_STATE]?.values;
   return (
     <RequireSignIn>
       <h1 className="h3">Enter New BIVAC Dataset</h1>
@@ -10,7 +16,14 @@ export function NewDatasetPage() {
         Many datasets from one paper?{' '}
         <Link to="/bv_specifications/upload">Upload them from a spreadsheet</Link>.
       </p>
-      <CreateDataset />
+      {draft ? (
+        <Alert variant="info">
+          Pre-filled from your estimation report: the numbers and the draft BIVAC answers for QI 6–13 (their
+          evidence is in the Scoring Comment). Choose the measurand, reference and matrix, check every grade,
+          then submit.
+        </Alert>
+      ) : null}
+      <CreateDataset {...(draft ? { draft: draftValuesOf(draft) } : {})} />
     </RequireSignIn>
   );
 }

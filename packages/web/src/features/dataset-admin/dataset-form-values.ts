@@ -40,6 +40,21 @@ export const DEFAULT_DATASET_VALUES: DatasetFormValues = {
 
 const text = (v: string | number | null) => (v === null ? '' : String(v));
 
+/**
+ * Values another page hands the create form (router state, e.g. the estimation report's draft):
+ * only text for the inputs that hold text, under the payload's field names; anything else is
+ * dropped. The form's own schema checks them when submitted, as if typed.
+ */
+export function draftValuesOf(state: unknown): Partial<DatasetFormValues> {
+  const out: Partial<Record<NumericField | TextField, string>> = {};
+  if (!state || typeof state !== 'object') return out;
+  for (const k of [...NUMERIC_FIELDS, ...TEXT_FIELDS]) {
+    const v = (state as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v.length <= 4000) out[k] = v;
+  }
+  return out;
+}
+
 /** A stored dataset's values in the inputs (edit and copy). */
 export function valuesOf(d: DatasetValues): DatasetFormValues {
   const out = { ...DEFAULT_DATASET_VALUES };

@@ -5,7 +5,12 @@ import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { createDatasetCall } from '../api/save-dataset';
-import { DEFAULT_DATASET_VALUES, sameIdentifierAsSource, valuesOf } from '../dataset-form-values';
+import {
+  DEFAULT_DATASET_VALUES,
+  sameIdentifierAsSource,
+  valuesOf,
+  type DatasetFormValues,
+} from '../dataset-form-values';
 import { DatasetForm, showServerFieldErrors } from './dataset-form';
 import { submissionFailure } from './submission-failure';
 
@@ -13,12 +18,22 @@ import { submissionFailure } from './submission-failure';
  * The create form (and, with `from`, the copy form); after a successful submit it shows the success
  * alert and resets to the defaults. A copy is not sent while it keeps its source's Unique Identifier.
  */
-export function CreateDataset({ from }: { from?: DatasetFormData }) {
+export function CreateDataset({
+  from,
+  draft,
+}: {
+  from?: DatasetFormData;
+  draft?: Partial<DatasetFormValues>;
+}) {
   const session = useSession();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<ReactNode>(null);
   const [resetKey, setResetKey] = useState(0);
-  const initial = from ? valuesOf(from.bv_specification) : DEFAULT_DATASET_VALUES;
+  const initial = from
+    ? valuesOf(from.bv_specification)
+    : draft
+      ? { ...DEFAULT_DATASET_VALUES, ...draft }
+      : DEFAULT_DATASET_VALUES;
   return (
     <DatasetForm
       initial={resetKey === 0 ? initial : DEFAULT_DATASET_VALUES}

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, signIn, test } from './helpers';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** With E2E_SHOTS_DIR set: the page at a desktop and a phone width, to look at. */
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The template as a visitor downloads it from the page. */
+async function template(page: Page): Promise<Buffer> {
+  const res = await page.request.get('/api/v1/estimations/template.csv');
+  expect(res.ok()).toBe(true);
+  return Buffer.from(await res.body());
+}
+
+async function estimate(page: Page) {
+  await page.goto('/estimate');
+  await expect(
+    page.getByRole('heading', { name: 'Estimate biological variation from raw results' }),
+  ).toBeVisible();
+  await page.getByLabel(/Results file/).setInputFiles({
+    name: 'template.csv',
+    mimeType: 'text/csv',
+    buffer: await template(page),
+  });
+  // The CSV's header is read in the browser: the columns can be mapped from it.
+  await expect(
+    page.getByLabel('Subject', { exact: true }).locator('option', { hasText: 'subject' }),
+  ).toHaveCount(1);
+  await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+  // The first estimation starts the pool's thread: slow on a loaded machine.
+  await expect(page.getByRole('heading', { name: 'Report: template.csv' })).toBeVisible({ timeout: 45_000 });
+}
+
+test('a visitor uploads the template and reads the report; no draft button without a curator', async ({
+  page,
+}) => {
+  await page.goto('/calculators/aps');
+  await page.getByRole('button', { name: 'Calculators' }).click();
+  await page.getByRole('link', { name: 'Estimate BV from raw results' }).click();
+  await expect(page).toHaveURL(/\/estimate$/);
+  await expectNoAxeViolations(page);
+  await estimate(page);
+  const pipeline = page.getByRole('table', { name: /Each step in order/ });
+  // header, at least one row per outlier step, steady state, two normality and two homogeneity rows
+  expect(await pipeline.getByRole('row').count()).toBeGreaterThanOrEqual(1 + 3 + 5);
+  await expect(pipeline).toContainText("Cochran's C, replicate variances");
+  await expect(pipeline).toContainText('Steady state');
+  await expect(page.getByRole('table', { name: /All subjects/ })).toContainText('Classic nested ANOVA');
+  await expect(page.getByText('Missing values: 1 (left out, never imputed): row 21 (S3/2/2)')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Subject S1/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Group F/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create a draft dataset' })).toHaveCount(0);
+  const json = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  expect((await json).suggestedFilename()).toBe('template-report.json');
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download xlsx' }).click();
+  expect((await xlsx).suggestedFilename()).toBe('template-report.xlsx');
+  await expectNoAxeViolations(page);
+  await shots(page, 'estimate-report');
+});
+
+test('a curator turns the report into a pre-filled draft dataset; the form opened directly keeps its defaults', async ({
+  page,
+}) => {
+  await signIn(page);
+  await estimate(page);
+  const cvi = await page
+    .getByRole('table', { name: /All subjects/ })
+    .getByRole('row')
+    .nth(1)
+    .textContent();
+  expect(cvi).toBeTruthy();
+  await page.getByRole('button', { name: 'Create a draft dataset' }).click();
+  await expect(page).toHaveURL(/\/bv_specifications\/new$/);
+  await expect(page.getByText('Pre-filled from your estimation report')).toBeVisible();
+  await expect(page.getByLabel('Number of Subjects', { exact: true })).toHaveValue('4');
+  await expect(page.getByLabel('Estimate of CVI (%)')).not.toHaveValue('');
+  await expect(page.getByLabel('Estimate of CVG (%)')).not.toHaveValue('');
+  await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');
+  await expect(page.getByLabel('QI11 Statistical Method')).toHaveValue('A');
+  await expect(page.getByLabel('Scoring Comment')).toHaveValue(/QI7 Steady State \([ABC]\): /);
+  await expectNoAxeViolations(page);
+  await shots(page, 'estimate-draft');
+  // Opened directly (a new history entry, no router state): the spec's defaults.
+  await page.goto('/');
+  await page.goto('/bv_specifications/new');
+  await expect(page.getByText('Pre-filled from your estimation report')).toHaveCount(0);
+  await expect(page.getByLabel('Estimate of CVI (%)')).toHaveValue('');
+  await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');
+  await expect(page.getByLabel('Scoring Comment')).toHaveValue('');
+});

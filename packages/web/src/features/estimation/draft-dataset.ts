@@ -1,0 +1,124 @@
+import type { DatasetFieldName, EstimationResponse } from '@bvdb/contract';
+import { QUALITY_ITEMS, type Grade, type QualityItemKey } from '@bvdb/domain';
+
+/** A draft BIVAC answer: the grade the report supports and the report's evidence for it. */
+export interface DraftGrade {
+  key: QualityItemKey;
+  grade: Grade;
+  evidence: string;
+}
+
+/** What "Create a draft dataset" hands the dataset form: its inputs' text under the payload field names. */
+export interface EstimationDraft {
+  values: Partial<Record<DatasetFieldName, string>>;
+  grades: DraftGrade[];
+}
+
+/** The router state key the dataset form reads the draft from (app/routes/new-dataset-page.tsx). */
+export const ESTIMATION_DRAFT_STATE = 'estimationDraft';
+
+const r = (n: number | null | undefined, digits = 2) =>
+  n === null || n === undefined || !Number.isFinite(n) ? '' : String(Number(n.toFixed(digits)));
+const pct = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : `${r(n, 1)} %`);
+const ci = (c: readonly [number | null, number | null]) => `${pct(c[0])} to ${pct(c[1])}`;
+const p = (x: number | null) => (x === null ? 'n/a' : x < 0.001 ? '< 0.001' : r(x, 3));
+
+/** The grade if the item allows it, else the item's nearest allowed grade below it (never one the spec forbids). */
+function allowed(key: QualityItemKey, grade: Grade): Grade {
+  const item = QUALITY_ITEMS.find((i) => i.key === key)!;
+  const grades = item.allowedGrades as readonly Grade[];
+  if (grades.includes(grade)) return grade;
+  const order: Grade[] = ['A', 'B', 'C', 'D'];
+  for (const g of order.slice(order.indexOf(grade))) if (grades.includes(g)) return g;
+  return 'NA';
+}
+
+/**
+ * Draft BIVAC answers for the items the data speak to (QI 6–13; Aarsand et al., Clin Chem
+ * 2018;64:501-14), each with the report's evidence. Drafts for a curator to confirm: the rules are
+ * decision 054's, and every grade is one the spec allows for its item.
+ */
+export function draftGrades(e: EstimationResponse): DraftGrade[] {
+  const { design } = e.input;
+  const o = e.options;
+  const steps = [o.replicate_outlier !== 'none', o.sample_outlier, o.reed].filter(Boolean).length;
+  const ss = e.checks.steady_state;
+  const n = e.checks.normality;
+  const h = e.checks.homogeneity;
+  const classic = e.estimates.classic;
+  const out: [QualityItemKey, Grade, string][] = [
+    [
+      'replicate_analysis',
+      design.replicates_per_sample.min >= 2 ? 'A' : design.replicates_per_sample.max >= 2 ? 'B' : 'C',
+      `CVA ${pct(classic.cva)} (CI ${ci(classic.cva_ci)}) from the replicates; ${design.samples_with_one_replicate} sample(s) with one replicate.`,
+    ],
+    [
+      'steady_state',
+      ss === null ? 'B' : ss.steady ? 'A' : 'C',
+      ss === null
+        ? 'Not tested: fewer than 3 samples per subject.'
+        : `Regression of sample means on sample number: slope ${r(ss.slope, 4)} (${r(ss.slope_percent, 2)} % of the mean per sample), CI ${r(ss.slope_ci[0], 4)} to ${r(ss.slope_ci[1], 4)}, p ${p(ss.p)}: ${ss.steady ? 'steady' : 'not steady'}.`,
+    ],
+    [
+      'outlier_analysis',
+      steps === 3 ? 'A' : steps > 0 ? 'B' : 'C',
+      `${steps} of 3 outlier steps on (Cochran replicates, Cochran within-subject, Reed); ${e.excluded.length} exclusion(s): ${e.excluded.map((x) => `${x.step} ${x.subject}${x.sample ? `/${x.sample}` : ''}`).join(', ') || 'none'}.`,
+    ],
+    [
+      'normality',
+      n.subject_means !== null || n.per_subject.tested > 0 ? 'A' : 'B',
+      `Shapiro–Wilk: ${n.per_subject.passing}/${n.per_subject.tested} subjects pass; subject means p ${p(n.subject_means?.p ?? null)}; scale used: ${n.scale}.`,
+    ],
+    [
+      'variance_homogeneity',
+      h.bartlett !== null || h.cochran !== null ? 'A' : 'C',
+      `Bartlett p ${p(h.bartlett?.p ?? null)}; Cochran's C ${r(h.cochran?.c ?? null, 3)} (critical ${r(h.cochran?.critical ?? null, 3)})${h.cochran ? (h.cochran.homogeneous ? ': homogeneous' : ': heterogeneous') : ''}.`,
+    ],
+    [
+      'anova',
+      'A',
+      `Nested random-effects ANOVA (method of moments, unbalanced) and CV-ANOVA; derived values from ${e.derived.source === 'cv_anova' ? 'CV-ANOVA' : 'the classic ANOVA'}.`,
+    ],
+    [
+      'ci',
+      classic.cvi_ci[0] !== null && classic.cvi_ci[1] !== null ? 'A' : 'C',
+      `CVI ${pct(classic.cvi)} (CI ${ci(classic.cvi_ci)}); CVG ${pct(classic.cvg)}${classic.cvg_ci ? ` (CI ${ci(classic.cvg_ci)})` : ''}; χ² for CVA, modified large-sample for CVI and CVG.`,
+    ],
+    [
+      'number_of_results',
+      'A',
+      `${e.n_results} results of ${e.n_subjects} subjects and ${e.n_samples} samples kept, of ${e.counts_before.results} (${e.counts_before.missing} missing).`,
+    ],
+  ];
+  return out.map(([key, grade, evidence]) => ({ key, grade: allowed(key, grade), evidence }));
+}
+
+/** The dataset form's inputs from a report: counts, estimates with their CIs, sampling, and QI 6–13. */
+export function draftDataset(e: EstimationResponse): EstimationDraft {
+  const grades = draftGrades(e);
+  const set = e.derived.source === 'cv_anova' ? e.estimates.cv_anova : e.estimates.classic;
+  const classic = e.estimates.classic;
+  const values: EstimationDraft['values'] = {
+    number_of_subjects: String(e.counts_before.subjects),
+    number_of_subjects_included_in_bv_estimation: String(e.n_subjects),
+    average_number_of_samples_used_for_bv_estimation: r(e.n_samples / Math.max(1, e.n_subjects), 2),
+    average_number_of_replicates: r(e.n_results / Math.max(1, e.n_samples), 2),
+    estimates_of_cvi: r(set.cvi),
+    reported_cvi_lower_confidence_interval: r(set.cvi_ci[0]),
+    reported_cvi_upper_confidence_interval: r(set.cvi_ci[1]),
+    estimates_of_cvg: r(classic.cvg),
+    reported_cvg_lower_confidence_interval: r(classic.cvg_ci?.[0]),
+    reported_cvg_upper_confidence_interval: r(classic.cvg_ci?.[1]),
+    analytical_cv: r(set.cva),
+    concentration_mean: r(e.grand_mean, 4),
+    scoring_comment: [
+      `Draft from bvdb's estimation of the raw results (${e.input.rows} rows; α ${e.options.alpha}; ${e.derived.source === 'cv_anova' ? 'CV-ANOVA' : 'classic ANOVA'}).`,
+      ...grades.map((g) => {
+        const item = QUALITY_ITEMS.find((i) => i.key === g.key)!;
+        return `QI${item.number} ${item.label} (${g.grade}): ${g.evidence}`;
+      }),
+    ].join('\n'),
+  };
+  for (const g of grades) values[g.key] = g.grade;
+  return { values, grades };
+}
