@@ -248,7 +248,8 @@ export function EstimationReport({
       </ul>
 
       <h3 className="h5">Pipeline</h3>
-      <Table size="sm" bordered responsive>
+      {/* One card per step on a phone: the decision stays on screen without scrolling sideways. */}
+      <Table size="sm" bordered className="table-stack-phone" data-testid="estimation-pipeline">
         <caption>Each step in order, with its statistic, p-value and decision</caption>
         <thead>
           <tr>
@@ -261,12 +262,12 @@ export function EstimationReport({
         <tbody>
           {pipelineSteps(e, e.options).map((s, i) => (
             <tr key={i}>
-              <th scope="row" className="fw-normal">
+              <th scope="row" className="fw-normal" data-label="Step">
                 {s.step}
               </th>
-              <td>{s.statistic}</td>
-              <td>{s.p}</td>
-              <td>{s.decision}</td>
+              <td data-label="Statistic">{s.statistic}</td>
+              <td data-label="p">{s.p}</td>
+              <td data-label="Decision">{s.decision}</td>
             </tr>
           ))}
         </tbody>
