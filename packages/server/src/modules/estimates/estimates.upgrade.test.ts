@@ -12,8 +12,8 @@ import { countAllVersions } from './estimates.service.js';
 
 /**
  * An upgrade of a previous release's data folder (issue 29.3): a database with results at migration
- * 0005 (the demo, with the history tables and their migration record taken away, which is exactly
- * what the previous release left), opened by this release. On PGlite a folder on disk; on
+ * 0005 (the demo, with the history and change-feed objects and their migration records taken away,
+ * which is exactly what the previous release left), opened by this release. On PGlite a folder on disk; on
  * PostgreSQL (TEST_DATABASE_URL) a database of its own.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -61,10 +61,26 @@ describe('initial versions after an upgrade from the previous release (migration
       adminEmail: 'admin@example.org',
       adminPassword: 'test-password-123',
     });
+    // This release's migrations taken away: 0007 (the change feed, decision 056), then 0006.
+    for (const [trigger, table] of [
+      ['change_log_bv_specifications', 'bv_specifications'],
+      ['change_log_references', '"references"'],
+      ['change_log_analytes', 'analytes'],
+    ])
+      await old.execute(`drop trigger ${trigger} on ${table}`);
+    await old.execute('drop table change_log');
+    await old.execute('drop sequence change_log_cursor_seq');
     await old.execute('drop table estimate_versions');
     await old.execute('drop table estimates');
+    for (const fn of [
+      'change_log_seal',
+      'change_log_estimate_version',
+      'change_log_dataset',
+      'change_log_record',
+    ])
+      await old.execute(`drop function ${fn}()`);
     await old.execute(
-      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 2)',
     );
     // Results that changed at different moments before the upgrade.
     await old.execute(`update meta_calculations set updated_at = '2025-03-01T10:00:00Z' where id % 2 = 0`);
@@ -80,7 +96,7 @@ describe('initial versions after an upgrade from the previous release (migration
     let applied: string[] = [];
     const database = await openDatabase({ ...(await openOptions()), onMigrated: (tags) => (applied = tags) });
     try {
-      expect(applied).toEqual(['0006_estimate-history']);
+      expect(applied).toEqual(['0006_estimate-history', '0007_change-feed']);
       expect(await countAllVersions(database.db)).toBe(metas.length);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();
