@@ -114,7 +114,7 @@ test('analyte page: dataset fetch failure and an empty measurand', async ({ page
     r.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ analyte: { id: 1, display_name: 'X' }, headline: null, metas: [] }),
+      body: JSON.stringify({ analyte: { id: 1, display_name: 'X' }, headline: null, as_of: null, metas: [] }),
     }),
   );
   await openInApp(page, '/analytes/1');

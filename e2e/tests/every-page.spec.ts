@@ -58,6 +58,8 @@ const PUBLIC = new Set([
   '/calculators/rcv',
   '/calculators/rcv-application',
   '/calculators/individuality',
+  '/applications',
+  '/estimate',
   '/about',
   '/eflm-wg',
   '/publication_structure',
