@@ -105,17 +105,15 @@ const limitsText = (v: EstimateVersion) =>
     ? ` (${formatFixed(v.lower, 1)}–${formatFixed(v.upper, 1)}${v.limits === 'ci' ? ', 95 % CI' : v.limits === 'range' ? ', range' : ''})`
     : '';
 
-function HistoryBody({
-  estimateId,
-  version,
-  label,
-  labelOf,
-}: {
+/** One estimate's history: which estimate, the version the page shows, how to name it and its datasets. */
+interface HistoryProps {
   estimateId: number;
   version: number | null;
   label: string;
   labelOf: (datasetId: number) => string;
-}) {
+}
+
+function HistoryBody({ estimateId, version, label, labelOf }: HistoryProps) {
   const history = useQuery(estimateHistoryQuery(estimateId, version));
   if (history.isPending) return <Loading />;
   if (history.error) return <ErrorText>Error: {history.error.message}</ErrorText>;
@@ -146,17 +144,7 @@ function HistoryBody({
  * measurand page's first load stays as it was), with a small plot of the value and its limits over
  * time and the list of changes with the inputs' difference.
  */
-export function EstimateHistory({
-  estimateId,
-  version,
-  label,
-  labelOf,
-}: {
-  estimateId: number;
-  version: number | null;
-  label: string;
-  labelOf: (datasetId: number) => string;
-}) {
+export function EstimateHistory({ estimateId, version, label, labelOf }: HistoryProps) {
   const [open, setOpen] = useState(false);
   return (
     <details
