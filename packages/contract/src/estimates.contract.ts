@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorsFor, IdSchema } from './common.js';
 import { defineRoute } from './route.js';
-import { V1_DEFAULT_LIMIT, V1_MAX_LIMIT, V1PageMetaSchema } from './v1.contract.js';
+import { V1PageMetaSchema, V1PageQuerySchema } from './v1.contract.js';
 import { VarTypeSchema } from './metas.contract.js';
 
 /** What changed an estimate (decision 048): a role, never a person's name. */
@@ -62,16 +62,8 @@ export const v1EstimateHistory = defineRoute({
   tags: ['v1'],
   access: 'public',
   params: z.object({ id: IdSchema }),
-  query: z.object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(V1_MAX_LIMIT)
-      .default(V1_DEFAULT_LIMIT)
-      .describe(`Page size, 1–${V1_MAX_LIMIT} (default ${V1_DEFAULT_LIMIT})`),
-    offset: z.coerce.number().int().min(0).default(0).describe('Versions to skip'),
-  }),
+  // The v1 paging parameters, as every v1 list takes them.
+  query: V1PageQuerySchema.pick({ limit: true, offset: true }),
   responses: {
     200: z.object({
       estimate: EstimateIdentitySchema,
