@@ -64,6 +64,19 @@ function fill(apiPath: string, params: Record<string, string>): string | null {
   }
 }
 
+const SITE_FEED =
+  '<link rel="alternate" type="application/atom+xml" title="Changes to the BV database" href="/changes.atom">';
+
+/**
+ * The Atom feeds a page offers to feed readers (issue 30): the whole database's changes on every
+ * page, and a measurand's own on its pages, so a browser or reader finds them from the page's URL.
+ */
+export function feedLinks(record: PageHints['record']): string {
+  if (record?.kind !== 'measurand') return SITE_FEED;
+  const href = `/analytes/${encodeURIComponent(record.id)}/changes.atom`;
+  return `${SITE_FEED}<link rel="alternate" type="application/atom+xml" title="Changes to this measurand" href="${href}">`;
+}
+
 /** No build, or a build without the manifest: no hints, nothing rendered on the server. */
 const NO_HINTS: PageHints = {
   known: true,
@@ -103,13 +116,14 @@ export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
   };
   return (urlPath) => {
     const { known, record } = recordOf(urlPath);
+    const feeds = feedLinks(record);
     // A page without preloads of its own (or no page at all): the shell's common ones only.
     const bare = {
       known,
       record,
       ssr: false,
-      clientRendered: common,
-      serverRendered: visitor,
+      clientRendered: feeds + common,
+      serverRendered: feeds + visitor,
       serverRenderedScripts: [],
     };
     if (!known) return bare;
@@ -122,8 +136,8 @@ export function loadPagePreloads(dist: string): (urlPath: string) => PageHints {
         known,
         record,
         ssr,
-        clientRendered: common + hrefs.map(data).join('') + code,
-        serverRendered: visitor,
+        clientRendered: feeds + common + hrefs.map(data).join('') + code,
+        serverRendered: feeds + visitor,
         serverRenderedScripts: [...manifest.everyPageScripts, ...scripts],
       };
     }
