@@ -268,11 +268,24 @@ test('printed, the measurand, dataset and list pages show no navigation, banner 
     await expect(page.locator('header')).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await expect(page.getByRole('complementary', { name: 'Demo data notice' })).toBeHidden();
-    // Not one button or button-looking link is printed.
+    // Not one button or button-looking link is printed; a sortable column's name (its button)
+    // prints as a plain heading, without its arrows.
     const visibleButtons = await page
       .locator('button, .btn, [role="button"]')
-      .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+      .evaluateAll(
+        (els) =>
+          els.filter((e) => (e as HTMLElement).offsetParent !== null && !e.matches('thead th > button'))
+            .length,
+      );
     expect(visibleButtons, `${url}: buttons in print`).toBe(0);
+    const blankHeadings = await page
+      .locator('thead th')
+      .evaluateAll((ths) => ths.filter((th) => (th as HTMLElement).innerText.trim() === '').length);
+    expect(blankHeadings, `${url}: column headings missing in print`).toBe(0);
+    const arrows = await page
+      .locator('thead th')
+      .evaluateAll((ths) => ths.filter((th) => /[▲▼↕]/.test((th as HTMLElement).innerText)).length);
+    expect(arrows, `${url}: sort arrows in print`).toBe(0);
     await expect(page.getByText(/^Printed from http:\/\/\S+ on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     const shot = await page.screenshot({ fullPage: true });
     await testInfo.attach(`print ${url}`, { body: shot, contentType: 'image/png' });
