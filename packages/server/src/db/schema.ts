@@ -364,6 +364,28 @@ export const bvSpecificationDiseaseStates = pgTable(
   (t) => [primaryKey({ columns: [t.bvSpecificationId, t.diseaseStateId] })],
 );
 
+/**
+ * The study's raw results a dataset was estimated from (issue 31.3): uploaded by staff, seen by staff
+ * only (the subject identifiers are the study's pseudonyms), never in a public answer or the public
+ * export, and gone with the dataset. One file per dataset; a new upload replaces it.
+ */
+export const datasetRawFiles = pgTable(
+  'dataset_raw_files',
+  {
+    bvSpecificationId: integer('bv_specification_id')
+      .primaryKey()
+      .references(() => bvSpecifications.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('dataset_raw_files_size_ck', sql`${t.size} > 0 and ${t.size} = octet_length(${t.bytes})`)],
+);
+
 // ---- meta-analysis results ----
 export const metaCalculations = pgTable(
   'meta_calculations',

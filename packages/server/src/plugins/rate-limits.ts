@@ -81,6 +81,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   exportByReference: 'heavy',
   exportDatabase: 'heavy',
   getReferenceFile: 'heavy',
+  getDatasetRawData: 'read',
+  downloadDatasetRawData: 'heavy',
   createEstimation: 'heavy',
   getEstimationTemplate: 'read',
   // Writes.
@@ -121,6 +123,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   deleteReference: 'write',
   uploadReferenceFile: 'write',
   deleteReferenceFile: 'write',
+  uploadDatasetRawData: 'write',
+  deleteDatasetRawData: 'write',
   createUnit: 'write',
   updateUnit: 'write',
   deleteUnit: 'write',

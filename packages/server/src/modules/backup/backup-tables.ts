@@ -109,6 +109,8 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   { name: 'estimates', table: s.estimates, scope: 'full' },
   { name: 'estimate_versions', table: s.estimateVersions, scope: 'full' },
   { name: 'users', table: s.users, scope: 'full' },
+  // A study's raw results, pseudonymised subjects (issue 31.3): staff only, so complete backups only.
+  { name: 'dataset_raw_files', table: s.datasetRawFiles, scope: 'full' },
   // Appraisals name their assessors and hold grades not yet final: complete backups only.
   { name: 'appraisal_rounds', table: s.appraisalRounds, scope: 'full' },
   { name: 'appraisals', table: s.appraisals, scope: 'full', blind: 'appraisalIds' },

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
 import { DeleteDatasetButton } from '../../features/dataset-admin/components/delete-dataset-button';
+import { RawDataCard } from '../../features/dataset-admin/components/raw-data-card';
 import { HistoryCard } from '../../features/audit/components/history-card';
 import { SendToAppraisal } from '../../features/appraisals/components/send-to-appraisal';
 import { datasetQuery } from '../../features/specifications/api/get-datasets';
@@ -113,6 +114,7 @@ export function DatasetPage() {
       </p>
       <DatasetSummary dataset={d} />
       <DatasetDetails dataset={d} />
+      {isStaff(session) ? <RawDataCard datasetId={d.id} /> : null}
       {isStaff(session) ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}
     </>
   );

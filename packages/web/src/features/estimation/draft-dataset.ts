@@ -16,6 +16,8 @@ export interface EstimationDraft {
 
 /** The router state key the dataset form reads the draft from (app/routes/new-dataset-page.tsx). */
 export const ESTIMATION_DRAFT_STATE = 'estimationDraft';
+/** The router state key of the file the report was estimated from, kept with the dataset it drafts. */
+export const ESTIMATION_FILE_STATE = 'estimationFile';
 
 const r = (n: number | null | undefined, digits = 2) =>
   n === null || n === undefined || !Number.isFinite(n) ? '' : String(Number(n.toFixed(digits)));

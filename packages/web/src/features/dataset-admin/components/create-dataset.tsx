@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
+import { uploadRawDataCall } from '../api/raw-data';
 import { createDatasetCall } from '../api/save-dataset';
 import {
   DEFAULT_DATASET_VALUES,
@@ -21,9 +22,12 @@ import { submissionFailure } from './submission-failure';
 export function CreateDataset({
   from,
   draft,
+  rawFile,
 }: {
   from?: DatasetFormData;
   draft?: Partial<DatasetFormValues>;
+  /** The raw results a draft was estimated from: kept with the dataset once it is created. */
+  rawFile?: File;
 }) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -50,13 +54,32 @@ export function CreateDataset({
         }
         try {
           const { dataset } = await createDatasetCall(values, session.csrf_token);
+          // The raw results go with the dataset they drafted (the first submit only: a reset form
+          // is a new dataset). A failure here leaves the dataset saved, and says so.
+          const keepFile = rawFile && resetKey === 0 ? rawFile : undefined;
+          const fileProblem = keepFile
+            ? await uploadRawDataCall(dataset.id, keepFile, session.csrf_token).then(
+                () => null,
+                (err: unknown) => (err instanceof Error ? err.message : String(err)),
+              )
+            : null;
           await queryClient.invalidateQueries();
           setResetKey((k) => k + 1);
+          const link = (
+            <Link to={`/bv_specifications/${dataset.id}`}>View dataset {dataset.unique_identifier}</Link>
+          );
           setMessage(
-            <Alert variant="success">
-              Form submitted successfully!{' '}
-              <Link to={`/bv_specifications/${dataset.id}`}>View dataset {dataset.unique_identifier}</Link>
-            </Alert>,
+            fileProblem ? (
+              <Alert variant="warning">
+                The dataset was saved, but its raw-data file was not kept: {fileProblem}. Attach it from the
+                dataset&apos;s page. {link}
+              </Alert>
+            ) : (
+              <Alert variant="success">
+                Form submitted successfully!
+                {keepFile ? ` The raw results file ${keepFile.name} is kept with it.` : ''} {link}
+              </Alert>
+            ),
           );
         } catch (err) {
           showServerFieldErrors(err, setError);

@@ -12,7 +12,7 @@ import {
   type EstimationFormOptions,
   type EstimationRequest,
 } from '../api/create-estimation';
-import { draftDataset, ESTIMATION_DRAFT_STATE } from '../draft-dataset';
+import { draftDataset, ESTIMATION_DRAFT_STATE, ESTIMATION_FILE_STATE } from '../draft-dataset';
 import { EstimationReport } from './estimation-report';
 import { createEstimation } from '@bvdb/contract';
 
@@ -242,7 +242,10 @@ export function EstimationTool() {
                 size="sm"
                 onClick={() =>
                   void navigate('/bv_specifications/new', {
-                    state: { [ESTIMATION_DRAFT_STATE]: draftDataset(report) },
+                    state: {
+                      [ESTIMATION_DRAFT_STATE]: draftDataset(report),
+                      [ESTIMATION_FILE_STATE]: sent.file,
+                    },
                   })
                 }
               >
