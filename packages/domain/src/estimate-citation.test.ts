@@ -110,6 +110,21 @@ describe("the estimate's version (issue 29.5)", () => {
   });
 });
 
+describe('the release (issue 30.3)', () => {
+  it('is named after the version, in the text, as the RIS edition and the BibTeX version', () => {
+    const cited = { ...meta, version: 3, release: '2026-11-27.2' };
+    const part =
+      'weighted median CVI 4.5% (4.1–5.0); N = 12 studies; version 3; release 2026-11-27.2; updated 2025 Mar 12';
+    expect(formatEstimateCitation(cited)).toContain(part);
+    expect(estimateRis(cited)).toContain('ET  - Release 2026-11-27.2\r\n');
+    expect(estimateBibtex(cited)).toContain('  version = {release 2026-11-27.2}');
+    // No release, nothing said of one.
+    expect(formatEstimateCitation({ ...meta, release: null })).not.toContain('release');
+    expect(estimateRis(meta)).not.toContain('ET  -');
+    expect(estimateBibtex(meta)).not.toContain('version =');
+  });
+});
+
 describe('RIS', () => {
   const lines = estimateRis(meta).split('\r\n');
   it('is a DATA record with the authors surname first and every part', () => {

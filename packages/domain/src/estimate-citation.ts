@@ -33,6 +33,11 @@ export interface EstimateCitation {
   updated: string;
   /** The estimate's version (its history, issue 29.5); left out when unknown. */
   version?: number | null;
+  /**
+   * The dated release the value is in (issue 30.3): the release a pinned page shows, else the latest
+   * published one; left out when the site has none.
+   */
+  release?: string | null;
   /** The permalink: measurand, matrix and type, never a result's id. */
   url: string;
   accessed: Date;
@@ -120,7 +125,8 @@ export function describeCitedEstimate(e: EstimateCitation): string {
   const when = dateOf(e.updated);
   const updated = when ? `updated ${vancouverDate(when)}` : '';
   const version = e.version != null ? `version ${e.version}` : '';
-  return [lead, n, version, updated].filter(Boolean).join('; ');
+  const release = e.release ? `release ${e.release}` : '';
+  return [lead, n, version, release, updated].filter(Boolean).join('; ');
 }
 
 /**
@@ -159,6 +165,7 @@ export function estimateRis(e: EstimateCitation): string {
   }
   lines.push(['Y2', isoDay(e.accessed).replaceAll('-', '/')]);
   lines.push(['UR', e.url]);
+  if (e.release) lines.push(['ET', `Release ${e.release}`]);
   lines.push(['N1', describeCitedEstimate(e)]);
   if (e.source) {
     const source = formatCitation(e.source);
@@ -210,6 +217,7 @@ export function estimateBibtex(e: EstimateCitation): string {
     fields.push(['organization', bibtexEscape(db.title)], ['howpublished', bibtexEscape(db.title)]);
   if (updated) fields.push(['year', String(updated.getUTCFullYear())], ['date', isoDay(updated)]);
   fields.push(['url', e.url], ['urldate', isoDay(e.accessed)]);
+  if (e.release) fields.push(['version', bibtexEscape(`release ${e.release}`)]);
   const source = e.source ? formatCitation(e.source) : '';
   const note = [describeCitedEstimate(e), source ? `Study: ${source}` : ''].filter(Boolean).join('. ');
   fields.push(['note', bibtexEscape(note)]);
