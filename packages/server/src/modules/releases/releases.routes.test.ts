@@ -55,7 +55,11 @@ describe('releases of the published database', () => {
   it('only curators and administrators publish, with the CSRF token', async () => {
     const anon = await ctx.app.inject({ method: 'POST', url: '/api/v1/releases' });
     expect(anon.statusCode).toBe(401);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/v1/releases', headers: assessor.headers });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/releases',
+      headers: assessor.headers,
+    });
     expect(other.statusCode).toBe(403);
     const noCsrf = await ctx.app.inject({
       method: 'POST',
@@ -63,7 +67,12 @@ describe('releases of the published database', () => {
       headers: { cookie: curator.cookie },
     });
     expect(noCsrf.statusCode).toBe(403);
-    expect((await ctx.app.inject({ url: '/api/v1/release-builds', headers: assessor.headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ url: '/api/v1/release-builds', headers: assessor.headers })).statusCode,
+    ).toBe(403);
+    expect(await listReleases(ctx)).toEqual([]);
+    // Nor does the schedule make the first release (the demo's records are in the feed).
+    expect(await ctx.app.releases.request('schedule')).toBeNull();
     expect(await listReleases(ctx)).toEqual([]);
   });
 
@@ -153,15 +162,17 @@ describe('releases of the published database', () => {
 
   it('a second release the same day is numbered .2; its notes are the changes since the first, by measurand', async () => {
     const [first] = await listReleases(ctx);
-    const { rows } = await ctx.database.db.execute<{ id: number; display_name: string }>(
-      sql`update analytes set display_name = display_name || ' (renamed)' where id = (select min(id) from analytes) returning id, display_name`,
-    );
+    const { rows } = (await ctx.database.execute(
+      `update analytes set display_name = display_name || ' (renamed)' where id = (select min(id) from analytes) returning id, display_name`,
+    )) as { rows: { id: number; display_name: string }[] };
     const build = await publish(ctx, curator);
     expect(build.version).toBe(`${today()}.2`);
     const [second] = await listReleases(ctx);
     expect(second!.version).toBe(`${today()}.2`);
     expect(second!.notes).toContain(`1 change since release ${first!.version}, by measurand.`);
-    expect(second!.notes).toContain(`## ${rows[0]!.display_name}\n\n- ${rows[0]!.display_name}: measurand changed`);
+    expect(second!.notes).toContain(
+      `## ${rows[0]!.display_name}\n\n- ${rows[0]!.display_name}: measurand changed`,
+    );
     // A third with nothing new says so.
     await publish(ctx, curator);
     const [third] = await listReleases(ctx);
@@ -170,7 +181,11 @@ describe('releases of the published database', () => {
 
   it('one build at a time: a second request while one runs is refused (409)', async () => {
     const first = await ctx.app.inject({ method: 'POST', url: '/api/v1/releases', headers: curator.headers });
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/v1/releases', headers: curator.headers });
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/releases',
+      headers: curator.headers,
+    });
     expect(first.statusCode).toBe(202);
     expect(second.statusCode).toBe(409);
     expect(second.json<{ message: string }>().message).toMatch(/is being built/);

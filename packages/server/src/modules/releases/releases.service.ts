@@ -4,7 +4,6 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { buildReleaseNotes, hasChangesAfter, latestChangeCursor } from '../changes/changes.service.js';
 import { announceRelease } from './release-mail.js';
 import { buildReleaseFiles } from './release-files.js';
@@ -38,40 +37,42 @@ export class ReleaseService {
   private readonly running = new Set<Promise<void>>();
 
   constructor(
-    private readonly deps: ServiceDeps,
+    private readonly deps: Pick<ServiceDeps, 'db' | 'log' | 'config'>,
     private readonly copies: FileCache,
   ) {}
 
   /**
    * Asks for a release now. A curator's request is refused (409) while another build runs; the
-   * monthly schedule's (`schedule`) is made only when nothing was released this month and the feed
-   * has changed since the previous release, and answers null otherwise.
+   * monthly schedule's (`schedule`) is made only when there was a release before, none yet this
+   * month, and the feed has changed since the previous one; it answers null otherwise.
    */
   async request(cause: ReleaseCause, now = new Date()): Promise<ReleaseBuild | null> {
-    const row = await writeTransaction(
-      this.deps,
-      async (tx) => {
-        await repo.lockReleases(tx);
-        const running = await repo.findRunningBuild(tx, STALE_BUILD_MS);
-        if (running) {
-          if (cause === 'schedule') return null;
-          throw new AppError('conflict', `Release ${running.version} is being built; try again when it is published`);
-        }
-        const previous = await repo.findLatestPublished(tx);
-        const previousCursor = previous?.cursor ?? 0;
-        if (cause === 'schedule') {
-          const latest = await repo.findLatestRelease(tx);
-          const month = now.toISOString().slice(0, 7);
-          if (latest && latest.version.slice(0, 7) >= month) return null;
-          if (!(await hasChangesAfter(tx, previousCursor))) return null;
-        }
-        const day = now.toISOString().slice(0, 10);
-        const version = nextVersion(day, await repo.versionsOfDay(tx, day));
-        const cursor = Math.max(await latestChangeCursor(tx), previousCursor);
-        return repo.insertRelease(tx, { version, cause, cursor, previousCursor });
-      },
-      NO_PUBLIC_DATA,
-    );
+    // No public data is written (nothing cached to invalidate): a plain transaction, so the
+    // schedule's process (ROLE=worker, no read cache) runs the same code.
+    const row = await this.deps.db.transaction(async (tx) => {
+      await repo.lockReleases(tx);
+      const running = await repo.findRunningBuild(tx, STALE_BUILD_MS);
+      if (running) {
+        if (cause === 'schedule') return null;
+        throw new AppError(
+          'conflict',
+          `Release ${running.version} is being built; try again when it is published`,
+        );
+      }
+      const previous = await repo.findLatestPublished(tx);
+      const previousCursor = previous?.cursor ?? 0;
+      if (cause === 'schedule') {
+        // Never the first release: a site starts releasing when a curator publishes one.
+        const latest = await repo.findLatestRelease(tx);
+        const month = now.toISOString().slice(0, 7);
+        if (!latest || latest.version.slice(0, 7) >= month) return null;
+        if (!(await hasChangesAfter(tx, previousCursor))) return null;
+      }
+      const day = now.toISOString().slice(0, 10);
+      const version = nextVersion(day, await repo.versionsOfDay(tx, day));
+      const cursor = Math.max(await latestChangeCursor(tx), previousCursor);
+      return repo.insertRelease(tx, { version, cause, cursor, previousCursor });
+    });
     if (!row) return null;
     const build = this.build(row).finally(() => this.running.delete(build));
     this.running.add(build);
@@ -104,11 +105,7 @@ export class ReleaseService {
         notice: exportNotice(config),
         siteUrl: config.PUBLIC_URL,
       });
-      published = await writeTransaction(
-        this.deps,
-        (tx) => repo.publishRelease(tx, row.id, notes, files),
-        NO_PUBLIC_DATA,
-      );
+      published = await db.transaction((tx) => repo.publishRelease(tx, row.id, notes, files));
       log.info(
         { version: row.version, ms: Math.round(performance.now() - started), files: files.length },
         'release published',
