@@ -37,9 +37,7 @@ export function renderReleaseNotes(heading: NotesHeading, changes: Change[], nam
     list.push(changeTitle(c, names));
     groups.set(group, list);
   }
-  const order = [...groups.keys()]
-    .filter((g) => g !== 'References')
-    .sort((a, b) => a.localeCompare(b, 'en'));
+  const order = [...groups.keys()].filter((g) => g !== 'References').sort((a, b) => a.localeCompare(b, 'en'));
   if (groups.has('References')) order.push('References');
   for (const group of order) {
     const items = groups.get(group)!;

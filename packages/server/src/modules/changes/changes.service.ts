@@ -122,7 +122,7 @@ export async function buildReleaseNotes(
   upTo: number,
 ): Promise<string> {
   const rows: repo.ChangeWithVersions[] = [];
-  for (let since = after; ; ) {
+  for (let since = after; ;) {
     const page = await repo.listChanges(db, { since, until: upTo, limit: 5000 });
     rows.push(...page);
     if (page.length < 5000) break;

@@ -27,7 +27,10 @@ export class ReleaseSchedule {
     try {
       await this.releases.request('schedule', now);
     } catch (err) {
-      this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'monthly release check failed');
+      this.log.error(
+        { err: err instanceof Error ? err.message : String(err) },
+        'monthly release check failed',
+      );
     }
   }
 

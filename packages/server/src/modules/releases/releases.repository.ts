@@ -28,6 +28,19 @@ export async function findRunningBuild(tx: DbOrTx, staleAfterMs: number): Promis
   return row;
 }
 
+/** Builds asked for longer ago than `staleAfterMs` died with their process: marked failed. */
+export async function failStaleBuilds(tx: DbOrTx, staleAfterMs: number): Promise<void> {
+  await tx
+    .update(releases)
+    .set({ status: 'failed', error: 'The process building it stopped before it was published' })
+    .where(
+      and(
+        eq(releases.status, 'building'),
+        sql`${releases.requestedAt} <= now() - make_interval(secs => ${staleAfterMs / 1000})`,
+      ),
+    );
+}
+
 /** The latest release asked for that did not fail (published, or still building). */
 export async function findLatestRelease(db: DbOrTx): Promise<ReleaseRow | undefined> {
   const [row] = await db

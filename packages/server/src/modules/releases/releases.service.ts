@@ -51,6 +51,7 @@ export class ReleaseService {
     // schedule's process (ROLE=worker, no read cache) runs the same code.
     const row = await this.deps.db.transaction(async (tx) => {
       await repo.lockReleases(tx);
+      await repo.failStaleBuilds(tx, STALE_BUILD_MS);
       const running = await repo.findRunningBuild(tx, STALE_BUILD_MS);
       if (running) {
         if (cause === 'schedule') return null;

@@ -13,6 +13,12 @@ const STATUS: Record<ReleaseBuild['status'], string> = {
   failed: 'failed',
 };
 
+const ASKED_BY: Record<ReleaseBuild['cause'], string> = {
+  curator: 'a curator',
+  admin: 'an administrator',
+  schedule: 'the monthly schedule',
+};
+
 function Mailing({ build }: { build: ReleaseBuild }) {
   const m = build.mailing;
   if (!m) return null;
@@ -26,7 +32,9 @@ function Mailing({ build }: { build: ReleaseBuild }) {
       <p className="mb-1 mt-1">
         <strong>Subject:</strong> {m.subject}
       </p>
-      <pre className="small bg-light p-2 text-wrap">{m.text}</pre>
+      <pre className="small bg-light p-2" style={{ whiteSpace: 'pre-wrap' }}>
+        {m.text}
+      </pre>
     </details>
   );
 }
@@ -73,9 +81,7 @@ export function PublishPanel() {
             {list.slice(0, 5).map((b) => (
               <li key={b.version} className="mb-2">
                 Release {b.version}: {STATUS[b.status]}{' '}
-                <span className="text-muted small">
-                  (asked by {b.cause === 'schedule' ? 'the monthly schedule' : `a ${b.cause}`})
-                </span>
+                <span className="text-muted small">(asked by {ASKED_BY[b.cause]})</span>
                 {b.error ? <div className="text-danger small">{b.error}</div> : null}
                 <Mailing build={b} />
               </li>

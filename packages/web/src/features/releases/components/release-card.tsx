@@ -23,12 +23,15 @@ export function ReleaseCard({ release }: { release: Release }) {
         </h2>
         <p className="text-muted small mb-2">Published {when(release.published_at)}</p>
         <p className="mb-2">{summary}</p>
-        <details className="mb-3">
-          <summary>Release notes</summary>
-          <div className="mt-2">
-            <ReleaseNotes markdown={release.notes} />
-          </div>
-        </details>
+        {/* Notes with changes to list; the summary line alone says "no changes". */}
+        {release.notes.includes('\n## ') ? (
+          <details className="mb-3">
+            <summary>Release notes</summary>
+            <div className="mt-2">
+              <ReleaseNotes markdown={release.notes} />
+            </div>
+          </details>
+        ) : null}
         <h3 className="h6">Files</h3>
         <ul className="list-unstyled mb-0">
           {release.files.map((f) => (
