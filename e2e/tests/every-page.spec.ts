@@ -59,6 +59,7 @@ const PUBLIC = new Set([
   '/calculators/rcv-application',
   '/calculators/individuality',
   '/applications',
+  '/releases',
   '/estimate',
   '/about',
   '/eflm-wg',

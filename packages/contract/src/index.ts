@@ -25,6 +25,7 @@ export * from './citations.contract.js';
 export * from './v1.contract.js';
 export * from './estimates.contract.js';
 export * from './changes.contract.js';
+export * from './releases.contract.js';
 export * from './users.contract.js';
 export * from './appraisals.contract.js';
 export * from './release.js';

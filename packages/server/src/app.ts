@@ -34,6 +34,7 @@ import { registerAuth } from './modules/auth/auth.plugin.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerApplicationsRoutes } from './modules/applications/applications.routes.js';
+import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerJobRoutes } from './modules/recompute/jobs.routes.js';
 import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app);
   registerExportRoutes(app);
   registerApplicationsRoutes(app);
+  registerReleaseRoutes(app);
   registerJobRoutes(app);
   registerMetaToolRoutes(app);
   registerContentRoutes(app);

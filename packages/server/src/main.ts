@@ -10,6 +10,9 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { SessionPurge } from './modules/auth/session-purge.js';
 import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
+import { ReleaseSchedule } from './modules/releases/release-schedule.js';
+import { ReleaseService } from './modules/releases/releases.service.js';
+import { FileCache } from './lib/file-cache.js';
 import { installLastResort } from './lib/last-resort.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG
@@ -149,7 +152,16 @@ async function start(config: Config): Promise<void> {
   // Background upkeep of its own, beside the recompute (decision 048).
   const sessionPurge = new SessionPurge(database.db);
   if (works) sessionPurge.start();
+  // The monthly release (decision 058), with a service of its own: ROLE=worker has no app.
+  const releaseCopies = FileCache.forConfig(config);
+  const releaseSchedule = new ReleaseSchedule(
+    new ReleaseService({ db: database.db, log: startLog, config }, releaseCopies),
+    startLog,
+  );
+  if (works) releaseSchedule.start();
   const stopBackground = async () => {
+    await releaseSchedule.stop();
+    await releaseCopies.close();
     await sessionPurge.stop();
     await recompute.stop();
   };

@@ -577,6 +577,75 @@ export const changeLog = pgTable(
   ],
 );
 
+/**
+ * Releases of the published database (issue 30.2, decision 058): a frozen, numbered set of files.
+ * `cursor` is the change feed's position the release covers (every change up to it is in its
+ * files and notes); the next release's notes are the changes after it. A row is written as
+ * `building` when a curator (or the monthly schedule) asks, and becomes `published` in the same
+ * transaction that stores its files: a published release never changes.
+ */
+export const releases = pgTable(
+  'releases',
+  {
+    id: serial('id').primaryKey(),
+    /** `2026-11-27`, or `2026-11-27.2` for the second release of that day (UTC). */
+    version: text('version').notNull(),
+    status: text('status').notNull().default('building'),
+    /** `curator`, `admin` (who asked, by role: no name) or `schedule`. */
+    cause: text('cause').notNull(),
+    /** The feed's cursor this release covers, and the previous release's (its notes are between). */
+    cursor: bigint('cursor', { mode: 'number' }).notNull(),
+    previousCursor: bigint('previous_cursor', { mode: 'number' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    error: text('error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('releases_version_uq').on(t.version),
+    check('releases_status_ck', sql`${t.status} in ('building', 'published', 'failed')`),
+  ],
+);
+
+/** The files of a published release, kept whole in the database (a backup of it holds them). */
+export const releaseFiles = pgTable(
+  'release_files',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    /** Order in the listing and the manifest. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.name] }),
+    check('release_files_size_ck', sql`${t.size} = octet_length(${t.bytes})`),
+  ],
+);
+
+/**
+ * The release notes sent to the mailing list (issue 30.4): kept whatever happened, so an
+ * administrator sees what was sent, or what would have been when Mailgun is not configured.
+ */
+export const releaseMailings = pgTable('release_mailings', {
+  releaseId: integer('release_id')
+    .primaryKey()
+    .references(() => releases.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  recipients: integer('recipients').notNull(),
+  sent: integer('sent').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  /** `sent` (through Mailgun), `stored` (no Mailgun configured: only kept here). */
+  delivery: text('delivery').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 // ---- people, sessions, jobs ----
 export const users = pgTable(
   'users',

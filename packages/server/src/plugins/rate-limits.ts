@@ -106,6 +106,12 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1MetasOfMeasurand: 'read',
   v1EstimateHistory: 'read',
   v1Changes: 'read',
+  // Releases (decision 058): short lists; a file is a large transfer; publishing is a write.
+  v1Releases: 'read',
+  v1Release: 'read',
+  v1ReleaseBuilds: 'read',
+  v1ReleaseFile: 'heavy',
+  v1PublishRelease: 'write',
   changesAtom: 'read',
   analyteChangesAtom: 'read',
   v1ListMetas: 'read',

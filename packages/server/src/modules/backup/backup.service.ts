@@ -28,7 +28,12 @@ export async function exportDatabaseJson(
   db: ServiceDeps['db'],
   scope: BackupScope,
   by: Exporter,
-  opts: { sendsFile?: boolean; release?: { version: string; licence: string } } = {},
+  opts: {
+    sendsFile?: boolean;
+    release?: { version: string; licence: string };
+    /** The time the file says it was made (a release's files say the release's date). */
+    exportedAt?: Date;
+  } = {},
 ): Promise<string[]> {
   const release =
     opts.release ??
@@ -69,7 +74,7 @@ export async function exportDatabaseJson(
   const head = JSON.stringify({
     format: BACKUP_FORMAT,
     format_version: BACKUP_FORMAT_VERSION,
-    exported_at: new Date().toISOString(),
+    exported_at: (opts.exportedAt ?? new Date()).toISOString(),
     scope,
     ...(withheld ? { withheld } : {}),
     // The release that wrote the file and the terms of its data (DATA_LICENCE); readers ignore them.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { changeLog, estimateVersions } from '../../db/schema.js';
@@ -22,7 +22,7 @@ const fromVersion = alias(estimateVersions, 'from_version');
  */
 export async function listChanges(
   db: DbOrTx,
-  opts: { since?: number; limit: number; analyteId?: number; newestFirst?: boolean },
+  opts: { since?: number; until?: number; limit: number; analyteId?: number; newestFirst?: boolean },
 ): Promise<ChangeWithVersions[]> {
   const rows = await db
     .select({ change: changeLog, to: toVersion, from: fromVersion })
@@ -42,10 +42,17 @@ export async function listChanges(
       and(
         isNotNull(changeLog.cursor),
         opts.since === undefined ? undefined : gt(changeLog.cursor, opts.since),
+        opts.until === undefined ? undefined : lte(changeLog.cursor, opts.until),
         opts.analyteId === undefined ? undefined : eq(changeLog.analyteId, opts.analyteId),
       ),
     )
     .orderBy(opts.newestFirst ? desc(changeLog.cursor) : asc(changeLog.cursor))
     .limit(opts.limit);
   return rows as ChangeWithVersions[];
+}
+
+/** The cursor of the latest sealed change (0 when the feed is empty). */
+export async function latestCursor(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ cursor: max(changeLog.cursor) }).from(changeLog);
+  return Number(row?.cursor ?? 0);
 }

@@ -9,6 +9,7 @@ import { renderAtom, type AtomEntry } from './changes-atom.js';
 import { presentChange } from './changes.presenter.js';
 import { changeSummary, changeTitle, type ChangeNames } from './changes-text.js';
 import * as repo from './changes.repository.js';
+import { renderReleaseNotes, type NotesHeading } from './changes-notes.js';
 
 /** How many of the latest changes an Atom feed carries. */
 export const ATOM_ENTRIES = 50;
@@ -103,4 +104,29 @@ export async function buildChangesAtom(
           entries,
         },
   );
+}
+
+/** The feed's latest cursor: what a release made now covers (decision 058). */
+export const latestChangeCursor = (db: DbOrTx) => repo.latestCursor(db);
+
+/** Whether the feed has a change after `cursor` (the monthly release is made only then). */
+export async function hasChangesAfter(db: DbOrTx, cursor: number): Promise<boolean> {
+  return (await repo.listChanges(db, { since: cursor, limit: 1 })).length > 0;
+}
+
+/** The release notes of the changes after `after` up to `upTo` (decision 058), in Markdown. */
+export async function buildReleaseNotes(
+  db: DbOrTx,
+  heading: NotesHeading,
+  after: number,
+  upTo: number,
+): Promise<string> {
+  const rows: repo.ChangeWithVersions[] = [];
+  for (let since = after; ;) {
+    const page = await repo.listChanges(db, { since, until: upTo, limit: 5000 });
+    rows.push(...page);
+    if (page.length < 5000) break;
+    since = page.at(-1)!.change.cursor;
+  }
+  return renderReleaseNotes(heading, rows.map(presentChange), await namesOf(db, rows));
 }

@@ -61,9 +61,12 @@ describe('initial versions after an upgrade from the previous release (migration
       adminEmail: 'admin@example.org',
       adminPassword: 'test-password-123',
     });
-    // This release's migrations taken away: 0008 (raw-data files, decision 062), 0007 (the change
-    // feed, decision 056), then 0006.
+    // This release's migrations taken away: 0009 (raw-data files, decision 062), 0008 (releases,
+    // decision 058), 0007 (the change feed, decision 056), then 0006.
     await old.execute('drop table dataset_raw_files');
+    await old.execute('drop table release_mailings');
+    await old.execute('drop table release_files');
+    await old.execute('drop table releases');
     for (const [trigger, table] of [
       ['change_log_bv_specifications', 'bv_specifications'],
       ['change_log_references', '"references"'],
@@ -82,7 +85,7 @@ describe('initial versions after an upgrade from the previous release (migration
     ])
       await old.execute(`drop function ${fn}()`);
     await old.execute(
-      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 3)',
+      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 4)',
     );
     // Results that changed at different moments before the upgrade.
     await old.execute(`update meta_calculations set updated_at = '2025-03-01T10:00:00Z' where id % 2 = 0`);
@@ -98,7 +101,12 @@ describe('initial versions after an upgrade from the previous release (migration
     let applied: string[] = [];
     const database = await openDatabase({ ...(await openOptions()), onMigrated: (tags) => (applied = tags) });
     try {
-      expect(applied).toEqual(['0006_estimate-history', '0007_change-feed', '0008_dataset-raw-files']);
+      expect(applied).toEqual([
+        '0006_estimate-history',
+        '0007_change-feed',
+        '0008_releases',
+        '0009_dataset-raw-files',
+      ]);
       expect(await countAllVersions(database.db)).toBe(metas.length);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();

@@ -2,7 +2,9 @@ import type { ExportNotice } from '../../lib/export-notice.js';
 
 export { exportNotice, type ExportNotice } from '../../lib/export-notice.js';
 /** Other modules' tables as files (CSV, xlsx), built in the export worker. */
-export { buildTableOffThread } from './export-worker.js';
+export { buildCsvOffThread, buildTableOffThread, buildWorkbookOffThread } from './export-worker.js';
+/** The columns of the datasets' CSV (a release describes them in its datapackage.json). */
+export { DATASET_COLUMNS, exportCell } from './export-columns.js';
 export type { TableFileInput } from './table-file.js';
 
 /**

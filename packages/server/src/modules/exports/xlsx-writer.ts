@@ -29,6 +29,8 @@ export function streamWorkbook(input: ExportInput): PassThrough {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'bvdb';
   wb.created = input.generatedAt;
+  // The writer set `modified` to the time it was made: a file says when its data were read.
+  wb.modified = input.generatedAt;
 
   void (async () => {
     const data = wb.addWorksheet('Datasets', { views: [{ state: 'frozen', ySplit: 1 }] });

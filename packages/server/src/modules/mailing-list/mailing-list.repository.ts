@@ -49,3 +49,12 @@ export async function markMemberSynced(db: DbOrTx, id: number): Promise<MemberRo
     .returning();
   return row;
 }
+
+/** Every member's address, oldest first (whom a release's notes are sent to). */
+export async function listAllAddresses(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: mailingListMembers.email })
+    .from(mailingListMembers)
+    .orderBy(mailingListMembers.id);
+  return rows.map((r) => r.email);
+}

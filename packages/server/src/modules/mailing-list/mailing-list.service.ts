@@ -5,6 +5,10 @@ import { isUniqueViolation, NO_PUBLIC_DATA, writeTransaction } from '../../lib/w
 import { addMailgunListMember, MailgunError, type MailgunSettings } from './mailgun-client.js';
 import { presentMember } from './mailing-list.presenter.js';
 import * as repo from './mailing-list.repository.js';
+import type { DbOrTx } from '../../db/client.js';
+
+/** Every member's address (a release's notes go to each, decision 058). */
+export const listMemberAddresses = (db: DbOrTx) => repo.listAllAddresses(db);
 
 /**
  * Members are kept in our database first (one per e-mail address, case-insensitive), then sent to the

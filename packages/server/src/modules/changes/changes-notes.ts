@@ -1,0 +1,50 @@
+import type { Change } from '@bvdb/contract';
+import { changeTitle, type ChangeNames } from './changes-text.js';
+
+/** Lines listed per measurand; the rest are counted ("and 12 more changes"). */
+export const NOTE_LINES_PER_MEASURAND = 50;
+
+export interface NotesHeading {
+  version: string;
+  /** The day of the release (YYYY-MM-DD). */
+  date: string;
+  previousVersion: string | null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Release notes in Markdown (issue 30.2): the changes of the feed since the previous release,
+ * grouped by measurand (sorted by name), references last. Each line is the change's Atom title.
+ */
+export function renderReleaseNotes(heading: NotesHeading, changes: Change[], names: ChangeNames): string {
+  const lines = [`# Release ${heading.version}`, ''];
+  const since = heading.previousVersion ? `since release ${heading.previousVersion}` : 'recorded so far';
+  lines.push(
+    `The published data of the EFLM Biological Variation Database on ${heading.date}. ` +
+      (changes.length === 0
+        ? `No changes ${since}.`
+        : `${plural(changes.length, 'change')} ${since}, by measurand.`),
+  );
+  const groups = new Map<string, string[]>();
+  for (const c of changes) {
+    const group =
+      c.entity === 'reference'
+        ? 'References'
+        : ((c.measurand_id === undefined ? undefined : names.measurand(c.measurand_id)) ??
+          `Measurand ${c.measurand_id ?? c.id}`);
+    const list = groups.get(group) ?? [];
+    list.push(changeTitle(c, names));
+    groups.set(group, list);
+  }
+  const order = [...groups.keys()].filter((g) => g !== 'References').sort((a, b) => a.localeCompare(b, 'en'));
+  if (groups.has('References')) order.push('References');
+  for (const group of order) {
+    const items = groups.get(group)!;
+    lines.push('', `## ${group}`, '');
+    for (const item of items.slice(0, NOTE_LINES_PER_MEASURAND)) lines.push(`- ${item}`);
+    const more = items.length - NOTE_LINES_PER_MEASURAND;
+    if (more > 0) lines.push(`- and ${plural(more, 'more change')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

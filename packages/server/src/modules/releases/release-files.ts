@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import type { Dataset } from '@bvdb/contract';
+import type { DbOrTx } from '../../db/client.js';
+import type { ExportNotice } from '../../lib/export-notice.js';
+import { exportDatabaseJson } from '../backup/backup.service.js';
+import { listPresentedDatasets } from '../datasets/datasets.service.js';
+import {
+  buildCsvOffThread,
+  buildWorkbookOffThread,
+  DATASET_COLUMNS,
+  exportCell,
+} from '../exports/exports.service.js';
+import { listPresentedMetas } from '../meta-analysis/results/meta-results.service.js';
+import { fixZipDates } from './zip-dates.js';
+
+export interface ReleaseFileBytes {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+export interface ReleaseInput {
+  version: string;
+  /** The release's day at 00:00 UTC: every date inside the files (decision 058). */
+  date: Date;
+  notes: string;
+  notice: ExportNotice;
+  /** The site's address (PUBLIC_URL), if set: named in CITATION.cff. */
+  siteUrl: string | undefined;
+}
+
+export const SITE_TITLE = 'EFLM Biological Variation Database';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const MANIFEST = 'SHA256SUMS';
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const file = (name: string, contentType: string, bytes: Buffer): ReleaseFileBytes => ({
+  name,
+  contentType,
+  bytes,
+  sha256: sha256Of(bytes),
+});
+const text = (name: string, contentType: string, body: string) =>
+  file(name, contentType, Buffer.from(body, 'utf8'));
+
+/**
+ * Every file of a release, built from the published data as the public downloads are (the same
+ * builders, the spreadsheets in the export worker thread), with every date inside them the
+ * release's day: the same database state and release give the same bytes. Ends with the manifest.
+ */
+export async function buildReleaseFiles(db: DbOrTx, input: ReleaseInput): Promise<ReleaseFileBytes[]> {
+  const { date, notice } = input;
+  const json = await exportDatabaseJson(db, 'published', null, { release: notice, exportedAt: date });
+  const datasets = await listPresentedDatasets(db, { signedIn: false });
+  const metas = await listPresentedMetas(db);
+  const csv = await buildCsvOffThread(datasets);
+  const xlsx = await buildWorkbookOffThread({
+    title: `Biological variation database: release ${input.version}`,
+    datasets,
+    metas,
+    generatedAt: date,
+    notice,
+  });
+  const files = [
+    file('bv_database.json', 'application/json; charset=utf-8', Buffer.from(json.join(''), 'utf8')),
+    file('bv_database.csv', 'text/csv; charset=utf-8', csv),
+    file('bv_database.xlsx', XLSX, fixZipDates(xlsx, date)),
+  ];
+  files.push(
+    text('datapackage.json', 'application/json; charset=utf-8', dataPackage(input, datasets, files[1]!)),
+    text('CITATION.cff', 'text/plain; charset=utf-8', citationCff(input)),
+    text('LICENCE.txt', 'text/plain; charset=utf-8', `${notice.licence}\n`),
+    text('RELEASE-NOTES.md', 'text/markdown; charset=utf-8', input.notes),
+  );
+  // sha256sum's own format: `sha256sum -c SHA256SUMS` checks a downloaded release.
+  const manifest = files.map((f) => `${f.sha256}  ${f.name}\n`).join('');
+  files.push(text(MANIFEST, 'text/plain; charset=utf-8', manifest));
+  return files;
+}
+
+/** A Table Schema type for a CSV column, from the values it holds in this release. */
+function columnType(values: (string | number | null)[]): 'integer' | 'number' | 'string' {
+  const present = values.filter((v) => v !== null && v !== '');
+  if (present.length === 0 || present.some((v) => typeof v !== 'number')) return 'string';
+  return present.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
+}
+
+/** A Frictionless (tabular) data package describing the release's CSV. */
+function dataPackage(input: ReleaseInput, datasets: Dataset[], csv: ReleaseFileBytes): string {
+  const fields = DATASET_COLUMNS.map((c) => ({
+    name: c.header,
+    type: columnType(datasets.map((d) => exportCell(c.value(d)))),
+  }));
+  const pkg = {
+    profile: 'tabular-data-package',
+    name: 'eflm-biological-variation-database',
+    title: SITE_TITLE,
+    version: input.version,
+    created: input.date.toISOString(),
+    licenses: [{ path: 'LICENCE.txt', title: input.notice.licence }],
+    ...(input.siteUrl ? { homepage: input.siteUrl } : {}),
+    resources: [
+      {
+        name: 'bv-datasets',
+        title: 'Published biological variation datasets',
+        path: csv.name,
+        profile: 'tabular-data-resource',
+        format: 'csv',
+        mediatype: 'text/csv',
+        encoding: 'utf-8',
+        bytes: csv.bytes.length,
+        hash: `sha256:${csv.sha256}`,
+        dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', header: true },
+        schema: { fields },
+      },
+    ],
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** YAML's double-quoted scalar: a JSON string is one. */
+const yaml = (s: string) => JSON.stringify(s);
+
+/** A Citation File Format (1.2.0) file naming this release. */
+function citationCff(input: ReleaseInput): string {
+  const lines = [
+    'cff-version: 1.2.0',
+    `message: ${yaml(`If you use these data, please cite them as below. ${input.notice.citation}`)}`,
+    'type: dataset',
+    `title: ${yaml(`${SITE_TITLE}, release ${input.version}`)}`,
+    `version: ${yaml(input.version)}`,
+    `date-released: ${yaml(input.date.toISOString().slice(0, 10))}`,
+    'authors:',
+    `  - name: ${yaml('European Federation of Clinical Chemistry and Laboratory Medicine (EFLM) Working Group on Biological Variation')}`,
+    ...(input.siteUrl ? [`url: ${yaml(input.siteUrl)}`] : []),
+    `abstract: ${yaml(`Data licence: ${input.notice.licence}`)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,9 @@
+import { v1Releases } from '@bvdb/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/** The published releases, newest first (server-rendered on /releases). */
+export const releasesQuery = queryOptions({
+  queryKey: ['releases'],
+  queryFn: () => apiCall(v1Releases),
+});
