@@ -6,8 +6,15 @@ import type { EstimateType } from '@bvdb/domain';
  * never on a result's id, which a recomputation may replace (docs/decisions/027):
  * `/analytes/{measurand id}?matrix={matrix name}&type=CVI|CVG`.
  */
-export function estimatePermalinkPath(analyteId: number, matrix: string, type: EstimateType): string {
+export function estimatePermalinkPath(
+  analyteId: number,
+  matrix: string,
+  type: EstimateType,
+  release?: string | null,
+): string {
   const query = new URLSearchParams({ matrix, type });
+  // Pinned to a dated release (issue 30.3): the page shows that release's value.
+  if (release) query.set('release', release);
   return `/analytes/${analyteId}?${query.toString()}`;
 }
 

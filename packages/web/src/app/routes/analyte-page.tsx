@@ -24,6 +24,10 @@ import { EstimateHistory } from '../../features/estimates/components/estimate-hi
 import { siteInfoQuery } from '../../features/content/api/get-site-info';
 import { useHydrated } from '../../lib/use-hydrated';
 import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/estimate-permalink';
+import { releaseQuery } from '../../features/releases/api/get-release';
+import { releasesQuery } from '../../features/releases/api/get-releases';
+import { ReleasePinNotice } from '../../components/release-pin-notice';
+import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -37,12 +41,27 @@ export function AnalytePage() {
   // The server renders one page for every permalink; the estimate it names is marked once hydrated.
   const hydrated = useHydrated();
   const target = hydrated ? estimateTargetOf(params) : null;
+  // A permalink pinned to a dated release (issue 30.3): that release's values, read as of the moment
+  // it was published. The server renders the current page; the pin is applied once hydrated.
+  const pinParam = hydrated ? (params.get('release')?.trim() ?? '') : '';
+  const pin = RELEASE_PARAM.test(pinParam) ? pinParam : null;
+  const release = useQuery({ ...releaseQuery(pin ?? ''), enabled: pin !== null });
+  const publishedAt = release.data?.data.published_at;
+  const pinned = useQuery({ ...metaByAnalyteQuery(id, publishedAt), enabled: publishedAt !== undefined });
+  // The releases named in citations: fetched after the first paint, never part of the rendered page.
+  const releases = useQuery({ ...releasesQuery, enabled: hydrated });
   // One render when the three parallel answers are in, so sections never push each other down.
-  if (analyte.isPending || metas.isPending || datasets.isPending) return <Loading />;
+  const pinPending = pin !== null && (release.isPending || (publishedAt !== undefined && pinned.isPending));
+  if (analyte.isPending || metas.isPending || datasets.isPending || pinPending) return <Loading />;
   if (isNotFound(analyte.error)) return <NotFoundPage />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
   const a = analyte.data.analyte;
-  const metaList = metas.data?.metas ?? [];
+  const currentMetas = metas.data?.metas ?? [];
+  // Pinned: the release's values everywhere on the page (a measurand without results then has none).
+  const pinnedOk = pin !== null && publishedAt !== undefined && (pinned.data || isNotFound(pinned.error));
+  const metaList = pinnedOk ? (pinned.data?.metas ?? []) : currentMetas;
+  const citedRelease = (updatedAt: string) =>
+    pinnedOk ? pin : releaseOfValue(updatedAt, releases.data?.data ?? []);
   // The calculators start from the headline matrix's meta medians (spec section 4, decision 007).
   const headline = headlineMetasOf(metaList);
   const cvi = headline.within?.median ?? null;
@@ -74,6 +93,21 @@ export function AnalytePage() {
           </Button>
         </div>
       </div>
+      {pin !== null && release.error ? (
+        <ErrorText>
+          {isNotFound(release.error)
+            ? `There is no release ${pin}: the current values are shown.`
+            : `Release ${pin} could not be read (${release.error.message}): the current values are shown.`}
+        </ErrorText>
+      ) : null}
+      {pinnedOk ? (
+        <ReleasePinNotice
+          version={pin}
+          publishedAt={publishedAt}
+          currentPath={`/analytes/${a.id}`}
+          differences={pinnedDifferences(metaList, currentMetas, (m) => `${m.matrix} ${typeOfMeta(m)}`)}
+        />
+      ) : null}
       <h2 className="h5 mt-3">Meta-analysis</h2>
       {metas.isPending ? (
         <Loading />
@@ -96,7 +130,8 @@ export function AnalytePage() {
                 n: m.number_used,
                 updated: m.updated_at,
                 version: versionOf.get(m.id) ?? null,
-                path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m)),
+                release: citedRelease(m.updated_at),
+                path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m), citedRelease(m.updated_at)),
               })}
             />
           )}

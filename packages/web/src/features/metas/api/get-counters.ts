@@ -34,9 +34,13 @@ export const headlineMetasQuery = queryOptions({
   queryFn: () => apiCall(listMetaCalculations),
 });
 
-/** One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name). */
-export const metaByAnalyteQuery = (id: number) =>
+/**
+ * One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name);
+ * with `asOf`, as they were at that moment (the estimates' history, issue 29.4).
+ */
+export const metaByAnalyteQuery = (id: number, asOf?: string) =>
   queryOptions({
-    queryKey: ['meta-by-analyte', id],
-    queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id } }),
+    queryKey: asOf ? ['meta-by-analyte', id, asOf] : ['meta-by-analyte', id],
+    queryFn: () =>
+      apiCall(v1MetasOfMeasurand, { params: { id }, ...(asOf ? { query: { as_of: asOf } } : {}) }),
   });

@@ -1,0 +1,53 @@
+import { formatDateDmy, formatMetaValue } from '@bvdb/domain';
+import Alert from 'react-bootstrap/Alert';
+import { Link } from 'react-router';
+import type { PinnableMeta, PinnedDifference } from '../lib/release-pin';
+
+const valueOf = (m: PinnableMeta) =>
+  `${formatMetaValue(m.median)} %${
+    m.lower !== null && m.upper !== null && m.lower < m.upper
+      ? ` (${formatMetaValue(m.lower)}–${formatMetaValue(m.upper)})`
+      : ''
+  }, N = ${m.number_used}`;
+
+/**
+ * A measurand page pinned to a dated release (issue 30.3): says so, and names every estimate whose
+ * value now differs from the release's, with both values, so a reader following a citation sees
+ * what was cited and what holds today.
+ */
+export function ReleasePinNotice({
+  version,
+  publishedAt,
+  differences,
+  currentPath,
+}: {
+  version: string;
+  publishedAt: string;
+  differences: PinnedDifference[];
+  currentPath: string;
+}) {
+  return (
+    <Alert variant={differences.length ? 'warning' : 'info'} data-testid="release-pin">
+      <p className="mb-1">
+        <strong>Values of release {version}</strong> (published {formatDateDmy(publishedAt)}): the
+        meta-analysis results and calculators below show this release&apos;s values.{' '}
+        <Link to={currentPath}>Show the current values</Link>.
+      </p>
+      {differences.length === 0 ? (
+        <p className="mb-0">The current values are the same.</p>
+      ) : (
+        <>
+          <p className="mb-1">The current value differs:</p>
+          <ul className="mb-0">
+            {differences.map((d) => (
+              <li key={d.label}>
+                {d.label}: {d.pinned ? `in this release ${valueOf(d.pinned)}` : 'not in this release'};{' '}
+                {d.current ? `now ${valueOf(d.current)}` : 'withdrawn since'}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Alert>
+  );
+}
