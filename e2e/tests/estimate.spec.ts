@@ -54,7 +54,7 @@ test('a visitor uploads the template and reads the report; no draft button witho
   await expect(pipeline).toContainText("Cochran's C, replicate variances");
   await expect(pipeline).toContainText('Steady state');
   await expect(page.getByRole('table', { name: /All subjects/ })).toContainText('Classic nested ANOVA');
-  await expect(page.getByText('Missing values: 1 (left out, never imputed): row 60 (S04/6/2)')).toBeVisible();
+  await expect(page.getByText('Missing values: 1 (left out, never imputed): row 61 (S04/6/2)')).toBeVisible();
   await expect(page.getByRole('img', { name: /Subject S01/ })).toBeVisible();
   await expect(page.getByRole('table', { name: /Group F/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create a draft dataset' })).toHaveCount(0);
