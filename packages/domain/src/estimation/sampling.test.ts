@@ -36,20 +36,27 @@ describe('what the sample dates say about the sampling', () => {
       samples_per: 0.5,
       interval_units: 'Week',
       study_duration: 8,
-      weekly_samplings: 0,
+      weekly_samplings: 1,
     });
   });
 
   it('daily, monthly and hourly designs use the natural unit; clock times give the sampling window', () => {
+    // Daily is more than 2 a week: not "Weekly Samplings" as the dataset form reads it; monthly is.
     expect(datasetSamplingOf(describeSampling(study(2, 5, 1)))).toMatchObject({
       samples_per: 1,
       interval_units: 'Day',
       study_duration: 4,
       study_duration_units: 'Day',
+      weekly_samplings: 0,
     });
     expect(datasetSamplingOf(describeSampling(study(2, 6, 30)))).toMatchObject({
       interval_units: 'Month',
       study_duration_units: 'Month',
+      weekly_samplings: 1,
+    });
+    expect(datasetSamplingOf(describeSampling(study(2, 4, 61)))).toMatchObject({
+      interval_units: 'Month',
+      weekly_samplings: 0,
     });
     const hourly = describeSampling(
       ['07:00', '08:00', '09:00', '10:00'].map((t, k) => ({

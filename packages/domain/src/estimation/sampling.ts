@@ -105,7 +105,7 @@ export interface DatasetSampling {
   study_duration_units: TimeUnit | null;
   sampling_times_start_time: string | null;
   sampling_times_end_time: string | null;
-  /** 1 when the samples were a week apart (6 to 8 days) */
+  /** 1 for the dataset form's "Weekly Samplings": at most 2 samples a week, down to 1 a month (3.5 to 31 days apart) */
   weekly_samplings: 0 | 1;
 }
 
@@ -142,7 +142,7 @@ export function datasetSamplingOf(s: SamplingSummary | null): DatasetSampling {
     ...none,
     samples_per: round(interval.days / s.interval_days),
     interval_units: interval.unit,
-    weekly_samplings: s.interval_days >= 6 && s.interval_days <= 8 ? 1 : 0,
+    weekly_samplings: s.interval_days >= 3.5 && s.interval_days <= 31 ? 1 : 0,
   };
   if (s.span_days !== null) {
     const span = s.span_days >= 730 ? { unit: 'Year' as const, days: 365.25 } : unitFor(s.interval_days);

@@ -142,7 +142,7 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
   }
   if (at.date !== undefined) {
     notes.push(
-      'The date column gives the sampling interval, study duration and times (input.sampling); samples are ordered by their label, not by date.',
+      'The date column gives the sampling interval, study duration and times; samples are ordered by their label, not by date.',
     );
   }
   const columns = Object.fromEntries(
