@@ -92,7 +92,9 @@ test('a curator turns the report into a pre-filled draft dataset; the form opene
   await expect(page.getByLabel('Weekly Samplings', { exact: true })).toBeChecked();
   await expect(page.getByLabel('Number of Males', { exact: true })).toHaveValue('6');
   await expect(page.getByLabel('Sex for Meta-Analysis', { exact: true })).toHaveValue('Mixed');
-  await expect(page.getByLabel('Comment', { exact: true })).toHaveValue(/^Estimated in bvdb from the raw results/);
+  await expect(page.getByLabel('Comment', { exact: true })).toHaveValue(
+    /^Estimated in bvdb from the raw results/,
+  );
   await expect(page.getByLabel('Estimate of CVI (%)')).not.toHaveValue('');
   await expect(page.getByLabel('Estimate of CVG (%)')).not.toHaveValue('');
   await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');

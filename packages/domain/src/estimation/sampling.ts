@@ -30,10 +30,11 @@ const DAY_MS = 86_400_000;
 function parseIsoDate(text: string): { ms: number; time: string | null } | null {
   const m = ISO.exec(text.trim());
   if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x))) as number[];
-  const ms = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  const part = (i: number) => (m[i] === undefined ? 0 : Number(m[i]));
+  const [y, mo, d, h, mi, s] = [part(1), part(2), part(3), part(4), part(5), part(6)];
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(ms);
-  if (back.getUTCMonth() !== mo! - 1 || back.getUTCDate() !== d! || h! > 23 || mi! > 59) return null;
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
   return { ms, time: m[4] === undefined ? null : `${m[4]}:${m[5]}` };
 }
 
@@ -74,7 +75,7 @@ export function describeSampling(samples: readonly DatedSample[]): SamplingSumma
       continue;
     }
     let subject = bySubject.get(s.subject);
-    if (!subject) bySubject.set(s.subject, (subject = new Map()));
+    if (!subject) bySubject.set(s.subject, (subject = new Map<string, number>()));
     if (subject.has(s.sample)) continue;
     subject.set(s.sample, at.ms);
     dated++;
