@@ -58,6 +58,22 @@ test('a visitor uploads the template and reads the report; no draft button witho
   await expect(page.getByRole('img', { name: /Subject S01/ })).toBeVisible();
   await expect(page.getByRole('table', { name: /Group F/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create a draft dataset' })).toHaveCount(0);
+  // On a phone the estimates and the ANOVA are one card per row: every number inside the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const table of [
+    page.getByTestId('estimation-anova'),
+    page.getByRole('table', { name: /All subjects/ }),
+  ]) {
+    for (const cell of await table.locator('tbody td').all()) {
+      await expect(cell).toBeVisible();
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  }
+  await expect(page.getByTestId('estimation-anova').locator('td[data-label="MS"]')).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const json = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download JSON' }).click();
   expect((await json).suggestedFilename()).toBe('template-report.json');
