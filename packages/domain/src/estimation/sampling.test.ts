@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../prng.js';
 import { datasetSamplingOf, describeSampling, type DatedSample } from './sampling.js';
 
 /** Subjects sampled every `days` from a start date, `n` samples each, at the given clock times. */
@@ -116,5 +118,38 @@ describe('what the sample dates say about the sampling', () => {
       { subject: 'B', sample: '2', date: '2026-03-08' },
     );
     expect(describeSampling(rows)).toMatchObject({ interval_days: 7, span_days: 28 });
+  });
+});
+
+describe('sampling properties', () => {
+  it('the order of the rows and moving every date by whole days change nothing', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: -400, max: 400 }),
+        fc.integer(),
+        (subjects, n, days, shift, seed) => {
+          const rows = study(subjects, n, days, ['07:15', '08:40']);
+          const moved = rows.map((r) => {
+            const [date, time] = r.date.split(' ');
+            const d = new Date(Date.parse(`${date}T00:00:00Z`) + shift * 86_400_000)
+              .toISOString()
+              .slice(0, 10);
+            return { ...r, date: `${d} ${time}` };
+          });
+          // A seeded Fisher–Yates shuffle of the moved rows.
+          const shuffled = [...moved];
+          const rnd = mulberry32(seed);
+          for (let k = shuffled.length - 1; k > 0; k--) {
+            const m = Math.floor(rnd() * (k + 1));
+            [shuffled[k], shuffled[m]] = [shuffled[m]!, shuffled[k]!];
+          }
+          expect(describeSampling(shuffled)).toEqual(describeSampling(rows));
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
