@@ -15,6 +15,9 @@
 //   9. kept public reads (meta, autocomplete, a measurand's datasets, headline results, a
 //      server-rendered measurand page, an estimate's history) against a bare Node server sending the same bytes (fails
 //      below BENCH_CACHED_READ_FLOOR)
+//  9b. estimations over HTTP (issue 31): 60 × 10 × 2 under BENCH_ESTIMATION_CEILING_MS, 10,000 rows
+//      under BENCH_ESTIMATION_LARGE_CEILING_MS, the event loop's delay, and a kept read's ratio to bare
+//      Node while estimations run (fails below BENCH_CACHED_READ_FLOOR)
 //  10. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';
 
@@ -60,6 +63,10 @@ console.log(
 runWithFloor(process.execPath, ['packages/server/dist/bench/search.bench.js']);
 console.log('\n## Kept public reads against bare Node (issue 26, points 1 and 7; BENCH_CACHED_READ_FLOOR)');
 runWithFloor(process.execPath, ['packages/server/dist/bench/cached-reads.bench.js']);
+console.log(
+  '\n## Estimations from raw results (issue 31; BENCH_ESTIMATION_CEILING_MS, BENCH_ESTIMATION_LARGE_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/estimation.bench.js']);
 if (belowFloor) {
   console.log('\nFAIL: a ratio is below its floor, or a search above its ceiling (see above)');
   process.exit(1);

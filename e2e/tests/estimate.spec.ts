@@ -54,10 +54,26 @@ test('a visitor uploads the template and reads the report; no draft button witho
   await expect(pipeline).toContainText("Cochran's C, replicate variances");
   await expect(pipeline).toContainText('Steady state');
   await expect(page.getByRole('table', { name: /All subjects/ })).toContainText('Classic nested ANOVA');
-  await expect(page.getByText('Missing values: 1 (left out, never imputed): row 21 (S3/2/2)')).toBeVisible();
-  await expect(page.getByRole('img', { name: /Subject S1/ })).toBeVisible();
+  await expect(page.getByText('Missing values: 1 (left out, never imputed): row 61 (S04/6/2)')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Subject S01/ })).toBeVisible();
   await expect(page.getByRole('table', { name: /Group F/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create a draft dataset' })).toHaveCount(0);
+  // On a phone the estimates and the ANOVA are one card per row: every number inside the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const table of [
+    page.getByTestId('estimation-anova'),
+    page.getByRole('table', { name: /All subjects/ }),
+  ]) {
+    for (const cell of await table.locator('tbody td').all()) {
+      await expect(cell).toBeVisible();
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+  }
+  await expect(page.getByTestId('estimation-anova').locator('td[data-label="MS"]')).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const json = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download JSON' }).click();
   expect((await json).suggestedFilename()).toBe('template-report.json');
@@ -82,7 +98,19 @@ test('a curator turns the report into a pre-filled draft dataset; the form opene
   await page.getByRole('button', { name: 'Create a draft dataset' }).click();
   await expect(page).toHaveURL(/\/bv_specifications\/new$/);
   await expect(page.getByText('Pre-filled from your estimation report')).toBeVisible();
-  await expect(page.getByLabel('Number of Subjects', { exact: true })).toHaveValue('4');
+  await expect(page.getByLabel('Number of Subjects', { exact: true })).toHaveValue('12');
+  // The sampling the template's dates show, the sex from its group column and the method.
+  await expect(page.getByLabel('Samples Per', { exact: true })).toHaveValue('1');
+  await expect(page.getByLabel('Interval Units', { exact: true })).toHaveValue('Week');
+  await expect(page.getByLabel('Study Duration', { exact: true })).toHaveValue('7');
+  await expect(page.getByLabel('Sampling Start Time', { exact: true })).toHaveValue('07:30');
+  await expect(page.getByLabel('Sampling End Time', { exact: true })).toHaveValue('09:15');
+  await expect(page.getByLabel('Weekly Samplings', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Number of Males', { exact: true })).toHaveValue('6');
+  await expect(page.getByLabel('Sex for Meta-Analysis', { exact: true })).toHaveValue('Mixed');
+  await expect(page.getByLabel('Comment', { exact: true })).toHaveValue(
+    /^Estimated in bvdb from the raw results/,
+  );
   await expect(page.getByLabel('Estimate of CVI (%)')).not.toHaveValue('');
   await expect(page.getByLabel('Estimate of CVG (%)')).not.toHaveValue('');
   await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');
@@ -97,4 +125,6 @@ test('a curator turns the report into a pre-filled draft dataset; the form opene
   await expect(page.getByLabel('Estimate of CVI (%)')).toHaveValue('');
   await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');
   await expect(page.getByLabel('Scoring Comment')).toHaveValue('');
+  await expect(page.getByLabel('Samples Per', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Weekly Samplings', { exact: true })).not.toBeChecked();
 });

@@ -258,6 +258,17 @@ export const EstimationInputReportSchema = z.object({
       }),
     ),
   }),
+  sampling: z
+    .object({
+      dated_samples: z.number().int().describe('Subject × samples with a readable date'),
+      unread: z.number().int().describe('Date cells that are not ISO (YYYY-MM-DD[ HH:MM]): not guessed'),
+      interval_days: num.describe("Median interval between a subject's consecutive samples, days"),
+      span_days: num.describe("Longest span from a subject's first to last sample, days"),
+      earliest_time: z.string().nullable().describe('Earliest sampling time (HH:MM); null without times'),
+      latest_time: z.string().nullable().describe('Latest sampling time (HH:MM)'),
+    })
+    .nullable()
+    .describe('What the date column says about the sampling (null without a date column)'),
   notes: z.array(z.string()),
 });
 export type EstimationInputReport = z.infer<typeof EstimationInputReportSchema>;
@@ -317,8 +328,9 @@ export const getEstimationTemplate = defineRoute({
   method: 'GET',
   path: '/api/v1/estimations/:file',
   summary:
-    'The long-format template with a worked example (4 subjects × 4 samples × 2 replicates, one result ' +
-    'missing): `template.csv` or `template.xlsx`',
+    'The long-format template with a worked example that shows every step (12 subjects × 8 weekly samples × ' +
+    '2 replicates; one subject with 5 samples, one result missing, one outlying replicate pair; dated and ' +
+    'timed): `template.csv` or `template.xlsx`',
   tags: ['estimations'],
   access: 'public',
   params: z.object({ file: z.enum(ESTIMATION_TEMPLATE_FILES) }),

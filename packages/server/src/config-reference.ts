@@ -189,7 +189,17 @@ export const OTHER_SETTINGS: Record<string, SettingDoc> = {
   BENCH_CACHED_READ_FLOOR: {
     default: '0.5',
     meaning:
-      "`npm run bench` only: the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041; `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`)",
+      "`npm run bench` only: the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041; `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`); also the lowest requests-a-second ratio of `/api/meta` to bare Node while estimations run (decision 060)",
+  },
+  BENCH_ESTIMATION_CEILING_MS: {
+    default: '200',
+    meaning:
+      '`npm run bench` only: the longest median time, end to end over HTTP, of an estimation of 60 subjects × 10 samples × 2 replicates before the bench fails (issue 31, decision 060; `BENCH_ESTIMATION_RUNS`, default 20)',
+  },
+  BENCH_ESTIMATION_LARGE_CEILING_MS: {
+    default: '2000',
+    meaning:
+      '`npm run bench` only: the same for a 10,000-row file (250 subjects × 20 samples × 2 replicates)',
   },
 };
 

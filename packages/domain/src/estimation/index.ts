@@ -28,3 +28,10 @@ export {
   type DesignSubject,
   type EstimationDesign,
 } from './design.js';
+export {
+  describeSampling,
+  datasetSamplingOf,
+  type DatedSample,
+  type SamplingSummary,
+  type DatasetSampling,
+} from './sampling.js';

@@ -19,6 +19,8 @@ export interface ReadRows {
   format: EstimationInputReport['format'];
   columns: Record<EstimationColumn, string | null>;
   notes: string[];
+  /** the date/time cell of each row as text ('' when there is none), when a date column was read */
+  dates?: string[];
 }
 
 export type ColumnMapping = Partial<Record<EstimationColumn, string>>;
@@ -113,6 +115,7 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
   const replicateCounter = new Map<string, number>();
   const rows: EstimationRow[] = [];
   const lines: number[] = [];
+  const dates: string[] = [];
   for (const { row, cells } of sheet.rows) {
     const header = (c: EstimationColumn) => sheet.headers[at[c]]!;
     const subject = label(cells[at.subject] ?? null);
@@ -130,6 +133,7 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
     const value = valueOf(cells[at.value] ?? null, `Row ${row}, column ${header('value')}`);
     rows.push({ subject, sample, replicate, value, ...(group ? { group } : {}) });
     lines.push(row);
+    if (at.date !== undefined) dates.push(label(cells[at.date] ?? null));
   }
   if (at.replicate === undefined) {
     notes.push(
@@ -137,12 +141,14 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
     );
   }
   if (at.date !== undefined) {
-    notes.push('The date column is read and reported; samples are ordered by their label, not by date.');
+    notes.push(
+      'The date column gives the sampling interval, study duration and times; samples are ordered by their label, not by date.',
+    );
   }
   const columns = Object.fromEntries(
     ESTIMATION_COLUMNS.map((c) => [c, at[c] !== undefined ? sheet.headers[at[c]]! : null]),
   ) as Record<EstimationColumn, string | null>;
-  return { rows, lines, format, columns, notes };
+  return { rows, lines, format, columns, notes, ...(at.date !== undefined ? { dates } : {}) };
 }
 
 /** CSV or TSV text → a sheet (header row 1). */

@@ -131,6 +131,14 @@ export async function buildEstimationWorkbook(e: EstimationResponse): Promise<Ui
     ['Balanced', e.input.design.balanced],
     ['Missing values', e.input.missing.count],
     ...e.input.missing.rows.map((m): Cell[] => ['Missing', `row ${m.row}`, m.subject, m.sample, m.replicate]),
+    ...(e.input.sampling
+      ? ([
+          ['Median sampling interval (days)', e.input.sampling.interval_days],
+          ['Longest subject span (days)', e.input.sampling.span_days],
+          ['Sampling times', e.input.sampling.earliest_time, e.input.sampling.latest_time],
+          ['Dates not read', e.input.sampling.unread],
+        ] satisfies Cell[][])
+      : []),
     ...e.input.notes.map((t): Cell[] => ['Note', t]),
   ]);
   return new Uint8Array(await wb.xlsx.writeBuffer());

@@ -1,5 +1,11 @@
 import type { EstimationResponse } from '@bvdb/contract';
-import { describeEstimationDesign, exclusionOf, type EstimationResult } from '@bvdb/domain';
+import {
+  describeEstimationDesign,
+  describeSampling,
+  exclusionOf,
+  type EstimationResult,
+  type SamplingSummary,
+} from '@bvdb/domain';
 import type { ReadRows } from './estimation-input.js';
 
 /** Rows without a value listed in the answer (all are counted). */
@@ -13,6 +19,15 @@ function finite(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, finite(v)]));
   }
   return value;
+}
+
+/** The sampling the date column shows (null without one): each subject × sample's first dated row. */
+function samplingOf(input: ReadRows): SamplingSummary | null {
+  if (!input.dates) return null;
+  const dated = input.rows
+    .map((r, i) => ({ subject: r.subject, sample: r.sample, date: input.dates![i] ?? '' }))
+    .filter((d) => d.date !== '');
+  return describeSampling(dated);
 }
 
 /** The engine's result, the input as read (mapping, missing values, design) and each subject's points. */
@@ -51,6 +66,7 @@ export function presentEstimation(result: EstimationResult, input: ReadRows): Es
         }),
       },
       design: designReport,
+      sampling: samplingOf(input),
       notes: input.notes,
     },
     subjects: [...bySubject.values()],

@@ -182,10 +182,41 @@ describe('POST /api/v1/estimations: good input', () => {
     expect(xlsx.headers['content-type']).toMatch(/spreadsheetml/);
     const a = (await postCsv(csv.body)).json<EstimationResponse>();
     const b = (await postFile(xlsx.rawPayload, 'template.xlsx')).json<EstimationResponse>();
-    expect(a.input.missing.count).toBe(1);
-    expect(a.n_subjects).toBeGreaterThan(0);
     expect(b.estimates).toEqual(a.estimates);
+    expect(b.input.sampling).toEqual(a.input.sampling);
+    // Uploaded unchanged, the example shows every step: unbalanced, a missing result, one exclusion.
+    expect(a.counts_before).toEqual({ subjects: 12, samples: 93, results: 185, missing: 1 });
+    expect(a.input.design).toMatchObject({
+      balanced: false,
+      samples_per_subject: { min: 5, max: 8 },
+      replicates_per_sample: { min: 1, max: 2 },
+      samples_with_one_replicate: 1,
+    });
+    expect(a.excluded.map((x) => [x.step, x.subject, x.sample])).toEqual([['replicate_cochran', 'S09', '3']]);
+    expect(a.checks.steady_state).not.toBeNull();
+    expect(a.checks.normality.per_subject.tested).toBe(12);
+    expect(a.checks.normality.subject_means).not.toBeNull();
+    expect(a.checks.homogeneity.bartlett).not.toBeNull();
+    expect(a.checks.homogeneity.cochran).not.toBeNull();
+    for (const set of [a.estimates.classic, a.estimates.cv_anova]) {
+      expect([set.cva, set.cvi, ...set.cva_ci, ...set.cvi_ci].every((x) => x !== null && x > 0)).toBe(true);
+    }
+    expect(
+      [a.estimates.classic.cvg, ...a.estimates.classic.cvg_ci!].every((x) => typeof x === 'number' && x > 0),
+    ).toBe(true);
+    expect(a.derived.ii).not.toBeNull();
+    expect(a.derived.rcv.up).not.toBeNull();
     expect(Object.keys(a.strata ?? {})).toEqual(['F', 'M']);
+    for (const stratum of Object.values(a.strata ?? {})) expect(stratum).not.toHaveProperty('error');
+    // The dates: weekly morning samples, the longest subject followed for 7 weeks.
+    expect(a.input.sampling).toEqual({
+      dated_samples: 93,
+      unread: 0,
+      interval_days: 7,
+      span_days: 49,
+      earliest_time: '07:30',
+      latest_time: '09:15',
+    });
     expect((await ctx.app.inject({ method: 'GET', url: `${URL_}/template.pdf` })).statusCode).toBe(400);
   });
 });

@@ -21,9 +21,9 @@ export function NewDatasetPage() {
       </p>
       {draft ? (
         <Alert variant="info">
-          Pre-filled from your estimation report: the numbers and the draft BIVAC answers for QI 6–13 (their
-          evidence is in the Scoring Comment). Choose the measurand, reference and matrix, check every grade,
-          then submit.
+          Pre-filled from your estimation report: the numbers, the sampling the dates show, the method and the
+          draft BIVAC answers for QI 6–13 (their evidence is in the Scoring Comment). Choose the measurand,
+          reference and matrix, check every grade, then submit.
           {rawFile ? (
             <>
               {' '}

@@ -46,11 +46,16 @@ const text = (v: string | number | null) => (v === null ? '' : String(v));
  * dropped. The form's own schema checks them when submitted, as if typed.
  */
 export function draftValuesOf(state: unknown): Partial<DatasetFormValues> {
-  const out: Partial<Record<NumericField | TextField, string>> = {};
+  const out: Partial<Record<NumericField | TextField, string> & Record<FlagField, boolean>> = {};
   if (!state || typeof state !== 'object') return out;
   for (const k of [...NUMERIC_FIELDS, ...TEXT_FIELDS]) {
     const v = (state as Record<string, unknown>)[k];
     if (typeof v === 'string' && v.length <= 4000) out[k] = v;
+  }
+  // Flags as the payload sends them: '1' or '0'.
+  for (const k of FLAG_FIELDS) {
+    const v = (state as Record<string, unknown>)[k];
+    if (v === '1' || v === '0') out[k] = v === '1';
   }
   return out;
 }

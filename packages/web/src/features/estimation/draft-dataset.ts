@@ -1,5 +1,5 @@
 import type { DatasetFieldName, EstimationResponse } from '@bvdb/contract';
-import { QUALITY_ITEMS, type Grade, type QualityItemKey } from '@bvdb/domain';
+import { datasetSamplingOf, QUALITY_ITEMS, type Grade, type QualityItemKey } from '@bvdb/domain';
 
 /** A draft BIVAC answer: the grade the report supports and the report's evidence for it. */
 export interface DraftGrade {
@@ -95,6 +95,72 @@ export function draftGrades(e: EstimationResponse): DraftGrade[] {
   return out.map(([key, grade, evidence]) => ({ key, grade: allowed(key, grade), evidence }));
 }
 
+const FEMALE = new Set(['f', 'female', 'females', 'woman', 'women', 'girl', 'girls']);
+const MALE = new Set(['m', 'male', 'males', 'man', 'men', 'boy', 'boys']);
+
+/**
+ * Numbers of males and females and the sex for meta-analysis, when the group column is sex (every
+ * subject's group reads as female or male); otherwise nothing, and the form keeps its defaults.
+ */
+export function draftSex(e: EstimationResponse): EstimationDraft['values'] {
+  let females = 0;
+  let males = 0;
+  for (const s of e.subjects) {
+    const g = (s.group ?? '').trim().toLowerCase();
+    if (FEMALE.has(g)) females++;
+    else if (MALE.has(g)) males++;
+    else return {};
+  }
+  if (females + males === 0) return {};
+  return {
+    number_of_females: String(females),
+    number_of_males: String(males),
+    sex_for_meta_analysis: females && males ? 'Mixed' : females ? 'Females' : 'Males',
+  };
+}
+
+/**
+ * The sampling fields from what the date column showed (input.sampling): samples per interval unit,
+ * study duration, sampling times, weekly flag. Only what the dates tell; the rest keeps the form's
+ * defaults.
+ */
+export function draftSampling(e: EstimationResponse): EstimationDraft['values'] {
+  const f = datasetSamplingOf(e.input.sampling ?? null);
+  const out: EstimationDraft['values'] = {};
+  if (f.samples_per !== null && f.interval_units !== null) {
+    out.samples_per = String(f.samples_per);
+    out.interval_units = f.interval_units;
+    out.weekly_samplings = String(f.weekly_samplings);
+  }
+  if (f.study_duration !== null && f.study_duration_units !== null) {
+    out.study_duration = String(f.study_duration);
+    out.study_duration_units = f.study_duration_units;
+  }
+  if (f.sampling_times_start_time && f.sampling_times_end_time) {
+    out.sampling_times_start_time = f.sampling_times_start_time;
+    out.sampling_times_end_time = f.sampling_times_end_time;
+  }
+  return out;
+}
+
+/** The method, as a sentence for the dataset's comment: which ANOVA gave which estimate, which intervals. */
+export function methodOf(e: EstimationResponse): string {
+  const within =
+    e.derived.source === 'cv_anova' ? 'CV-ANOVA (Røraas et al. 2016)' : 'the classic nested ANOVA';
+  const steps = [
+    e.options.replicate_outlier !== 'none'
+      ? `Cochran's C on replicates (removing the ${e.options.replicate_outlier})`
+      : null,
+    e.options.sample_outlier ? "Cochran's C on within-subject variances" : null,
+    e.options.reed ? "Reed's criterion on subject means" : null,
+  ].filter(Boolean);
+  return (
+    `Estimated in bvdb from the raw results: outliers by ${steps.join(', ') || 'no outlier step'}; ` +
+    `CVA and CVI from ${within}, CVG from the nested random-effects ANOVA (method of moments, unbalanced); ` +
+    `${Math.round((1 - e.options.alpha) * 100)} % intervals χ² for CVA, modified large-sample for CVI and CVG.`
+  );
+}
+
 /** The dataset form's inputs from a report: counts, estimates with their CIs, sampling, and QI 6–13. */
 export function draftDataset(e: EstimationResponse): EstimationDraft {
   const grades = draftGrades(e);
@@ -113,6 +179,9 @@ export function draftDataset(e: EstimationResponse): EstimationDraft {
     reported_cvg_upper_confidence_interval: r(classic.cvg_ci?.[1]),
     analytical_cv: r(set.cva),
     concentration_mean: r(e.grand_mean, 4),
+    ...draftSex(e),
+    ...draftSampling(e),
+    comment: methodOf(e),
     scoring_comment: [
       `Draft from bvdb's estimation of the raw results (${e.input.rows} rows; α ${e.options.alpha}; ${e.derived.source === 'cv_anova' ? 'CV-ANOVA' : 'classic ANOVA'}).`,
       ...grades.map((g) => {

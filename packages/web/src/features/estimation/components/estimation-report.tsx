@@ -102,8 +102,9 @@ export function pipelineSteps(e: EstimationCore, options: EstimationResponse['op
 function Estimates({ e, caption }: { e: EstimationCore; caption: string }) {
   const c = e.estimates.classic;
   const v = e.estimates.cv_anova;
+  // One card per method on a phone (as the pipeline): every estimate and interval stays on screen.
   return (
-    <Table size="sm" bordered responsive className="align-middle">
+    <Table size="sm" bordered className="align-middle table-stack-phone">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -115,35 +116,39 @@ function Estimates({ e, caption }: { e: EstimationCore; caption: string }) {
       </thead>
       <tbody>
         <tr>
-          <th scope="row">Classic nested ANOVA</th>
-          <td>
+          <th scope="row" data-label="Method">
+            Classic nested ANOVA
+          </th>
+          <td data-label="CVA % (CI)">
             {num(c.cva)} ({ci(c.cva_ci)})
           </td>
-          <td>
+          <td data-label="CVI % (CI)">
             {num(c.cvi)} ({ci(c.cvi_ci)})
           </td>
-          <td>
+          <td data-label="CVG % (CI)">
             {num(c.cvg)} ({ci(c.cvg_ci)})
           </td>
         </tr>
         <tr>
-          <th scope="row">CV-ANOVA</th>
-          <td>
+          <th scope="row" data-label="Method">
+            CV-ANOVA
+          </th>
+          <td data-label="CVA % (CI)">
             {num(v.cva)} ({ci(v.cva_ci)})
           </td>
-          <td>
+          <td data-label="CVI % (CI)">
             {num(v.cvi)} ({ci(v.cvi_ci)})
           </td>
-          <td>—</td>
+          <td data-label="CVG % (CI)">— (not estimated by CV-ANOVA)</td>
         </tr>
         {c.bootstrap ? (
           <tr>
-            <th scope="row">
+            <th scope="row" data-label="Method">
               Bootstrap CI ({c.bootstrap.replicates}, seed {c.bootstrap.seed})
             </th>
-            <td>{ci(c.bootstrap.cva_ci)}</td>
-            <td>{ci(c.bootstrap.cvi_ci)}</td>
-            <td>{ci(c.bootstrap.cvg_ci)}</td>
+            <td data-label="CVA % (CI)">{ci(c.bootstrap.cva_ci)}</td>
+            <td data-label="CVI % (CI)">{ci(c.bootstrap.cvi_ci)}</td>
+            <td data-label="CVG % (CI)">{ci(c.bootstrap.cvg_ci)}</td>
           </tr>
         ) : null}
       </tbody>
@@ -230,6 +235,19 @@ export function EstimationReport({
                 .join(', ')}${missing.count > 20 ? ', …' : ''}`
             : ''}
         </li>
+        {e.input.sampling ? (
+          <li>
+            Sampling (from the dates): median interval {num(e.input.sampling.interval_days, 2)} days, longest
+            subject followed {num(e.input.sampling.span_days, 1)} days
+            {e.input.sampling.earliest_time
+              ? `, samples taken ${e.input.sampling.earliest_time}–${e.input.sampling.latest_time}`
+              : ''}
+            {e.input.sampling.unread > 0
+              ? `; ${e.input.sampling.unread} date(s) not read (use YYYY-MM-DD)`
+              : ''}
+            .
+          </li>
+        ) : null}
         {e.input.notes.map((n) => (
           <li key={n}>{n}</li>
         ))}
@@ -278,7 +296,8 @@ export function EstimationReport({
         e={e}
         caption={`All subjects; grand mean ${num(e.grand_mean, 4)}; ${Math.round(100 * (1 - e.options.alpha))} % CIs`}
       />
-      <Table size="sm" bordered responsive>
+      {/* One card per source on a phone: no mean square hidden behind a sideways scroll. */}
+      <Table size="sm" bordered className="table-stack-phone" data-testid="estimation-anova">
         <caption>Nested ANOVA on the data kept</caption>
         <thead>
           <tr>
@@ -296,11 +315,11 @@ export function EstimationReport({
             ] as const
           ).map(([label, ms]) => (
             <tr key={label}>
-              <th scope="row" className="fw-normal">
+              <th scope="row" className="fw-normal" data-label="Source">
                 {label}
               </th>
-              <td>{num(ms.ms, 5)}</td>
-              <td>{num(ms.df, 2)}</td>
+              <td data-label="MS">{num(ms.ms, 5)}</td>
+              <td data-label="df">{num(ms.df, 2)}</td>
             </tr>
           ))}
         </tbody>
