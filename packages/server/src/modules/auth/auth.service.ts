@@ -1,13 +1,7 @@
 import { AppError } from '../../lib/app-error.js';
 import { admitHashing, DUMMY_PASSWORD_HASH } from '../../lib/password.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import {
-  admitAttempt,
-  deleteThrottle,
-  findLockedUntil,
-  uncountAttempt,
-  type ThrottleKey,
-} from './login-throttle.repository.js';
+import { loginThrottleFor, type ThrottleKey } from './login-throttle.repository.js';
 import {
   createSession,
   deleteSession,
@@ -67,8 +61,9 @@ function throttleKeys(email: string, ip: string): { account: ThrottleKey; pair: 
 async function admitPasswordCheck(deps: Deps, email: string, ip: string): Promise<void> {
   const { account, pair } = throttleKeys(email, ip);
   const now = new Date();
-  if (await admitAttempt(deps.db, [account, pair], SIGN_IN_THROTTLE, now)) return;
-  const until = await findLockedUntil(deps.db, [account.key, pair.key]);
+  const throttle = loginThrottleFor(deps.db);
+  if (await throttle.admit([account, pair], SIGN_IN_THROTTLE, now)) return;
+  const until = await throttle.lockedUntil([account.key, pair.key]);
   const seconds = Math.max(1, Math.ceil(((until?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   throw new AppError(
@@ -81,8 +76,9 @@ async function admitPasswordCheck(deps: Deps, email: string, ip: string): Promis
 /** The right password: this address's run is over, and the check no longer counts for the account. */
 async function forgetPasswordCheck(deps: Deps, email: string, ip: string): Promise<void> {
   const { account, pair } = throttleKeys(email, ip);
-  await deleteThrottle(deps.db, pair.key);
-  await uncountAttempt(deps.db, account);
+  const throttle = loginThrottleFor(deps.db);
+  await throttle.forget(pair.key);
+  await throttle.uncount(account);
 }
 
 /**

@@ -1,6 +1,8 @@
+import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { loginThrottles } from '../../db/schema.js';
+import { MemoryLoginThrottle } from './login-throttle.memory.js';
 
 /** One counter: its key and how many password checks it admits before it locks. */
 export interface ThrottleKey {
@@ -93,4 +95,47 @@ export async function uncountAttempt(db: DbOrTx, key: ThrottleKey): Promise<void
       lockedUntil: sql`case when ${loginThrottles.failures} - 1 < ${key.limit} then null else ${loginThrottles.lockedUntil} end`,
     })
     .where(eq(loginThrottles.key, key.key));
+}
+
+/** Where the sign-in throttle keeps its counters: the same four steps whatever the engine. */
+export interface LoginThrottle {
+  admit(keys: ThrottleKey[], policy: ThrottlePolicy, now: Date): Promise<boolean>;
+  lockedUntil(keys: string[]): Promise<Date | null>;
+  forget(key: string): Promise<void>;
+  uncount(key: ThrottleKey): Promise<void>;
+}
+
+const inMemory = new WeakMap<Db, MemoryLoginThrottle>();
+
+/**
+ * The embedded database's throttle in this process's memory (one process opens its data folder, so
+ * it sees every attempt; a counted attempt then costs no commit on the event loop); on PostgreSQL
+ * the `login_throttles` table, so that every process counts against the same rows
+ * (docs/decisions/061-sign-in-throttle-in-memory-and-first-pages.md).
+ */
+export function loginThrottleFor(db: Db): LoginThrottle {
+  const memory = memoryLoginThrottleOf(db);
+  if (memory) {
+    return {
+      admit: (keys, policy, now) => Promise.resolve(memory.admit(keys, policy, now)),
+      lockedUntil: (keys) => Promise.resolve(memory.lockedUntil(keys)),
+      forget: (key) => Promise.resolve(memory.forget(key)),
+      uncount: (key) => Promise.resolve(memory.uncount(key)),
+    };
+  }
+  return {
+    admit: (keys, policy, now) => admitAttempt(db, keys, policy, now),
+    lockedUntil: (keys) => findLockedUntil(db, keys),
+    forget: (key) => deleteThrottle(db, key),
+    uncount: (key) => uncountAttempt(db, key),
+  };
+}
+
+/** The in-memory counters of an embedded database (undefined on PostgreSQL), made on first use. */
+export function memoryLoginThrottleOf(db: Db): MemoryLoginThrottle | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) return undefined;
+  let memory = inMemory.get(db);
+  if (!memory) inMemory.set(db, (memory = new MemoryLoginThrottle()));
+  return memory;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottles } from '../../db/schema.js';
 import { admitHashing, HASHING_ADMITTED, hashingLoad } from '../../lib/password.js';
 import { signInAs } from '../../test/sign-in.js';
+import { memoryLoginThrottleOf } from './login-throttle.repository.js';
 import { createTestApp, TEST_ADMIN, type TestContext } from '../../test/test-app.js';
 
 // A built app in miniature: static files are read from disk through libuv's thread pool, the
@@ -74,6 +75,8 @@ describe('a sign-in flood', () => {
   it('refuses at once while the queue is full: before the body is read, nothing counted or checked', async () => {
     const me = await signInAs(ctx.app);
     await ctx.database.db.delete(loginThrottles);
+    const counted = () => memoryLoginThrottleOf(ctx.database.db)?.size ?? 0;
+    const countedBefore = counted();
     const held = Array.from({ length: HASHING_ADMITTED }, () => admitHashing());
     try {
       const signIn = (payload: string, headers: Record<string, string> = {}) =>
@@ -96,6 +99,7 @@ describe('a sign-in flood', () => {
       // The right password: refused too, and no throttle counter was touched.
       expect((await signIn(JSON.stringify(TEST_ADMIN))).statusCode).toBe(503);
       expect(await ctx.database.db.select().from(loginThrottles)).toEqual([]);
+      expect(counted()).toBe(countedBefore);
 
       // Changing the password: the access rules come first (401 anonymous, 403 without the CSRF
       // token), then the busy answer.
@@ -110,6 +114,7 @@ describe('a sign-in flood', () => {
       expect((await change({ cookie: me.cookie })).statusCode).toBe(403);
       expect((await change(me.headers)).statusCode).toBe(503);
       expect(await ctx.database.db.select().from(loginThrottles)).toEqual([]);
+      expect(counted()).toBe(countedBefore);
     } finally {
       for (const ticket of held) ticket.release();
     }

@@ -5,6 +5,7 @@ import { serviceDeps } from '../../lib/service-deps.js';
 import { signInAs } from '../../test/sign-in.js';
 import { useTestApp } from '../../test/test-app.js';
 import { SIGN_IN_THROTTLE } from './auth.service.js';
+import { memoryLoginThrottleOf } from './login-throttle.repository.js';
 import { createUser } from './users.service.js';
 
 const ctx = useTestApp({ demo: false });
@@ -21,8 +22,12 @@ async function newAccount(): Promise<string> {
 const attempt = (email: string, password: string, remoteAddress: string) =>
   ctx.app.inject({ method: 'POST', url: '/users/sign_in', payload: { email, password }, remoteAddress });
 
-/** Lets every lock of this account end now, as if the wait had passed. */
+/**
+ * Lets every lock of this account end now, as if the wait had passed: in the table on PostgreSQL,
+ * in the process's counters on the embedded database.
+ */
 async function endLocks(email: string) {
+  memoryLoginThrottleOf(ctx.database.db)?.endLocks((key) => key.includes(email));
   await ctx.database.db
     .update(loginThrottles)
     .set({ lockedUntil: sql`now() - interval '1 second'` })
@@ -142,5 +147,27 @@ describe('sign-in throttle', () => {
     // The password did not change.
     await endLocks(email);
     expect((await attempt(email, PASSWORD, '10.7.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps the counters where every process sees them: the table on PostgreSQL, memory when embedded', async () => {
+    const email = await newAccount();
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(email, `miss-${i}-pw`, '10.8.0.1')).statusCode).toBe(401);
+    expect((await attempt(email, PASSWORD, '10.8.0.1')).statusCode).toBe(429);
+    const rows = await ctx.database.db
+      .select()
+      .from(loginThrottles)
+      .where(sql`${loginThrottles.key} like ${`%${email}%`}`);
+    if (ctx.database.kind === 'postgres') {
+      // Many processes share one PostgreSQL: only shared rows hold the limit across them.
+      expect(memoryLoginThrottleOf(ctx.database.db)).toBeUndefined();
+      expect(rows.length).toBe(2);
+    } else {
+      // One process opens the embedded database: a counted or refused attempt writes nothing.
+      expect(rows).toEqual([]);
+      expect(
+        memoryLoginThrottleOf(ctx.database.db)!.lockedUntil([`account+address:${email}|10.8.0.1`]),
+      ).not.toBeNull();
+    }
   });
 });
