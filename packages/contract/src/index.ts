@@ -30,3 +30,4 @@ export * from './appraisals.contract.js';
 export * from './release.js';
 export * from './applications.contract.js';
 export * from './estimations.contract.js';
+export * from './menu.contract.js';

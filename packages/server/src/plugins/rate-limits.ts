@@ -83,6 +83,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   getReferenceFile: 'heavy',
   createEstimation: 'heavy',
   getEstimationTemplate: 'read',
+  createMenu: 'heavy',
+  getMenuTemplate: 'read',
   // Writes.
   createUserRoute: 'write',
   updateUser: 'write',
