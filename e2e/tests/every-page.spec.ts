@@ -59,6 +59,7 @@ const PUBLIC = new Set([
   '/calculators/rcv-application',
   '/calculators/individuality',
   '/applications',
+  '/applications/menu',
   '/estimate',
   '/about',
   '/eflm-wg',

@@ -88,6 +88,7 @@ export const pageRoutes: PageRoute[] = [
     page: 'applications-page',
     server: { data: ['/api/v1/applications'], ssr: true },
   },
+  { path: '/applications/menu', page: 'menu-page', server: calculator },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
