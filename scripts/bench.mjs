@@ -61,6 +61,10 @@ console.log(
   '\n## Search by name at 1× and 100× (issue 26, point 3; BENCH_SEARCH_FACTORS, BENCH_SEARCH_CEILING)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/search.bench.js']);
+console.log(
+  '\n## A 200-test menu at 1× and 100× (issue 32, decision 059; BENCH_MENU_FACTORS, BENCH_MENU_ROUNDS)',
+);
+run(process.execPath, ['packages/server/dist/bench/menu.bench.js']);
 console.log('\n## Kept public reads against bare Node (issue 26, points 1 and 7; BENCH_CACHED_READ_FLOOR)');
 runWithFloor(process.execPath, ['packages/server/dist/bench/cached-reads.bench.js']);
 console.log(

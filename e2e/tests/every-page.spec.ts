@@ -60,6 +60,7 @@ const PUBLIC = new Set([
   '/calculators/individuality',
   '/applications',
   '/releases',
+  '/applications/menu',
   '/estimate',
   '/about',
   '/eflm-wg',

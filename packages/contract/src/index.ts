@@ -32,3 +32,4 @@ export * from './release.js';
 export * from './applications.contract.js';
 export * from './estimations.contract.js';
 export * from './dataset-raw-data.contract.js';
+export * from './menu.contract.js';

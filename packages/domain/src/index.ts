@@ -27,3 +27,5 @@ export * from './meta-use.js';
 export * from './meta-limits.js';
 export * from './estimation/index.js';
 export * from './workbench.js';
+export * from './menu.js';
+export * from './menu-match.js';

@@ -70,6 +70,7 @@ describe('access is declared and enforced on every route', () => {
       [
         'POST /api/stats/metacalculation',
         'POST /api/v1/estimations',
+        'POST /api/v1/menu',
         'POST /users/sign_in',
         'POST /api/mailing_list/subscribe',
       ].sort(),

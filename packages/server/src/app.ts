@@ -51,6 +51,7 @@ import { AppraisalService } from './modules/appraisals/appraisals.service.js';
 import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
 import { registerEstimationRoutes } from './modules/estimations/estimations.routes.js';
 import { registerDatasetRawDataRoutes } from './modules/dataset-raw-data/dataset-raw-data.routes.js';
+import { registerMenuRoutes } from './modules/menu/menu.routes.js';
 import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerDatasetUploadRoutes);
   await app.register(registerEstimationRoutes);
   await app.register(registerDatasetRawDataRoutes);
+  await app.register(registerMenuRoutes);
   registerCitationRoutes(app);
   registerUserRoutes(app);
   registerAppraisalRoutes(app);

@@ -85,6 +85,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   downloadDatasetRawData: 'heavy',
   createEstimation: 'heavy',
   getEstimationTemplate: 'read',
+  createMenu: 'heavy',
+  getMenuTemplate: 'read',
   // Writes.
   createUserRoute: 'write',
   updateUser: 'write',

@@ -93,6 +93,7 @@ export const pageRoutes: PageRoute[] = [
     page: 'releases-page',
     server: { data: ['/api/v1/releases'], ssr: true },
   },
+  { path: '/applications/menu', page: 'menu-page', server: calculator },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },

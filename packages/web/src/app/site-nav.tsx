@@ -62,6 +62,7 @@ export function SiteNav() {
                 <NavMenuLink to="/bv_specifications">All BV Data</NavMenuLink>
                 <NavMenuLink to="/applications">BV and performance specifications</NavMenuLink>
                 <NavMenuLink to="/releases">Releases</NavMenuLink>
+                <NavMenuLink to="/applications/menu">Your test menu</NavMenuLink>
               </NavMenu>
               {session.user && !isStaff(session) ? (
                 // An assessor's one page of their own; staff find it in their account menu (the

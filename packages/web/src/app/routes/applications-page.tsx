@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { applicationsQuery, applicationsQueryString } from '../../features/applications/api/get-applications';
 import {
@@ -77,6 +77,10 @@ export function ApplicationsPage() {
         analytical performance specifications (APS) that follow from them, the reference change value (RCV)
         and the index of individuality (II). Under each value, its range when the estimates&apos; lower and
         upper limits (a 95 % CI or the range of the studies) are used instead.
+      </p>
+      <p className="d-print-none">
+        Judging your own laboratory&apos;s tests (your CVA and bias)?{' '}
+        <Link to="/applications/menu">Upload your test menu</Link>.
       </p>
       <p className="small" data-testid="applications-summary">
         {levelName} APS. RCV for a {percent(params.probability)} probability that a change in either direction

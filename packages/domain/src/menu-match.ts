@@ -1,0 +1,140 @@
+/**
+ * Matching a line of a laboratory's test menu to a measurand (issue 32.2): by exact name, alternative
+ * name or code, never guessed. A line with one measurand (and, when it names one, a matrix that
+ * measurand has an estimate in) is matched; anything else is unmatched or ambiguous, with the
+ * candidates to choose from.
+ */
+export interface MenuCatalogueEntry {
+  measurandId: number;
+  displayName: string;
+  /** display name, full name and alternative names */
+  names: readonly string[];
+  /** the measurand's LOINC, NPU and SNOMED CT codes and those of its published datasets */
+  codes: readonly string[];
+  /** the matrices (or consolidations) with an estimate, the headline first */
+  matrices: readonly string[];
+}
+
+export interface MenuCandidate {
+  measurandId: number;
+  displayName: string;
+  matrix: string;
+}
+
+export type MenuMatchStatus = 'matched' | 'unmatched' | 'ambiguous';
+
+export interface MenuMatch {
+  status: MenuMatchStatus;
+  match: MenuCandidate | null;
+  candidates: MenuCandidate[];
+  /** Why the line is not matched, in words; null when matched. */
+  why: string | null;
+}
+
+/** Case, accents, spacing and surrounding punctuation do not matter: "Créatinine " = "creatinine". */
+export const normaliseMenuText = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A code as compared: without spaces and case ("npu 01807" = "NPU01807"). */
+const normaliseCode = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
+
+/** The measurand-level lookups of a catalogue, built once per catalogue. */
+export class MenuCatalogue {
+  private readonly byName = new Map<string, MenuCatalogueEntry[]>();
+  private readonly byCode = new Map<string, MenuCatalogueEntry[]>();
+  readonly byId = new Map<number, MenuCatalogueEntry>();
+
+  constructor(entries: readonly MenuCatalogueEntry[]) {
+    const add = (map: Map<string, MenuCatalogueEntry[]>, key: string, e: MenuCatalogueEntry) => {
+      if (!key) return;
+      const list = map.get(key) ?? [];
+      if (!list.includes(e)) list.push(e);
+      map.set(key, list);
+    };
+    for (const e of entries) {
+      this.byId.set(e.measurandId, e);
+      for (const n of e.names) add(this.byName, normaliseMenuText(n), e);
+      for (const c of e.codes) add(this.byCode, normaliseCode(c), e);
+      add(this.byCode, String(e.measurandId), e);
+    }
+  }
+
+  /** The measurands a code names (a stored code or the measurand's id). */
+  ofCode(code: string): MenuCatalogueEntry[] {
+    return this.byCode.get(normaliseCode(code)) ?? [];
+  }
+
+  /** The measurands whose name, full name or an alternative name is exactly this. */
+  ofName(name: string): MenuCatalogueEntry[] {
+    return this.byName.get(normaliseMenuText(name)) ?? [];
+  }
+}
+
+const candidatesOf = (entries: readonly MenuCatalogueEntry[], matrix: string | null): MenuCandidate[] =>
+  entries.flatMap((e) =>
+    e.matrices
+      .filter((m) => matrix === null || normaliseMenuText(m) === normaliseMenuText(matrix))
+      .map((m) => ({ measurandId: e.measurandId, displayName: e.displayName, matrix: m })),
+  );
+
+/** Every matrix of these measurands, as candidates (a matrix asked that none of them has). */
+const everyMatrixOf = (entries: readonly MenuCatalogueEntry[]) => candidatesOf(entries, null);
+
+/**
+ * One line → its measurand and matrix. The code is tried first (a code is more precise than a name),
+ * then the name; without a matrix the measurand's headline matrix is used (the estimates the site
+ * displays). Several measurands, or a matrix the measurand has no estimate in, leave the line
+ * ambiguous or unmatched with the candidates; a line that names nothing known has none here (the
+ * caller adds the nearest names from its search).
+ */
+export function matchMenuLine(
+  catalogue: MenuCatalogue,
+  line: { name: string | null; code: string | null; matrix: string | null },
+): MenuMatch {
+  const byCode = line.code ? catalogue.ofCode(line.code) : [];
+  const byName = line.name ? catalogue.ofName(line.name) : [];
+  const found = byCode.length > 0 ? byCode : byName;
+  const asked = line.code && byCode.length === 0 && byName.length === 0 ? 'code' : 'name';
+  if (found.length === 0) {
+    const what = line.name || line.code ? `No measurand has this ${asked}` : 'The line has no name or code';
+    return { status: 'unmatched', match: null, candidates: [], why: what };
+  }
+  const matrix = line.matrix?.trim() ? line.matrix.trim() : null;
+  if (matrix === null) {
+    const headlines = found
+      .filter((e) => e.matrices.length > 0)
+      .map((e) => ({ measurandId: e.measurandId, displayName: e.displayName, matrix: e.matrices[0]! }));
+    if (found.length === 1) {
+      return headlines.length === 1
+        ? { status: 'matched', match: headlines[0]!, candidates: [], why: null }
+        : { status: 'unmatched', match: null, candidates: [], why: 'The measurand has no estimate yet' };
+    }
+    return {
+      status: 'ambiguous',
+      match: null,
+      candidates: everyMatrixOf(found),
+      why: `${found.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'}`,
+    };
+  }
+  const inMatrix = candidatesOf(found, matrix);
+  if (inMatrix.length === 1) return { status: 'matched', match: inMatrix[0]!, candidates: [], why: null };
+  if (inMatrix.length > 1) {
+    return {
+      status: 'ambiguous',
+      match: null,
+      candidates: inMatrix,
+      why: `${inMatrix.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'} in ${matrix}`,
+    };
+  }
+  return {
+    status: 'unmatched',
+    match: null,
+    candidates: everyMatrixOf(found),
+    why: `No estimate in the matrix "${matrix}"`,
+  };
+}

@@ -1,0 +1,28 @@
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { bvSpecifications } from '../../db/schema.js';
+
+/**
+ * The LOINC, NPU and SNOMED CT codes stored on published datasets, with their measurand: a menu line
+ * may name a test by the code its laboratory reports under (issue 32.2). Distinct rows only.
+ */
+export async function listPublishedDatasetCodes(db: DbOrTx) {
+  return db
+    .selectDistinct({
+      analyteId: bvSpecifications.analyteId,
+      loinc: bvSpecifications.loinc,
+      npu: bvSpecifications.npu,
+      snomedCt: bvSpecifications.snomedCt,
+    })
+    .from(bvSpecifications)
+    .where(
+      and(
+        eq(bvSpecifications.published, true),
+        or(
+          isNotNull(bvSpecifications.loinc),
+          isNotNull(bvSpecifications.npu),
+          isNotNull(bvSpecifications.snomedCt),
+        ),
+      ),
+    );
+}

@@ -1,0 +1,139 @@
+import multipart from '@fastify/multipart';
+import {
+  createMenu,
+  getMenuTemplate,
+  MENU_MAX_FILE_BYTES,
+  MENU_MAX_TESTS,
+  MENU_MAX_TEXT_BYTES,
+} from '@bvdb/contract';
+import { workbenchZ } from '@bvdb/domain';
+import contentDisposition from 'content-disposition';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
+import { syncGeneration } from '../../lib/cached-json.js';
+import { readUploadedFile } from '../../lib/read-upload.js';
+import { serviceDeps } from '../../lib/service-deps.js';
+import { WorkerPool } from '../../lib/worker-pool.js';
+import { route } from '../../plugins/contract-routes.js';
+import { buildTableOffThread, exportNotice } from '../exports/exports.service.js';
+import { AnalyteSearch } from '../search/search.service.js';
+import type { ReadMenu } from './menu-input.js';
+import { judgeMenu } from './menu-judge.js';
+import { presentMenu } from './menu.presenter.js';
+import type { MenuReadTask } from './menu-read.js';
+import { menuTable } from './menu-sheet.js';
+import { buildMenuTemplateCsv, buildMenuTemplateXlsx } from './menu-template.js';
+import { MenuDataSource } from './menu.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const createMenuPool = () =>
+  new WorkerPool<MenuReadTask, ReadMenu>({
+    from: import.meta.url,
+    file: './menu.thread.js',
+    timeoutMs: 15_000,
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    tooLong: { code: 'unprocessable', message: 'Reading the menu took too long: send fewer tests.' },
+    tooLarge: {
+      code: 'payload_too_large',
+      message: 'The menu needs too much memory to read: send fewer tests.',
+    },
+    busy: 'The menu service is busy; try again in a few seconds.',
+  });
+
+/** Checked on the event loop before a JSON body is cloned into a thread (422 past the count). */
+function checkJsonShape(body: unknown): void {
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    !Array.isArray((body as { tests?: unknown }).tests)
+  ) {
+    throw new AppError(
+      'bad_request',
+      'Send {"tests": [{"name", "code", "matrix", "unit", "cva", "bias", "te"}, ...]}, CSV text (Content-Type: text/csv) or a file (multipart/form-data, part "file")',
+    );
+  }
+  const n = (body as { tests: unknown[] }).tests.length;
+  if (n > MENU_MAX_TESTS)
+    throw new AppError(
+      'unprocessable',
+      `${n.toLocaleString('en')} tests: at most ${MENU_MAX_TESTS} per menu`,
+    );
+}
+
+/**
+ * A laboratory's test menu against BV (issue 32.2–3, decision 059): public, nothing stored, rate
+ * class heavy. Reading a file or body runs on a pool thread; matching and the formulas (a few
+ * microseconds a test) run here against the catalogue kept per data generation.
+ */
+export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MENU_MAX_FILE_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 1024 },
+  });
+  const pool = createMenuPool();
+  app.addHook('onClose', () => pool.close());
+  const source = new MenuDataSource(serviceDeps(app));
+  const search = new AnalyteSearch(serviceDeps(app));
+  const siteUrl = (app.deps.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+
+  route(app, createMenu, async ({ request, reply, body, query }) => {
+    let read: ReadMenu;
+    if (request.isMultipart()) {
+      const { bytes, fileName } = await readUploadedFile(request, {
+        maxBytes: MENU_MAX_FILE_BYTES,
+        choose: 'Choose a CSV or .xlsx file with one row per test (see the template)',
+        tooLarge: 'payload_too_large',
+        hint: 'a menu of a thousand tests is far smaller',
+      });
+      read = await pool.run({ kind: 'file', bytes: new Uint8Array(bytes), fileName });
+    } else if (typeof body === 'string') {
+      const size = Buffer.byteLength(body);
+      if (size > MENU_MAX_TEXT_BYTES) {
+        throw new AppError(
+          'payload_too_large',
+          `The body is ${Math.ceil(size / 1024)} KB: at most ${MENU_MAX_TEXT_BYTES / 1024} KB`,
+        );
+      }
+      read = await pool.run({ kind: 'text', text: body });
+    } else {
+      checkJsonShape(body);
+      read = await pool.run({ kind: 'json', body });
+    }
+    const level = read.level ?? query.level;
+    const probability = read.probability ?? query.probability;
+    await syncGeneration(request);
+    const data = await source.current();
+    const judged = await judgeMenu(data, read.lines, probability, (text) => search.suggest(text));
+    const answer = presentMenu(judged, data, { level, probability, z: workbenchZ(probability) }, new Date());
+    if (query.format !== 'xlsx') return answer;
+    const bytes = await buildTableOffThread(
+      'xlsx',
+      menuTable(answer, exportNotice(app.deps.config), siteUrl),
+    );
+    return reply
+      .type(XLSX)
+      .header(
+        'Content-Disposition',
+        contentDisposition(`bvdb_test_menu_${answer.parameters.generated_at.slice(0, 10)}.xlsx`),
+      )
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
+  let xlsx: Promise<Buffer> | null = null;
+  route(app, getMenuTemplate, async ({ params, reply }) => {
+    if (params.file === 'menu_template.csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', contentDisposition('bvdb_menu_template.csv'))
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(buildMenuTemplateCsv());
+    }
+    xlsx ??= buildMenuTemplateXlsx();
+    return reply
+      .type(XLSX)
+      .header('Content-Disposition', contentDisposition('bvdb_menu_template.xlsx'))
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await xlsx);
+  });
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { MenuTool } from '../../features/menu/components/menu-tool';
+
+/** "Your test menu" (issue 32.2–3, decision 059): a laboratory's tests against BV. */
+export function MenuPage() {
+  return (
+    <>
+      <h1 className="h3">Your test menu against biological variation</h1>
+      <p className="d-print-none">
+        For each test of your laboratory: the APS level your CVA, bias, total error and measurement
+        uncertainty meet, sigma, the RCV and the index of individuality with your CVA, and whether a
+        personalised reference interval is worth offering. For every measurand at once, see{' '}
+        <Link to="/applications">BV and performance specifications</Link>.
+      </p>
+      <MenuTool />
+    </>
+  );
+}

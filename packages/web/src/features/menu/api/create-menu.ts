@@ -1,0 +1,40 @@
+import { createMenu, MENU_MAX_FILE_BYTES, type MenuResponse, type MenuTestInput } from '@bvdb/contract';
+import { apiCall, urlFor } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload-file';
+
+export type MenuLevel = MenuResponse['parameters']['level'];
+export interface MenuChoices {
+  level: MenuLevel;
+  probability: number;
+}
+
+/** The uploaded file judged on the server (public; nothing is stored, decision 059). */
+export const uploadMenu = (file: File, choices: MenuChoices) =>
+  uploadFile(createMenu, file, {
+    csrfToken: null,
+    maxBytes: MENU_MAX_FILE_BYTES,
+    tooLarge: `The file is too large (${MENU_MAX_FILE_BYTES / 1024 / 1024} MB at most)`,
+    query: { ...choices },
+  });
+
+/** The menu as the page holds it (with the candidates chosen) judged again. */
+export const postMenu = (tests: MenuTestInput[], choices: MenuChoices) =>
+  apiCall(createMenu, { body: { tests, ...choices } });
+
+/** The sheet as a workbook: the same menu posted with `format=xlsx` (nothing is kept in between). */
+export async function downloadMenuSheet(tests: MenuTestInput[], choices: MenuChoices): Promise<void> {
+  const res = await fetch(urlFor(createMenu, { query: { format: 'xlsx' } }), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify({ tests, ...choices }),
+  });
+  if (!res.ok) throw new Error(`The workbook could not be made (${res.status}).`);
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name ?? 'bvdb_test_menu.xlsx';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
