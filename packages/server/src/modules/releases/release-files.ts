@@ -49,12 +49,26 @@ const text = (name: string, contentType: string, body: string) =>
  * builders, the spreadsheets in the export worker thread), with every date inside them the
  * release's day: the same database state and release give the same bytes. Ends with the manifest.
  */
-export async function buildReleaseFiles(db: DbOrTx, input: ReleaseInput): Promise<ReleaseFileBytes[]> {
+export async function buildReleaseFiles(
+  db: DbOrTx,
+  input: ReleaseInput,
+  /** Milliseconds each step took, filled in (the log line and the bench report them). */
+  timings: Record<string, number> = {},
+): Promise<ReleaseFileBytes[]> {
   const { date, notice } = input;
+  let mark = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
   const json = await exportDatabaseJson(db, 'published', null, { release: notice, exportedAt: date });
+  step('json');
   const datasets = await listPresentedDatasets(db, { signedIn: false });
   const metas = await listPresentedMetas(db);
+  step('read');
   const csv = await buildCsvOffThread(datasets);
+  step('csv');
   const xlsx = await buildWorkbookOffThread({
     title: `Biological variation database: release ${input.version}`,
     datasets,
@@ -62,6 +76,7 @@ export async function buildReleaseFiles(db: DbOrTx, input: ReleaseInput): Promis
     generatedAt: date,
     notice,
   });
+  step('xlsx');
   const files = [
     file('bv_database.json', 'application/json; charset=utf-8', Buffer.from(json.join(''), 'utf8')),
     file('bv_database.csv', 'text/csv; charset=utf-8', csv),
@@ -76,6 +91,7 @@ export async function buildReleaseFiles(db: DbOrTx, input: ReleaseInput): Promis
   // sha256sum's own format: `sha256sum -c SHA256SUMS` checks a downloaded release.
   const manifest = files.map((f) => `${f.sha256}  ${f.name}\n`).join('');
   files.push(text(MANIFEST, 'text/plain; charset=utf-8', manifest));
+  step('hash');
   return files;
 }
 

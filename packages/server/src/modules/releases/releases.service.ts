@@ -90,6 +90,7 @@ export class ReleaseService {
     const { db, log, config } = this.deps;
     const started = performance.now();
     let published: repo.ReleaseRow;
+    const timings: Record<string, number> = {};
     try {
       const previous = await repo.findLatestPublished(db);
       const date = releaseDate(row.version);
@@ -99,16 +100,23 @@ export class ReleaseService {
         row.previousCursor,
         row.cursor,
       );
-      const files = await buildReleaseFiles(db, {
-        version: row.version,
-        date,
-        notes,
-        notice: exportNotice(config),
-        siteUrl: config.PUBLIC_URL,
-      });
+      timings.notes = Math.round(performance.now() - started);
+      const files = await buildReleaseFiles(
+        db,
+        {
+          version: row.version,
+          date,
+          notes,
+          notice: exportNotice(config),
+          siteUrl: config.PUBLIC_URL,
+        },
+        timings,
+      );
+      const storing = performance.now();
       published = await db.transaction((tx) => repo.publishRelease(tx, row.id, notes, files));
+      timings.store = Math.round(performance.now() - storing);
       log.info(
-        { version: row.version, ms: Math.round(performance.now() - started), files: files.length },
+        { version: row.version, ms: Math.round(performance.now() - started), files: files.length, timings },
         'release published',
       );
     } catch (err) {
