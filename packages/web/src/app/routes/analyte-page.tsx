@@ -1,5 +1,5 @@
 import { exportAnalyteUrl } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import {
   LazyIndividualityCalculators as IndividualityCalculators,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
+import { metaByAnalyteAsOfQuery, metaByAnalyteQuery } from '../../features/metas/api/get-counters';
 import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
@@ -47,9 +47,11 @@ export function AnalytePage() {
   const pin = RELEASE_PARAM.test(pinParam) ? pinParam : null;
   const release = useQuery({ ...releaseQuery(pin ?? ''), enabled: pin !== null });
   const publishedAt = release.data?.data.published_at;
-  const pinned = useQuery({ ...metaByAnalyteQuery(id, publishedAt), enabled: publishedAt !== undefined });
-  // The releases named in citations: fetched after the first paint, never part of the rendered page.
-  const releases = useQuery({ ...releasesQuery, enabled: hydrated });
+  const pinned = useQuery({
+    ...metaByAnalyteAsOfQuery(id, publishedAt ?? ''),
+    enabled: publishedAt !== undefined,
+  });
+  const queryClient = useQueryClient();
   // One render when the three parallel answers are in, so sections never push each other down.
   const pinPending = pin !== null && (release.isPending || (publishedAt !== undefined && pinned.isPending));
   if (analyte.isPending || metas.isPending || datasets.isPending || pinPending) return <Loading />;
@@ -60,8 +62,13 @@ export function AnalytePage() {
   // Pinned: the release's values everywhere on the page (a measurand without results then has none).
   const pinnedOk = pin !== null && publishedAt !== undefined && (pinned.data || isNotFound(pinned.error));
   const metaList = pinnedOk ? (pinned.data?.metas ?? []) : currentMetas;
-  const citedRelease = (updatedAt: string) =>
-    pinnedOk ? pin : releaseOfValue(updatedAt, releases.data?.data ?? []);
+  // The release a citation names: the pinned one, or the newest when the value is in it, read when
+  // "Cite this estimate" is pressed (the list is not part of the page; a failed read names none).
+  const citedRelease = async (updatedAt: string) => {
+    if (pinnedOk) return pin;
+    const releases = await queryClient.fetchQuery(releasesQuery).catch(() => null);
+    return releaseOfValue(updatedAt, releases?.data ?? []);
+  };
   // The calculators start from the headline matrix's meta medians (spec section 4, decision 007).
   const headline = headlineMetasOf(metaList);
   const cvi = headline.within?.median ?? null;
@@ -121,18 +128,21 @@ export function AnalytePage() {
             <CiteButton
               compact
               label={`${m.matrix} ${typeOfMeta(m)}`}
-              input={() => ({
-                databaseCitation: site.data?.citation ?? '',
-                measurand: a.display_name,
-                matrix: m.matrix,
-                kind: 'meta-analysis',
-                values: [{ type: typeOfMeta(m), value: m.median, lower: m.lower, upper: m.upper }],
-                n: m.number_used,
-                updated: m.updated_at,
-                version: versionOf.get(m.id) ?? null,
-                release: citedRelease(m.updated_at),
-                path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m), citedRelease(m.updated_at)),
-              })}
+              input={async () => {
+                const release = await citedRelease(m.updated_at);
+                return {
+                  databaseCitation: site.data?.citation ?? '',
+                  measurand: a.display_name,
+                  matrix: m.matrix,
+                  kind: 'meta-analysis',
+                  values: [{ type: typeOfMeta(m), value: m.median, lower: m.lower, upper: m.upper }],
+                  n: m.number_used,
+                  updated: m.updated_at,
+                  version: versionOf.get(m.id) ?? null,
+                  release,
+                  path: estimatePermalinkPath(a.id, m.matrix, typeOfMeta(m), release),
+                };
+              }}
             />
           )}
         />

@@ -11,7 +11,8 @@ export function CiteButton({
   label,
   compact = false,
 }: {
-  input: () => CiteInput;
+  /** What to cite, read when the button is pressed (a promise when it needs an answer first). */
+  input: () => CiteInput | Promise<CiteInput>;
   label?: string;
   /** A link-like button for a table cell; otherwise an outlined button. */
   compact?: boolean;
@@ -25,7 +26,7 @@ export function CiteButton({
         className={compact ? 'd-print-none p-0 text-start' : 'd-print-none'}
         aria-label={label ? `Cite this estimate: ${label}` : undefined}
         aria-haspopup="dialog"
-        onClick={() => setOpen(input())}
+        onClick={() => void Promise.resolve(input()).then(setOpen)}
       >
         Cite this estimate
       </Button>

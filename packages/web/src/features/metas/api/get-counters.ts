@@ -34,13 +34,20 @@ export const headlineMetasQuery = queryOptions({
   queryFn: () => apiCall(listMetaCalculations),
 });
 
-/**
- * One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name);
- * with `asOf`, as they were at that moment (the estimates' history, issue 29.4).
- */
-export const metaByAnalyteQuery = (id: number, asOf?: string) =>
+/** One measurand's results, every matrix, with the datasets behind each (v1: `matrix` is the name). */
+export const metaByAnalyteQuery = (id: number) =>
   queryOptions({
-    queryKey: asOf ? ['meta-by-analyte', id, asOf] : ['meta-by-analyte', id],
-    queryFn: () =>
-      apiCall(v1MetasOfMeasurand, { params: { id }, ...(asOf ? { query: { as_of: asOf } } : {}) }),
+    queryKey: ['meta-by-analyte', id],
+    queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id } }),
+  });
+
+/**
+ * The same results as they were at a moment (the estimates' history, issue 29.4): a pinned
+ * release's values (issue 30.3). A key of its own, and never part of the server-rendered page.
+ */
+export const metaByAnalyteAsOfQuery = (id: number, asOf: string) =>
+  queryOptions({
+    queryKey: ['meta-by-analyte-as-of', id, asOf],
+    queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id }, query: { as_of: asOf } }),
+    meta: { ssr: false },
   });

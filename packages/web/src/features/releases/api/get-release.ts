@@ -8,4 +8,5 @@ export const releaseQuery = (version: string) =>
     queryKey: ['release', version],
     queryFn: () => apiCall(v1Release, { params: { version } }),
     retry: false,
+    meta: { ssr: false },
   });
