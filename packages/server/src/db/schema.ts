@@ -607,7 +607,7 @@ export const releases = pgTable(
   ],
 );
 
-/** The files of a published release, kept whole in the database (a backup of it holds them). */
+/** The files of a published release: what each is; the bytes are in release_file_chunks. */
 export const releaseFiles = pgTable(
   'release_files',
   {
@@ -618,13 +618,30 @@ export const releaseFiles = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
-    bytes: bytea('bytes').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
   },
+  (t) => [primaryKey({ columns: [t.releaseId, t.name] })],
+);
+
+/**
+ * A release file's bytes in pieces of at most a megabyte (`seq` from 0): written one statement at
+ * a time with the event loop free between them, so storing a 50 MB file never holds the embedded
+ * database's thread for seconds, and read back a piece per query for a download.
+ */
+export const releaseFileChunks = pgTable(
+  'release_file_chunks',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
   (t) => [
-    primaryKey({ columns: [t.releaseId, t.name] }),
-    check('release_files_size_ck', sql`${t.size} = octet_length(${t.bytes})`),
+    primaryKey({ columns: [t.releaseId, t.name, t.seq] }),
+    check('release_file_chunks_seq_ck', sql`${t.seq} >= 0`),
   ],
 );
 

@@ -15,7 +15,6 @@ export type ReleaseCause = 'curator' | 'admin' | 'schedule';
 /** A build asked for longer ago than this died with its process: it no longer blocks a new one. */
 const STALE_BUILD_MS = 30 * 60 * 1000;
 /** Read size when a file is copied out of the database. */
-const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /** `2026-11-27` for the first release of a day, then `2026-11-27.2`, `.3`… (decision 058). */
 export function nextVersion(day: string, taken: string[]): string {
@@ -162,8 +161,8 @@ export class ReleaseService {
   async read(file: repo.FileInfo): Promise<Readable> {
     const { db } = this.deps;
     async function* fromDatabase() {
-      for (let offset = 0; offset < file.size; offset += FILE_CHUNK_BYTES) {
-        const chunk = await repo.readFileChunk(db, file.releaseId, file.name, offset, FILE_CHUNK_BYTES);
+      for (let seq = 0; seq * repo.RELEASE_CHUNK_BYTES < file.size; seq++) {
+        const chunk = await repo.readFileChunk(db, file.releaseId, file.name, seq);
         if (!chunk) throw new Error(`Release file ${file.name} is gone`);
         yield chunk;
         await new Promise((resolve) => setImmediate(resolve));
