@@ -55,7 +55,8 @@ describe('route table', () => {
       expect(load, page).toBeDefined();
       expect((await load!())[exportNameOf(page)], page).toBeTypeOf('function');
     }
-  });
+    // Every page module is compiled on first import: seconds on a busy machine, not a timing test.
+  }, 60_000);
 
   it('has a file in app/routes for a page only when the table routes to it', () => {
     const pages = new Set(pageRoutes.map(({ page }) => `./routes/${page}.tsx`));
