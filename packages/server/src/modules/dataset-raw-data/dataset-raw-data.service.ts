@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DatasetRawData } from '@bvdb/contract';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { uploadedFileName } from '../../lib/uploaded-file-name.js';
 import { presentRawData } from './dataset-raw-data.presenter.js';
 import * as repo from './dataset-raw-data.repository.js';
 
@@ -32,15 +34,9 @@ export function rawFileKind(bytes: Buffer, fileName: string): { contentType: str
   );
 }
 
-/** The uploader's name for the file minus folders and control characters, with the extension of its kind. */
+/** The uploader's name for the file (cleaned as an article file's is), with the extension of its kind. */
 export function cleanRawFileName(name: string | undefined, extension: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  const stem = cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned : 'raw-data';
+  const stem = uploadedFileName(name) || 'raw-data';
   return stem.toLowerCase().endsWith(extension) ? stem : `${stem}${extension}`;
 }
 
@@ -78,38 +74,34 @@ export class DatasetRawDataService {
       uploadedBy: userId,
       createdAt: new Date(),
     };
+    return this.change(datasetId, userId, (tx) => repo.saveRawFile(tx, datasetId, stored));
+  }
+
+  async detach(datasetId: number, userId: number): Promise<DatasetRawData | null> {
+    return this.change(datasetId, userId, (tx) => repo.deleteRawFile(tx, datasetId));
+  }
+
+  /**
+   * One write of a dataset's file, with the dataset held against a concurrent delete and the change
+   * in its audit trail (name, size, hash before and after; never the bytes). Answers the file now kept.
+   */
+  private change(datasetId: number, userId: number, write: (tx: DbOrTx) => Promise<void>) {
     return this.deps.db.transaction(async (tx) => {
       if (!(await repo.holdDataset(tx, datasetId))) throw notFound(`Dataset ${datasetId}`);
       const before = presentRawData(await repo.findRawFileInfo(tx, datasetId));
-      await repo.saveRawFile(tx, datasetId, stored);
+      await write(tx);
       const after = presentRawData(await repo.findRawFileInfo(tx, datasetId));
-      await recordAudit(tx, {
-        userId,
-        entity: 'bv_specification',
-        entityId: datasetId,
-        action: 'update',
-        before: { raw_data: before },
-        after: { raw_data: after },
-      });
+      if (before || after) {
+        await recordAudit(tx, {
+          userId,
+          entity: 'bv_specification',
+          entityId: datasetId,
+          action: 'update',
+          before: { raw_data: before },
+          after: { raw_data: after },
+        });
+      }
       return after;
     });
-  }
-
-  async detach(datasetId: number, userId: number): Promise<null> {
-    await this.deps.db.transaction(async (tx) => {
-      if (!(await repo.holdDataset(tx, datasetId))) throw notFound(`Dataset ${datasetId}`);
-      const before = presentRawData(await repo.findRawFileInfo(tx, datasetId));
-      if (!before) return;
-      await repo.deleteRawFile(tx, datasetId);
-      await recordAudit(tx, {
-        userId,
-        entity: 'bv_specification',
-        entityId: datasetId,
-        action: 'update',
-        before: { raw_data: before },
-        after: { raw_data: null },
-      });
-    });
-    return null;
   }
 }

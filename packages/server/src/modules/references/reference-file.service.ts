@@ -6,6 +6,7 @@ import type { references } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
+import { uploadedFileName } from '../../lib/uploaded-file-name.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as files from './reference-file.repository.js';
@@ -24,13 +25,8 @@ function looksLikePdf(bytes: Buffer): boolean {
 
 /** The name as the uploader's system had it, minus any folder, control characters and excess length. */
 export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .trim()
-    .slice(0, 200);
-  if (!cleaned || cleaned === '.' || cleaned === '..') return 'article.pdf';
+  const cleaned = uploadedFileName(name);
+  if (!cleaned) return 'article.pdf';
   return /\.pdf$/i.test(cleaned) ? cleaned : `${cleaned}.pdf`;
 }
 
