@@ -1,13 +1,12 @@
 import type { ApplicationsQuery } from '@bvdb/contract';
-import {
-  limitsKindOf,
-  workbenchRow,
-  workbenchZ,
-  type WorkbenchEstimate,
-  type WorkbenchRow,
-} from '@bvdb/domain';
+import { workbenchRow, workbenchZ, type WorkbenchRow } from '@bvdb/domain';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { headlineOf, listMetaPage, type MetaRow } from '../meta-analysis/results/meta-results.service.js';
+import {
+  headlineOf,
+  listMetaPage,
+  workbenchEstimateOf,
+  type MetaRow,
+} from '../meta-analysis/results/meta-results.service.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -26,17 +25,6 @@ export interface ApplicationsGroup {
 
 const keyOf = (m: MetaRow['meta']) =>
   m.matrixId !== null ? `m${m.matrixId}` : `c${m.matrixConsolidationId ?? 0}`;
-
-/** A stored result as the domain's estimate (its median, limits and what they are). */
-const estimateOf = (row: MetaRow | null): WorkbenchEstimate | null =>
-  row && row.meta.median !== null
-    ? {
-        median: row.meta.median,
-        lower: row.meta.lower,
-        upper: row.meta.upper,
-        limits: limitsKindOf(row.meta.method),
-      }
-    : null;
 
 /**
  * The summary table "BV and performance specifications" (issue 32.1): every displayed result grouped
@@ -80,8 +68,8 @@ export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
         cvi,
         cvg,
         values: workbenchRow({
-          cvi: estimateOf(cvi),
-          cvg: estimateOf(cvg),
+          cvi: workbenchEstimateOf(cvi),
+          cvg: workbenchEstimateOf(cvg),
           level: query.level,
           probability: query.probability,
           cva: query.cva ?? null,

@@ -1,14 +1,6 @@
-import {
-  DomainInputError,
-  limitsKindOf,
-  matchMenuLine,
-  menuTest,
-  type MenuCandidate,
-  type MenuMatch,
-  type WorkbenchEstimate,
-} from '@bvdb/domain';
+import { DomainInputError, matchMenuLine, menuTest, type MenuCandidate, type MenuMatch } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
-import type { MetaRow } from '../meta-analysis/results/meta-results.service.js';
+import { workbenchEstimateOf } from '../meta-analysis/results/meta-results.service.js';
 import type { MenuLine } from './menu-input.js';
 import type { JudgedLine } from './menu.presenter.js';
 import type { MenuData } from './menu.service.js';
@@ -17,16 +9,6 @@ import type { MenuData } from './menu.service.js';
 export type Suggest = (text: string) => Promise<{ id: number }[]>;
 
 const SUGGESTIONS = 5;
-
-const estimateOf = (row: MetaRow | null): WorkbenchEstimate | null =>
-  row && row.meta.median !== null
-    ? {
-        median: row.meta.median,
-        lower: row.meta.lower,
-        upper: row.meta.upper,
-        limits: limitsKindOf(row.meta.method),
-      }
-    : null;
 
 /** The nearest measurands with an estimate, each in its headline matrix: what to choose from, never chosen. */
 async function suggestionsFor(line: MenuLine, data: MenuData, suggest: Suggest): Promise<MenuCandidate[]> {
@@ -70,8 +52,8 @@ export async function judgeMenu(
     if (group) {
       try {
         result = menuTest({
-          cvi: estimateOf(cvi),
-          cvg: estimateOf(cvg),
+          cvi: workbenchEstimateOf(cvi),
+          cvg: workbenchEstimateOf(cvg),
           cva: line.input.cva ?? null,
           bias: line.input.bias ?? null,
           te: line.input.te ?? null,

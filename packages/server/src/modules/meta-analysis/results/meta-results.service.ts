@@ -1,5 +1,5 @@
 import type { MetaRecord, VarType } from '@bvdb/contract';
-import { headlineMatrixOf } from '@bvdb/domain';
+import { headlineMatrixOf, limitsKindOf, type WorkbenchEstimate } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
@@ -315,3 +315,17 @@ async function presentShown(
     headline: headlineOf(results.map((r) => r.row).filter((r) => r.meta.median !== null)),
   };
 }
+
+/**
+ * A stored result as the domain's estimate (its median, limits and what they are): what the
+ * workbench's summary table and a laboratory's menu compute with (issue 32).
+ */
+export const workbenchEstimateOf = (row: MetaRow | null): WorkbenchEstimate | null =>
+  row && row.meta.median !== null
+    ? {
+        median: row.meta.median,
+        lower: row.meta.lower,
+        upper: row.meta.upper,
+        limits: limitsKindOf(row.meta.method),
+      }
+    : null;
