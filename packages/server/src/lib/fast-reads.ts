@@ -59,7 +59,20 @@ export interface Replay {
   /** The route pattern that answered it, for the request metrics (lib/metrics.ts). */
   route: string | undefined;
   headers: http.OutgoingHttpHeaders;
+  /** The same headers as one flat name, value, name, value… list, made once: `writeHead` takes it as is. */
+  flat: string[];
   body: Buffer | undefined;
+}
+
+/** Headers as `writeHead`'s flat list (no per-request object to build and walk). */
+function flatHeaders(headers: http.OutgoingHttpHeaders): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const one of value) flat.push(name, one);
+    else flat.push(name, String(value));
+  }
+  return flat;
 }
 
 /** What the full path answered to one raw URL and the request headers that may change the answer. */
@@ -185,7 +198,8 @@ export class FastReads {
     headers['content-length'] = String(offer.body.length);
     if (this.refusals.size >= 100) this.refusals.clear();
     const route = request.routeOptions.url;
-    this.refusals.set(key, { offer, replay: { status: reply.statusCode, route, headers, body: offer.body } });
+    const replay = { status: reply.statusCode, route, headers, flat: flatHeaders(headers), body: offer.body };
+    this.refusals.set(key, { offer, replay });
   }
 
   /** The replay for `key` when its answer is still the kept one, else undefined (and forgotten). */
@@ -221,12 +235,18 @@ export class FastReads {
     let replay: Replay;
     if (status === 304) {
       if (request.headers['if-none-match'] !== offer.etag) return;
-      replay = { status, route: request.routeOptions.url, headers, body: undefined };
+      replay = {
+        status,
+        route: request.routeOptions.url,
+        headers,
+        flat: flatHeaders(headers),
+        body: undefined,
+      };
     } else {
       const body = offer.bodyFor(headers['content-encoding']);
       if (!body || String(headers['content-length'] ?? body.length) !== String(body.length)) return;
       headers['content-length'] = String(body.length);
-      replay = { status, route: request.routeOptions.url, headers, body };
+      replay = { status, route: request.routeOptions.url, headers, flat: flatHeaders(headers), body };
     }
     let kept = this.kept.get(key);
     if (!kept || !kept.offer.current()) {

@@ -32,4 +32,15 @@ describe('rate counters', () => {
     expect(counters.hit('b', 60_000, 0).current).toBe(1);
     expect(counters.hit('c', 60_000, 0).current).toBe(2);
   });
+
+  it('keeps a key counted in a run as the newest, so a newcomer drops the other one', () => {
+    const counters = new RateCounters(2);
+    counters.hit('a', 60_000, 0);
+    counters.hit('b', 60_000, 0);
+    counters.hit('a', 60_000, 0);
+    counters.hit('a', 60_000, 0); // a run of one client: already the newest
+    counters.hit('c', 60_000, 0);
+    expect(counters.hit('a', 60_000, 0).current).toBe(4);
+    expect(counters.hit('b', 60_000, 0).current).toBe(1);
+  });
 });
