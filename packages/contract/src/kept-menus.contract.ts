@@ -43,7 +43,8 @@ export const SaveMenuBodySchema = MenuJsonBodySchema.extend({
 export type SaveMenuBody = z.infer<typeof SaveMenuBodySchema>;
 
 const Judgement = z.enum(['optimal', 'desirable', 'minimum', 'none']).nullable();
-const Measures = <T extends z.ZodTypeAny>(t: T) => z.object({ imprecision: t, bias: t, total_error: t, mau: t });
+const Measures = <T extends z.ZodTypeAny>(t: T) =>
+  z.object({ imprecision: t, bias: t, total_error: t, mau: t });
 const Levels = <T extends z.ZodTypeAny>(t: T) => z.object({ optimal: t, desirable: t, minimum: t });
 const KeptEstimateSchema = z.object({
   estimate_id: z.number().int().nullable(),

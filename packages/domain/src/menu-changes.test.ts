@@ -63,7 +63,14 @@ describe('menuChanges: what differs between a kept menu and today (issue 32.4)',
   it('says a match that no longer exists, and nothing else for that test', () => {
     const now = kept({ match: null, cvi: null, cvg: null, specs: null, aps_met: null, sigma: null });
     expect(menuChanges([kept()], [now])).toEqual([
-      { line: 2, test: 'Sodium', kind: 'match', what: 'Match', before: 'Sodium in Serum', now: 'no longer matched' },
+      {
+        line: 2,
+        test: 'Sodium',
+        kind: 'match',
+        what: 'Match',
+        before: 'Sodium in Serum',
+        now: 'no longer matched',
+      },
     ]);
     // A line missing from today's sheet is the same: no longer matched.
     expect(menuChanges([kept()], [])[0]).toMatchObject({ kind: 'match', now: 'no longer matched' });
@@ -75,12 +82,25 @@ describe('menuChanges: what differs between a kept menu and today (issue 32.4)',
   });
 
   it('an unmatched test that stays unmatched has no change', () => {
-    const un = kept({ match: null, cvi: null, cvg: null, specs: null, aps_met: null, sigma: null, rcv: null, ii: null, ii_with_cva: null, prri_useful: null });
+    const un = kept({
+      match: null,
+      cvi: null,
+      cvg: null,
+      specs: null,
+      aps_met: null,
+      sigma: null,
+      rcv: null,
+      ii: null,
+      ii_with_cva: null,
+      prri_useful: null,
+    });
     expect(menuChanges([un], [un])).toEqual([]);
   });
 
   it('writes an estimate without limits or version plainly', () => {
-    expect(estimateInWords({ estimate_id: null, version: null, median: 5.25, lower: null, upper: null, n: null })).toBe('5.3 %');
+    expect(
+      estimateInWords({ estimate_id: null, version: null, median: 5.25, lower: null, upper: null, n: null }),
+    ).toBe('5.3 %');
     expect(estimateInWords(null)).toBe('none');
   });
 });

@@ -39,14 +39,7 @@ export interface MenuKeptTest {
 }
 
 export type MenuChangeKind =
-  | 'match'
-  | 'estimate'
-  | 'specification'
-  | 'judgement'
-  | 'sigma'
-  | 'rcv'
-  | 'ii'
-  | 'prri';
+  'match' | 'estimate' | 'specification' | 'judgement' | 'sigma' | 'rcv' | 'ii' | 'prri';
 
 /** One difference between a kept value and today's, in words with before → now. */
 export interface MenuChange {
@@ -81,7 +74,11 @@ const pct = (v: number | null | undefined) => shown(v, 1, ' %');
 export function estimateInWords(e: MenuKeptEstimate | null): string {
   if (!e) return 'none';
   const limits = e.lower !== null && e.upper !== null ? `${shown(e.lower, 1)}–${pct(e.upper)}` : null;
-  const parts = [limits, e.n !== null ? `N ${e.n}` : null, e.version !== null ? `version ${e.version}` : null];
+  const parts = [
+    limits,
+    e.n !== null ? `N ${e.n}` : null,
+    e.version !== null ? `version ${e.version}` : null,
+  ];
   const inner = parts.filter((p): p is string => p !== null).join(', ');
   return inner ? `${pct(e.median)} (${inner})` : pct(e.median);
 }
@@ -104,7 +101,15 @@ export function menuTestChanges(
   const test = now?.match?.display_name ?? before.match?.display_name ?? before.label;
   const out: MenuChange[] = [];
   const add = (kind: MenuChangeKind, what: string, b: string, n: string) => {
-    if (b !== n) out.push({ line: before.line, test: before.label === test ? test : `${before.label} (${test})`, kind, what, before: b, now: n });
+    if (b !== n)
+      out.push({
+        line: before.line,
+        test: before.label === test ? test : `${before.label} (${test})`,
+        kind,
+        what,
+        before: b,
+        now: n,
+      });
   };
   const m0 = before.match;
   const m1 = now?.match ?? null;
@@ -149,7 +154,12 @@ export function menuTestChanges(
   add('rcv', 'RCV down', pct(before.rcv?.down), pct(now.rcv?.down));
   add('ii', 'II', shown(before.ii, 2), shown(now.ii, 2));
   add('ii', 'II with the lab CVA', shown(before.ii_with_cva, 2), shown(now.ii_with_cva, 2));
-  add('prri', 'Personalised reference interval worth offering', yesNo(before.prri_useful), yesNo(now.prri_useful));
+  add(
+    'prri',
+    'Personalised reference interval worth offering',
+    yesNo(before.prri_useful),
+    yesNo(now.prri_useful),
+  );
   return out;
 }
 

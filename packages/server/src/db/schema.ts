@@ -815,10 +815,15 @@ export const menus = pgTable(
   },
   (t) => [
     index('menus_owner_idx').on(t.ownerId, t.updatedAt),
-    index('menus_link_opened_idx').on(t.openedAt).where(sql`${t.ownerId} is null`),
+    index('menus_link_opened_idx')
+      .on(t.openedAt)
+      .where(sql`${t.ownerId} is null`),
     check('menus_test_count_ck', sql`${t.testCount} between 1 and 1000`),
     check('menus_level_ck', sql`${t.level} in ('optimal', 'desirable', 'minimum')`),
-    check('menus_name_ck', sql`${t.name} is null or (length(${t.name}) between 1 and 200 and ${t.ownerId} is not null)`),
+    check(
+      'menus_name_ck',
+      sql`${t.name} is null or (length(${t.name}) between 1 and 200 and ${t.ownerId} is not null)`,
+    ),
     check('menus_id_ck', sql`length(${t.id}) >= 22`),
   ],
 );

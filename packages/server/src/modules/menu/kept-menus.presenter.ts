@@ -29,7 +29,11 @@ export function keptValueOf(t: MenuTestResult): MenuKeptTest {
     cvi: estimate(t.estimate),
     cvg: estimate(t.estimate_cvg),
     specs: t.specs
-      ? { optimal: point(t.specs.optimal), desirable: point(t.specs.desirable), minimum: point(t.specs.minimum) }
+      ? {
+          optimal: point(t.specs.optimal),
+          desirable: point(t.specs.desirable),
+          minimum: point(t.specs.minimum),
+        }
       : null,
     aps_met: t.aps_met,
     sigma: t.sigma,

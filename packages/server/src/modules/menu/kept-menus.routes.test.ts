@@ -15,7 +15,10 @@ const ctx = useTestApp();
 async function visitor() {
   const res = await ctx.app.inject({ url: '/api/session' });
   const cookie = res.cookies.find((c) => c.name === 'bvdb_csrf')!;
-  return { cookie: `bvdb_csrf=${cookie.value}`, 'x-csrf-token': res.json<{ csrf_token: string }>().csrf_token };
+  return {
+    cookie: `bvdb_csrf=${cookie.value}`,
+    'x-csrf-token': res.json<{ csrf_token: string }>().csrf_token,
+  };
 }
 
 const TESTS = [
@@ -52,7 +55,14 @@ describe('kept test menus (issue 32.4)', () => {
     const menu = await saved({ tests: TESTS, level: 'optimal', probability: 0.9 });
     expect(menu.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(menu.url).toMatch(new RegExp(`/applications/menu/${menu.id}$`));
-    expect(menu).toMatchObject({ owned: false, mine: false, name: null, tests: 3, level: 'optimal', probability: 0.9 });
+    expect(menu).toMatchObject({
+      owned: false,
+      mine: false,
+      name: null,
+      tests: 3,
+      level: 'optimal',
+      probability: 0.9,
+    });
     // Deleted 13 months after it was last opened.
     const months =
       (Date.parse(menu.expires_at!) - Date.parse(menu.opened_at)) / (1000 * 60 * 60 * 24 * 30.44);
@@ -120,7 +130,13 @@ describe('kept test menus (issue 32.4)', () => {
     }
     expect(await countMenus()).toBe(n);
     // 1,000 tests is the most a menu holds, and is kept.
-    const big = await saved({ tests: Array.from({ length: 1000 }, (_, i) => ({ name: i % 2 ? 'Sodium' : 'Glucose', cva: 1, bias: 0.3 })) });
+    const big = await saved({
+      tests: Array.from({ length: 1000 }, (_, i) => ({
+        name: i % 2 ? 'Sodium' : 'Glucose',
+        cva: 1,
+        bias: 0.3,
+      })),
+    });
     expect(big.tests).toBe(1000);
   });
 
@@ -199,7 +215,9 @@ describe('kept test menus (issue 32.4)', () => {
     const menu = await saved({ tests: TESTS });
     const res = await ctx.app.inject({ url: `/api/v1/menus/${menu.id}?format=xlsx` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain(`bvdb_test_menu_kept_${menu.kept_at.slice(0, 10)}_on_`);
+    expect(res.headers['content-disposition']).toContain(
+      `bvdb_test_menu_kept_${menu.kept_at.slice(0, 10)}_on_`,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets[0]!.rowCount).toBe(4);
@@ -221,10 +239,22 @@ describe('kept test menus (issue 32.4)', () => {
       d.setUTCMonth(d.getUTCMonth() - months);
       return d;
     };
-    await db.update(menus).set({ openedAt: ago(14) }).where(eq(menus.id, old.id));
-    await db.update(menus).set({ openedAt: ago(12) }).where(eq(menus.id, recent.id));
-    await db.update(menus).set({ openedAt: ago(14) }).where(eq(menus.id, opened.id));
-    await db.update(menus).set({ openedAt: ago(30) }).where(eq(menus.id, named.id));
+    await db
+      .update(menus)
+      .set({ openedAt: ago(14) })
+      .where(eq(menus.id, old.id));
+    await db
+      .update(menus)
+      .set({ openedAt: ago(12) })
+      .where(eq(menus.id, recent.id));
+    await db
+      .update(menus)
+      .set({ openedAt: ago(14) })
+      .where(eq(menus.id, opened.id));
+    await db
+      .update(menus)
+      .set({ openedAt: ago(30) })
+      .where(eq(menus.id, named.id));
     await open(opened.id);
     expect(await sweepLinkMenus({ db })).toBeGreaterThanOrEqual(1);
     const left = new Set((await db.select({ id: menus.id }).from(menus)).map((r) => r.id));

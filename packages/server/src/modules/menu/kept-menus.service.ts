@@ -38,7 +38,10 @@ const linesOf = (tests: readonly MenuTestInput[]): MenuLine[] =>
   tests.map((input, i) => ({ line: i + 1, input }));
 
 const notFound = () =>
-  new AppError('not_found', 'No kept menu has this link: it may have been deleted, or not opened for 13 months');
+  new AppError(
+    'not_found',
+    'No kept menu has this link: it may have been deleted, or not opened for 13 months',
+  );
 
 /**
  * Kept test menus (issue 32.4, decision 064): saved with the values the sheet showed, opened again
@@ -139,9 +142,13 @@ export class KeptMenuService {
   async update(id: string, body: UpdateMenuBody, user: SessionUser): Promise<KeptMenu> {
     const row = await this.find(id);
     if (row.ownerId === null) {
-      throw new AppError('forbidden', 'A menu kept in its link cannot be changed: keep it again to save new values');
+      throw new AppError(
+        'forbidden',
+        'A menu kept in its link cannot be changed: keep it again to save new values',
+      );
     }
-    if (row.ownerId !== user.id) throw new AppError('forbidden', 'Only the person who kept this menu may change it');
+    if (row.ownerId !== user.id)
+      throw new AppError('forbidden', 'Only the person who kept this menu may change it');
     const set: Parameters<typeof repo.updateMenuAt>[3] = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.review) {
