@@ -49,6 +49,8 @@ const MENU = [
 test('a laboratory uploads a 20-test menu, resolves the two unmatched names and downloads the sheet', async ({
   page,
 }) => {
+  // Upload, resolve, download, keep and open again: several judgements of 20 tests on a shared machine.
+  test.setTimeout(240_000);
   await page.goto('/applications');
   await page.getByRole('link', { name: 'Upload your test menu' }).click();
   await expect(page).toHaveURL(/\/applications\/menu$/);
@@ -132,6 +134,8 @@ test('a kept menu names what changed after a curator edits a dataset; a signed-i
   browser,
   baseURL,
 }) => {
+  // Two sign-ins, three judgements and a recompute on a shared machine.
+  test.setTimeout(300_000);
   // The administrator makes a curator.
   await signIn(page);
   const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');

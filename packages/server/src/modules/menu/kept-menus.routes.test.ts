@@ -155,7 +155,7 @@ describe('kept test menus (issue 32.4)', () => {
 
     const list = await ctx.app.inject({ url: '/api/v1/menus', headers: owner.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((m: KeptMenu) => m.name)).toEqual(['Chemistry, January']);
+    expect(list.json<{ data: KeptMenu[] }>().data.map((m) => m.name)).toEqual(['Chemistry, January']);
     expect((await ctx.app.inject({ url: '/api/v1/menus' })).statusCode).toBe(401);
     // Anyone with the link opens it; only its owner sees it as theirs.
     expect((await open(menu.id)).menu).toMatchObject({ mine: false, name: 'Chemistry, January' });

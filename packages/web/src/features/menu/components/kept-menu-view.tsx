@@ -108,7 +108,7 @@ export function KeptMenuView({ data }: { data: KeptMenuResponse }) {
         {menu.tests} {menu.tests === 1 ? 'test' : 'tests'}, kept on {dayOf(menu.kept_at)}; the sheet below
         uses today’s values.{' '}
         {menu.expires_at
-          ? `A menu kept in its link is deleted 13 months after it was last opened (next: ${dayOf(menu.expires_at)}).`
+          ? `A menu kept in its link is deleted 13 months after it was last opened: on ${dayOf(menu.expires_at)} unless opened again.`
           : null}
       </p>
       <div className="d-print-none mb-2">
