@@ -24,16 +24,14 @@ export async function markOpened(db: DbOrTx, id: string, now: Date): Promise<voi
 }
 
 export async function listMenusOf(db: DbOrTx, ownerId: number, limit: number, offset: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(menus)
-      .where(eq(menus.ownerId, ownerId))
-      .orderBy(desc(menus.updatedAt), menus.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(menus).where(eq(menus.ownerId, ownerId)),
-  ]);
+  const rows = await db
+    .select()
+    .from(menus)
+    .where(eq(menus.ownerId, ownerId))
+    .orderBy(desc(menus.updatedAt), menus.id)
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ n: count() }).from(menus).where(eq(menus.ownerId, ownerId));
   return { rows, total: total?.n ?? 0 };
 }
 
