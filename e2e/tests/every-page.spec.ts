@@ -16,6 +16,24 @@ interface Ids {
   analyte: number;
   dataset: number;
   reference: number;
+  /** A kept test menu's link id (decision 064). */
+  menu: string;
+}
+
+/** Keeps a two-test menu in a link, as a visitor's "Keep this menu" does (with the visitor's CSRF token). */
+async function keptMenu(page: Page): Promise<string> {
+  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
+  const res = await page.request.post('/api/v1/menus', {
+    headers: { 'x-csrf-token': csrf_token },
+    data: {
+      tests: [
+        { name: 'Sodium', cva: 0.5, bias: 0.2 },
+        { name: 'Creatinine', cva: 2, bias: 1 },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 async function demoIds(page: Page): Promise<Ids> {
@@ -28,12 +46,18 @@ async function demoIds(page: Page): Promise<Ids> {
     page,
     `/api/analyte_specifications/${analyte}`,
   );
-  return { analyte, dataset: datasets[0]!.id, reference: datasets[0]!.reference_id };
+  return {
+    analyte,
+    dataset: datasets[0]!.id,
+    reference: datasets[0]!.reference_id,
+    menu: await keptMenu(page),
+  };
 }
 
 /** Route pattern → a URL to visit. */
 function urlOf(pattern: string, ids: Ids): string {
   if (pattern === '*') return '/no-such-page';
+  if (pattern === '/applications/menu/:id') return `/applications/menu/${ids.menu}`;
   const id = pattern.startsWith('/analytes/')
     ? ids.analyte
     : pattern.startsWith('/references/')
@@ -61,6 +85,7 @@ const PUBLIC = new Set([
   '/applications',
   '/releases',
   '/applications/menu',
+  '/applications/menu/:id',
   '/estimate',
   '/about',
   '/eflm-wg',

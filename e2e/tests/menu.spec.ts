@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect, expectNoAxeViolations, test } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -10,9 +10,9 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     // One card of the sheet, to look at every number at a phone's width.
-    await page
-      .locator('.menu-sheet tbody tr')
-      .nth(8)
+    const rows = page.locator('.menu-sheet tbody tr');
+    await rows
+      .nth(Math.min(8, (await rows.count()) - 1))
       .screenshot({ path: `${SHOTS}/${name}-row-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -49,6 +49,8 @@ const MENU = [
 test('a laboratory uploads a 20-test menu, resolves the two unmatched names and downloads the sheet', async ({
   page,
 }) => {
+  // Upload, resolve, download, keep and open again: several judgements of 20 tests on a shared machine.
+  test.setTimeout(240_000);
   await page.goto('/applications');
   await page.getByRole('link', { name: 'Upload your test menu' }).click();
   await expect(page).toHaveURL(/\/applications\/menu$/);
@@ -101,4 +103,118 @@ test('a laboratory uploads a 20-test menu, resolves the two unmatched names and 
   await expect(page.getByRole('button', { name: 'Judge the menu' })).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await shots(page, 'menu-sheet');
+
+  // Kept in its link (issue 32.4), the menu as resolved opens again with nothing changed.
+  await expect(page.getByText(/deleted 13 months after it was last opened/)).toBeVisible();
+  await page.getByRole('button', { name: 'Keep this menu' }).click();
+  const link = await page.getByLabel('Link to this menu').inputValue();
+  expect(link).toMatch(/\/applications\/menu\/[A-Za-z0-9_-]{22}$/);
+  await expectNoAxeViolations(page);
+  await page.goto(link);
+  await expect(page.getByText(/^No change since \d{1,2} \w+ \d{4}\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.menu-sheet tbody tr')).toHaveCount(20);
+  await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(20);
+  await expect(page.locator('.menu-sheet tbody tr').nth(18)).toContainText('Sodium, Serum');
+  await expectNoAxeViolations(page);
+  const again = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the sheet (xlsx)' }).click();
+  expect((await again).suggestedFilename()).toMatch(/^bvdb_test_menu_kept_\d{4}-\d{2}-\d{2}_on_/);
+  await shots(page, 'menu-kept');
+});
+
+interface Meta {
+  matrix: string;
+  var_type: string;
+  version: number | null;
+  datasets: { bv_specification_id: number; cv: number }[];
+}
+
+test('a kept menu names what changed after a curator edits a dataset; a signed-in user names, lists and renames a menu', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two sign-ins, three judgements and a recompute on a shared machine.
+  test.setTimeout(300_000);
+  // The administrator makes a curator.
+  await signIn(page);
+  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
+  const curator = { email: `menu-curator-${Date.now()}@example.org`, password: 'curator-pass-123' };
+  const made = await page.request.post('/api/users', {
+    headers: { 'x-csrf-token': csrf_token },
+    data: { ...curator, name: 'Casey Curator', role: 'curator' },
+  });
+  expect(made.status()).toBe(201);
+
+  // The administrator keeps a named menu of two tests from the page.
+  await page.goto('/applications/menu');
+  await expect(page.getByRole('heading', { name: 'My menus' })).toBeVisible();
+  await page.getByLabel(/Menu file/).setInputFiles({
+    name: 'menu.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name,cva,bias\nSodium,0.5,0.2\nCreatinine,2,1\n'),
+  });
+  await page.getByRole('button', { name: 'Judge the menu' }).click();
+  await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(2, {
+    timeout: 45_000,
+  });
+  await page.getByLabel('Name (optional)').fill('Core lab, chemistry');
+  await page.getByRole('button', { name: 'Keep this menu' }).click();
+  const link = await page.getByLabel('Link to this menu').inputValue();
+  await expect(page.getByText(/Listed under/)).toBeVisible();
+
+  // Listed under My menus, opened and renamed.
+  await page.goto('/applications/menu');
+  await page.getByRole('link', { name: 'Core lab, chemistry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Core lab, chemistry' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText(/^No change since/)).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Core lab, chemistry (2026)');
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Core lab, chemistry (2026)' })).toBeVisible();
+  await page.goto('/applications/menu');
+  await expect(page.getByRole('link', { name: 'Core lab, chemistry (2026)' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The curator changes a dataset behind the Sodium CVI the menu used.
+  const sodium = (
+    await apiJson<{ id: number; display_name: string }[]>(page, '/autocomplete?query=Sodium')
+  ).find((s) => s.display_name === 'Sodium')!.id;
+  const { metas } = await apiJson<{ metas: Meta[] }>(page, `/api/v1/measurands/${sodium}/metas`);
+  const cvi = metas.find((m) => m.var_type === ':cvi' && m.matrix === 'Serum' && m.datasets.length > 0)!;
+  const used = cvi.datasets[0]!;
+  const context = await browser.newContext({ baseURL });
+  const c = await context.newPage();
+  await c.goto('/users/sign_in');
+  await c.getByLabel('Email').fill(curator.email);
+  await c.getByLabel('Password').fill(curator.password);
+  await c.getByRole('button', { name: 'Log in' }).click();
+  await expect(c).not.toHaveURL(/sign_in/);
+  await c.goto(`/bv_specifications/${used.bv_specification_id}/edit`);
+  await expect(c.getByRole('heading', { name: 'Edit Dataset' })).toBeVisible();
+  await c.getByLabel('Estimate of CVI (%)').fill(String(Math.round((used.cv + 3.3) * 100) / 100));
+  await c.getByRole('button', { name: 'Save Dataset' }).click();
+  await expect(c.getByRole('heading', { name: 'Edit Dataset' })).toHaveCount(0);
+  await context.close();
+  await expect
+    .poll(
+      async () =>
+        (await apiJson<{ metas: Meta[] }>(page, `/api/v1/measurands/${sodium}/metas`)).metas.find(
+          (m) => m.var_type === ':cvi' && m.matrix === 'Serum',
+        )!.version,
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(cvi.version!);
+
+  // The link names the change, in words with before → now.
+  await page.goto(link);
+  const changes = page.getByRole('region', { name: /^Changed since/ });
+  await expect(changes).toBeVisible({ timeout: 30_000 });
+  await expect(changes).toContainText(/Line 1, Sodium: CVI .* → .*version/);
+  await expectNoAxeViolations(page);
+  await shots(page, 'menu-changed');
+  // Marked as reviewed, it keeps today's values: no change since today.
+  await page.getByRole('button', { name: 'Mark as reviewed' }).click();
+  await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
 });

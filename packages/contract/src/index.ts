@@ -33,3 +33,4 @@ export * from './applications.contract.js';
 export * from './estimations.contract.js';
 export * from './dataset-raw-data.contract.js';
 export * from './menu.contract.js';
+export * from './kept-menus.contract.js';

@@ -29,3 +29,4 @@ export * from './estimation/index.js';
 export * from './workbench.js';
 export * from './menu.js';
 export * from './menu-match.js';
+export * from './menu-changes.js';

@@ -9,6 +9,7 @@ import { rootMessage } from './db/connection-errors.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { SessionPurge } from './modules/auth/session-purge.js';
+import { MenuSweep } from './modules/menu/menu-sweep.js';
 import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { ReleaseSchedule } from './modules/releases/release-schedule.js';
 import { ReleaseService } from './modules/releases/releases.service.js';
@@ -152,6 +153,9 @@ async function start(config: Config): Promise<void> {
   // Background upkeep of its own, beside the recompute (decision 048).
   const sessionPurge = new SessionPurge(database.db);
   if (works) sessionPurge.start();
+  // Link menus not opened for 13 months (decision 064).
+  const menuSweep = new MenuSweep(database.db);
+  if (works) menuSweep.start();
   // The monthly release (decision 058), with a service of its own: ROLE=worker has no app.
   const releaseCopies = FileCache.forConfig(config);
   const releaseSchedule = new ReleaseSchedule(
@@ -163,6 +167,7 @@ async function start(config: Config): Promise<void> {
     await releaseSchedule.stop();
     await releaseCopies.close();
     await sessionPurge.stop();
+    await menuSweep.stop();
     await recompute.stop();
   };
   if (config.ROLE === 'worker') {

@@ -87,6 +87,12 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   getEstimationTemplate: 'read',
   createMenu: 'heavy',
   getMenuTemplate: 'read',
+  // Kept menus (decision 064): opening one judges it again on today's data; saving stores it.
+  getKeptMenu: 'heavy',
+  listMyMenus: 'read',
+  saveMenu: 'write',
+  updateMenu: 'write',
+  deleteMenu: 'write',
   // Writes.
   createUserRoute: 'write',
   updateUser: 'write',

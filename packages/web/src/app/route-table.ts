@@ -94,6 +94,9 @@ export const pageRoutes: PageRoute[] = [
     server: { data: ['/api/v1/releases'], ssr: true },
   },
   { path: '/applications/menu', page: 'menu-page', server: calculator },
+  // A kept menu (decision 064): judged again on today's data and per visitor ("mine"), so not
+  // rendered on the server, whose pages are kept per data generation, not per menu write.
+  { path: '/applications/menu/:id', page: 'kept-menu-page', server: calculator },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },

@@ -109,6 +109,8 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   { name: 'estimates', table: s.estimates, scope: 'full' },
   { name: 'estimate_versions', table: s.estimateVersions, scope: 'full' },
   { name: 'users', table: s.users, scope: 'full' },
+  // Kept test menus (decision 064): link menus and users' named ones; complete backups only.
+  { name: 'menus', table: s.menus, scope: 'full' },
   // A study's raw results, pseudonymised subjects (issue 31.3): staff only, so complete backups only.
   { name: 'dataset_raw_files', table: s.datasetRawFiles, scope: 'full' },
   // Appraisals name their assessors and hold grades not yet final: complete backups only.

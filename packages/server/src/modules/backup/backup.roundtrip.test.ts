@@ -8,10 +8,25 @@ import { importDatabaseJson } from './backup-import.service.js';
 let source: TestContext;
 let target: TestContext;
 let headers: Record<string, string>;
+const menuIds: string[] = [];
 beforeAll(async () => {
   source = await createTestApp();
   target = await createTestApp({ demo: false });
   headers = (await signInAs(source.app)).headers;
+  // Kept test menus (decision 064): a visitor's link menu and the administrator's named one.
+  const session = await source.app.inject({ url: '/api/session' });
+  const visitor = {
+    cookie: `bvdb_csrf=${session.cookies.find((c) => c.name === 'bvdb_csrf')!.value}`,
+    'x-csrf-token': session.json<{ csrf_token: string }>().csrf_token,
+  };
+  for (const [payload, h] of [
+    [{ tests: [{ name: 'Sodium', cva: 0.5, bias: 0.2 }, { name: 'Nothing known' }] }, visitor],
+    [{ tests: [{ name: 'Glucose', cva: 2, bias: 1 }], name: 'Chemistry' }, headers],
+  ] as const) {
+    const res = await source.app.inject({ method: 'POST', url: '/api/v1/menus', payload, headers: h });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    menuIds.push(res.json<{ id: string }>().id);
+  }
   // An unpublished dataset, so the signed-in export differs from the public one.
   await source.database.db.execute(
     'update bv_specifications set published = false where id = (select min(id) from bv_specifications)',
@@ -55,6 +70,7 @@ describe('whole-database export and import', () => {
     expect(file).toMatchObject({ format: 'bvdb-database', format_version: 1, scope: 'published' });
     expect(file.tables.bv_specifications!.every((d) => d.published)).toBe(true);
     expect(Object.keys(file.tables)).not.toContain('users');
+    expect(Object.keys(file.tables)).not.toContain('menus');
     const signedIn = (await source.app.inject({ url: '/export/bv_database.json', headers })).json<
       typeof file
     >();
@@ -103,6 +119,7 @@ describe('whole-database export and import', () => {
       'reference_files',
       'estimates',
       'estimate_versions',
+      'menus',
     ]) {
       expect(Object.keys(file.tables)).toContain(t);
     }
@@ -121,6 +138,21 @@ describe('whole-database export and import', () => {
       // The estimates' history comes back with the backup (issue 29.3): same ids, same versions.
       expect(file.tables.estimate_versions!.length).toBeGreaterThan(20);
       expect(await historyAnswers(restored.app)).toEqual(await historyAnswers(source.app));
+      // Kept menus come back: the same link opens the same lines and kept values, nothing changed.
+      expect(file.tables.menus!.length).toBe(2);
+      for (const id of menuIds) {
+        const [a, b] = await Promise.all(
+          [source.app, restored.app].map(async (app) =>
+            (await app.inject({ url: `/api/v1/menus/${id}` })).json<Record<string, unknown>>(),
+          ),
+        );
+        expect(b!.menu).toMatchObject({ id, name: (a!.menu as { name: unknown }).name });
+        expect(b!.lines).toEqual(a!.lines);
+        expect(b!.kept).toEqual(a!.kept);
+        expect(b!.changes).toEqual([]);
+      }
+      const mine = await restored.app.inject({ url: '/api/v1/menus', headers: restoredHeaders });
+      expect(mine.json<{ data: { name: string }[] }>().data.map((m) => m.name)).toEqual(['Chemistry']);
     } finally {
       await restored.close();
     }

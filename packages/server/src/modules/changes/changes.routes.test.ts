@@ -1,11 +1,9 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bvSpecifications, metaCalculationDatasets, metaCalculations, references } from '../../db/schema.js';
-import { serviceDeps } from '../../lib/service-deps.js';
-import { signInAs } from '../../test/sign-in.js';
+import { bvSpecifications, references } from '../../db/schema.js';
+import { editDataset, usedDataset } from '../../test/edit-dataset.js';
 import { useTestApp } from '../../test/test-app.js';
 import { expectWellFormed } from '../../test/well-formed-xml.js';
-import { createUser } from '../auth/users.service.js';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server.
 const ctx = useTestApp();
@@ -64,47 +62,6 @@ async function readAfterDirectWrites(since: string) {
   return readAll(since);
 }
 
-async function curator() {
-  const email = `curator-${Date.now()}-${Math.random()}@example.org`;
-  await createUser(serviceDeps(ctx.app), {
-    email,
-    name: 'Dr Jane Curator',
-    role: 'curator',
-    password: 'curator-pass-123',
-  });
-  return signInAs(ctx.app, email, 'curator-pass-123');
-}
-
-async function editDataset(id: number, change: Record<string, unknown>) {
-  const s = await curator();
-  const form = (
-    await ctx.app.inject({ url: `/api/bv_specifications/${id}/form`, headers: { cookie: s.cookie } })
-  ).json<{ bv_specification: Record<string, unknown>; version: number }>();
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/bv_specifications/${id}`,
-    payload: { bv_specification: { ...form.bv_specification, ...change }, version: form.version },
-    headers: s.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A published dataset used by a CVI result of a matrix, with its measurand. */
-async function usedDataset() {
-  const [row] = await ctx.database.db
-    .select({
-      specId: metaCalculationDatasets.bvSpecificationId,
-      cv: metaCalculationDatasets.cv,
-      analyteId: metaCalculations.analyteId,
-    })
-    .from(metaCalculationDatasets)
-    .innerJoin(metaCalculations, eq(metaCalculations.id, metaCalculationDatasets.metaCalculationId))
-    .where(and(isNotNull(metaCalculations.matrixId), eq(metaCalculations.varType, ':cvi')))
-    .orderBy(metaCalculations.id)
-    .limit(1);
-  return row!;
-}
-
 describe('the change feed (issue 30.1)', () => {
   it('pages in cursor order, each change once, next_cursor resumes exactly after the last', async () => {
     const all = await readAll();
@@ -129,9 +86,9 @@ describe('the change feed (issue 30.1)', () => {
   });
 
   it('an edit of a published dataset: a dataset change, then the estimate’s change with from/to as in its history; no name', async () => {
-    const { specId, cv, analyteId } = await usedDataset();
+    const { specId, cv, analyteId } = await usedDataset(ctx.database);
     const since = await lastCursor();
-    await editDataset(specId, { estimates_of_cvi: cv + 7.5 });
+    await editDataset(ctx.app, specId, { estimates_of_cvi: cv + 7.5 });
     const beforeWorker = await readAll(since);
     expect(beforeWorker).toEqual([
       expect.objectContaining({ entity: 'dataset', id: specId, action: 'changed', measurand_id: analyteId }),
@@ -246,7 +203,7 @@ describe('the change feed (issue 30.1)', () => {
   });
 
   it('the JSON and both Atom feeds answer 304 to If-None-Match, and a new ETag after a change', async () => {
-    const { analyteId } = await usedDataset();
+    const { analyteId } = await usedDataset(ctx.database);
     const urls = ['/api/v1/changes?since=0&limit=5', '/changes.atom', `/analytes/${analyteId}/changes.atom`];
     const tags: string[] = [];
     for (const url of urls) {
@@ -257,8 +214,8 @@ describe('the change feed (issue 30.1)', () => {
       expect((await get(url, { 'if-none-match': etag })).statusCode, url).toBe(304);
       tags.push(etag);
     }
-    const { specId, cv } = await usedDataset();
-    await editDataset(specId, { estimates_of_cvi: cv + 1 });
+    const { specId, cv } = await usedDataset(ctx.database);
+    await editDataset(ctx.app, specId, { estimates_of_cvi: cv + 1 });
     await ctx.app.deps.recompute.settle();
     for (const [i, url] of urls.entries()) {
       const res = await get(url, { 'if-none-match': tags[i]! });
@@ -269,8 +226,8 @@ describe('the change feed (issue 30.1)', () => {
   });
 
   it('Atom feeds: valid entries newest first, readable titles, links to the measurand page; 404 for an unknown measurand', async () => {
-    const { specId, cv, analyteId } = await usedDataset();
-    await editDataset(specId, { estimates_of_cvi: cv + 2.25 });
+    const { specId, cv, analyteId } = await usedDataset(ctx.database);
+    await editDataset(ctx.app, specId, { estimates_of_cvi: cv + 2.25 });
     await ctx.app.deps.recompute.settle();
     const res = await get('/changes.atom');
     expect(res.statusCode).toBe(200);

@@ -30,7 +30,12 @@ const statusText = (t: MenuTestResult) =>
  * as `POST /api/v1/menu` (rounded like every export), and in the "Read me" the date, the parameters,
  * the formulas' sources, the release and the data licence — a page a quality manager can file.
  */
-export function menuTable(answer: MenuResponse, notice: ExportNotice, siteUrl: string): TableFileInput {
+export function menuTable(
+  answer: MenuResponse,
+  notice: ExportNotice,
+  siteUrl: string,
+  kept?: { keptAt: string; url: string; name: string | null; changes: number },
+): TableFileInput {
   const p = answer.parameters;
   const level = p.level;
   const headers = [
@@ -133,6 +138,17 @@ export function menuTable(answer: MenuResponse, notice: ExportNotice, siteUrl: s
     generatedAt: new Date(p.generated_at),
     notes: [
       ['Made on', p.generated_at],
+      ...(kept
+        ? ([
+            ['Menu kept on', kept.keptAt],
+            ...(kept.name ? [['Menu name', kept.name]] : []),
+            ['Menu link', kept.url],
+            [
+              'Changed since kept',
+              kept.changes === 0 ? 'nothing' : `${kept.changes} change(s): see the link`,
+            ],
+          ] as [string, string][])
+        : []),
       ['APS level shown', LEVEL_LABEL[level]],
       ['RCV probability', `${p.probability} (either direction, z ${p.z.toFixed(3)})`],
       [

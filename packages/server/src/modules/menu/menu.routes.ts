@@ -1,7 +1,12 @@
 import multipart from '@fastify/multipart';
 import {
   createMenu,
+  deleteMenu,
+  getKeptMenu,
   getMenuTemplate,
+  listMyMenus,
+  saveMenu,
+  updateMenu,
   MENU_MAX_FILE_BYTES,
   MENU_MAX_TESTS,
   MENU_MAX_TEXT_BYTES,
@@ -14,10 +19,12 @@ import { syncGeneration } from '../../lib/cached-json.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
-import { route } from '../../plugins/contract-routes.js';
+import { route, unauthenticated } from '../../plugins/contract-routes.js';
+import { assertCsrf } from '../../plugins/csrf.js';
 import { buildTableOffThread, exportNotice } from '../exports/exports.service.js';
 import { AnalyteSearch } from '../search/search.service.js';
-import type { ReadMenu } from './menu-input.js';
+import type { MenuLine, ReadMenu } from './menu-input.js';
+import { KeptMenuService, type MakeSheet } from './kept-menus.service.js';
 import { judgeMenu } from './menu-judge.js';
 import { presentMenu } from './menu.presenter.js';
 import type { MenuReadTask } from './menu-read.js';
@@ -76,6 +83,11 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
   const source = new MenuDataSource(serviceDeps(app));
   const search = new AnalyteSearch(serviceDeps(app));
   const siteUrl = (app.deps.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  const makeSheet: MakeSheet = async (lines: MenuLine[], level, probability) => {
+    const data = await source.current();
+    const judged = await judgeMenu(data, lines, probability, (text) => search.suggest(text));
+    return presentMenu(judged, data, { level, probability, z: workbenchZ(probability) }, new Date());
+  };
 
   route(app, createMenu, async ({ request, reply, body, query }) => {
     let read: ReadMenu;
@@ -103,9 +115,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
     const level = read.level ?? query.level;
     const probability = read.probability ?? query.probability;
     await syncGeneration(request);
-    const data = await source.current();
-    const judged = await judgeMenu(data, read.lines, probability, (text) => search.suggest(text));
-    const answer = presentMenu(judged, data, { level, probability, z: workbenchZ(probability) }, new Date());
+    const answer = await makeSheet(read.lines, level, probability);
     if (query.format !== 'xlsx') return answer;
     const bytes = await buildTableOffThread(
       'xlsx',
@@ -118,6 +128,55 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
         contentDisposition(`bvdb_test_menu_${answer.parameters.generated_at.slice(0, 10)}.xlsx`),
       )
       .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+
+  // Kept menus (issue 32.4, decision 064). Saving is public (a link menu) and so checks the CSRF
+  // token itself, as the mailing-list subscribe; the signed-in routes get it from their access level.
+  const kept = new KeptMenuService(serviceDeps(app), makeSheet);
+  route(app, saveMenu, async ({ request, reply, body }) => {
+    assertCsrf(request);
+    await syncGeneration(request);
+    const menu = await kept.save(body, request.user);
+    return reply.code(201).send(menu);
+  });
+  route(app, getKeptMenu, async ({ request, reply, params, query }) => {
+    await syncGeneration(request);
+    const answer = await kept.open(params.id, request.user);
+    if (query.format !== 'xlsx') return answer;
+    const { menu, sheet, changes } = answer;
+    const bytes = await buildTableOffThread(
+      'xlsx',
+      menuTable(sheet, exportNotice(app.deps.config), siteUrl, {
+        keptAt: menu.kept_at,
+        url: menu.url,
+        name: menu.name,
+        changes: changes.length,
+      }),
+    );
+    return reply
+      .type(XLSX)
+      .header(
+        'Content-Disposition',
+        contentDisposition(
+          `bvdb_test_menu_kept_${menu.kept_at.slice(0, 10)}_on_${sheet.parameters.generated_at.slice(0, 10)}.xlsx`,
+        ),
+      )
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
+  const userOf = (request: { user: Parameters<typeof kept.present>[1] }) => {
+    if (!request.user) throw unauthenticated();
+    return request.user;
+  };
+  route(app, listMyMenus, async ({ request, query }) =>
+    kept.listMine(userOf(request), query.page, query.per_page),
+  );
+  route(app, updateMenu, async ({ request, params, body }) => {
+    await syncGeneration(request);
+    return kept.update(params.id, body, userOf(request));
+  });
+  route(app, deleteMenu, async ({ request, params }) => {
+    await kept.remove(params.id, userOf(request));
+    return { code: 'success' as const };
   });
 
   let xlsx: Promise<Buffer> | null = null;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MenuTool } from '../../features/menu/components/menu-tool';
+import { MyMenus } from '../../features/menu/components/my-menus';
 
 /** "Your test menu" (issue 32.2–3, decision 059): a laboratory's tests against BV. */
 export function MenuPage() {
@@ -12,6 +13,7 @@ export function MenuPage() {
         personalised reference interval is worth offering. For every measurand at once, see{' '}
         <Link to="/applications">BV and performance specifications</Link>.
       </p>
+      <MyMenus />
       <MenuTool />
     </>
   );

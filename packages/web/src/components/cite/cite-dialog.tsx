@@ -8,6 +8,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { copyText } from '../../lib/copy-text';
 
 /** What the page knows of the estimate; the dialog adds the access date and the absolute permalink. */
 export type CiteInput = Omit<EstimateCitation, 'accessed' | 'url'> & { path: string };
@@ -21,26 +22,6 @@ function useObjectUrl(text: string, type: string): string | null {
     return () => URL.revokeObjectURL(made);
   }, [text, type]);
   return url;
-}
-
-/** Copies with the Clipboard API; without it (http, an old browser) selects the text and copies it. */
-async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection
-  }
-  if (!fallback) return false;
-  fallback.focus();
-  fallback.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
 }
 
 /**

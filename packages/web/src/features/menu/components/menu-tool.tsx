@@ -10,6 +10,7 @@ import {
   type MenuChoices,
   type MenuLevel,
 } from '../api/create-menu';
+import { KeepMenu } from './keep-menu';
 import { MenuSheet } from './menu-sheet';
 
 const LEVELS: [MenuLevel, string][] = [
@@ -121,7 +122,7 @@ export function MenuTool() {
           <a href="/api/v1/menu/menu_template.xlsx" download>
             xlsx
           </a>
-          . Nothing you upload is stored.
+          . Nothing you upload is stored unless you keep the menu.
         </p>
         <Form.Group className="mb-2" controlId="menu-file">
           <Form.Label>Menu file (CSV or .xlsx; at most 1,000 tests)</Form.Label>
@@ -194,6 +195,7 @@ export function MenuTool() {
               Print
             </Button>
           </div>
+          <KeepMenu key={JSON.stringify([tests, choices])} tests={tests} choices={choices} />
           <MenuSheet answer={answer} />
         </>
       ) : null}
