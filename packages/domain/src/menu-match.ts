@@ -43,24 +43,56 @@ export const normaliseMenuText = (s: string): string =>
 /** A code as compared: without spaces and case ("npu 01807" = "NPU01807"). */
 const normaliseCode = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
 
-/** The measurand-level lookups of a catalogue, built once per catalogue. */
+/**
+ * The measurand-level lookups of a catalogue. A write changes only its measurands' keys (`update`);
+ * the measurands a name or code names are listed by id, so an updated catalogue answers as one built
+ * from the same entries.
+ */
 export class MenuCatalogue {
   private readonly byName = new Map<string, MenuCatalogueEntry[]>();
   private readonly byCode = new Map<string, MenuCatalogueEntry[]>();
   readonly byId = new Map<number, MenuCatalogueEntry>();
 
   constructor(entries: readonly MenuCatalogueEntry[]) {
-    const add = (map: Map<string, MenuCatalogueEntry[]>, key: string, e: MenuCatalogueEntry) => {
-      if (!key) return;
-      const list = map.get(key) ?? [];
-      if (!list.includes(e)) list.push(e);
-      map.set(key, list);
+    this.update(entries);
+  }
+
+  private static keysOf(e: MenuCatalogueEntry): { names: Set<string>; codes: Set<string> } {
+    return {
+      names: new Set(e.names.map(normaliseMenuText).filter(Boolean)),
+      codes: new Set([...e.codes.map(normaliseCode), String(e.measurandId)].filter(Boolean)),
     };
+  }
+
+  /** These measurands as they are now (new or changed) and without those `removed`. */
+  update(entries: readonly MenuCatalogueEntry[], removed: readonly number[] = []): void {
+    const out = (id: number) => {
+      const before = this.byId.get(id);
+      if (!before) return;
+      const { names, codes } = MenuCatalogue.keysOf(before);
+      const drop = (map: Map<string, MenuCatalogueEntry[]>, key: string) => {
+        const left = (map.get(key) ?? []).filter((x) => x.measurandId !== id);
+        if (left.length > 0) map.set(key, left);
+        else map.delete(key);
+      };
+      for (const n of names) drop(this.byName, n);
+      for (const c of codes) drop(this.byCode, c);
+      this.byId.delete(id);
+    };
+    const add = (map: Map<string, MenuCatalogueEntry[]>, key: string, e: MenuCatalogueEntry) => {
+      const list = map.get(key);
+      if (!list) return void map.set(key, [e]);
+      let at = list.length;
+      while (at > 0 && list[at - 1]!.measurandId > e.measurandId) at--;
+      list.splice(at, 0, e);
+    };
+    for (const id of removed) out(id);
     for (const e of entries) {
+      out(e.measurandId);
       this.byId.set(e.measurandId, e);
-      for (const n of e.names) add(this.byName, normaliseMenuText(n), e);
-      for (const c of e.codes) add(this.byCode, normaliseCode(c), e);
-      add(this.byCode, String(e.measurandId), e);
+      const { names, codes } = MenuCatalogue.keysOf(e);
+      for (const n of names) add(this.byName, n, e);
+      for (const c of codes) add(this.byCode, c, e);
     }
   }
 
