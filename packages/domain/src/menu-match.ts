@@ -26,7 +26,10 @@ export type MenuMatchStatus = 'matched' | 'unmatched' | 'ambiguous';
 export interface MenuMatch {
   status: MenuMatchStatus;
   match: MenuCandidate | null;
+  /** The first `MENU_CANDIDATES_SHOWN` to choose from (by measurand id, the headline matrix first). */
   candidates: MenuCandidate[];
+  /** How many there are in all: a name a hundred measurands share lists twenty and counts the rest. */
+  candidatesTotal: number;
   /** Why the line is not matched, in words; null when matched. */
   why: string | null;
 }
@@ -107,6 +110,22 @@ export class MenuCatalogue {
   }
 }
 
+/**
+ * At most this many candidates are listed per line (decision 066): at 100× the demo data a name a
+ * hundred measurands share listed every one in every matrix, most of a 200-test menu's time.
+ */
+export const MENU_CANDIDATES_SHOWN = 20;
+
+/** A line's outcome with its candidates capped and counted. */
+function outcome(
+  status: MenuMatchStatus,
+  match: MenuCandidate | null,
+  all: MenuCandidate[],
+  why: string | null,
+): MenuMatch {
+  return { status, match, candidates: all.slice(0, MENU_CANDIDATES_SHOWN), candidatesTotal: all.length, why };
+}
+
 const candidatesOf = (entries: readonly MenuCatalogueEntry[], matrix: string | null): MenuCandidate[] =>
   entries.flatMap((e) =>
     e.matrices
@@ -134,7 +153,7 @@ export function matchMenuLine(
   const asked = line.code && byCode.length === 0 && byName.length === 0 ? 'code' : 'name';
   if (found.length === 0) {
     const what = line.name || line.code ? `No measurand has this ${asked}` : 'The line has no name or code';
-    return { status: 'unmatched', match: null, candidates: [], why: what };
+    return outcome('unmatched', null, [], what);
   }
   const matrix = line.matrix?.trim() ? line.matrix.trim() : null;
   if (matrix === null) {
@@ -143,30 +162,25 @@ export function matchMenuLine(
       .map((e) => ({ measurandId: e.measurandId, displayName: e.displayName, matrix: e.matrices[0]! }));
     if (found.length === 1) {
       return headlines.length === 1
-        ? { status: 'matched', match: headlines[0]!, candidates: [], why: null }
-        : { status: 'unmatched', match: null, candidates: [], why: 'The measurand has no estimate yet' };
+        ? outcome('matched', headlines[0]!, [], null)
+        : outcome('unmatched', null, [], 'The measurand has no estimate yet');
     }
-    return {
-      status: 'ambiguous',
-      match: null,
-      candidates: everyMatrixOf(found),
-      why: `${found.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'}`,
-    };
+    return outcome(
+      'ambiguous',
+      null,
+      everyMatrixOf(found),
+      `${found.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'}`,
+    );
   }
   const inMatrix = candidatesOf(found, matrix);
-  if (inMatrix.length === 1) return { status: 'matched', match: inMatrix[0]!, candidates: [], why: null };
+  if (inMatrix.length === 1) return outcome('matched', inMatrix[0]!, [], null);
   if (inMatrix.length > 1) {
-    return {
-      status: 'ambiguous',
-      match: null,
-      candidates: inMatrix,
-      why: `${inMatrix.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'} in ${matrix}`,
-    };
+    return outcome(
+      'ambiguous',
+      null,
+      inMatrix,
+      `${inMatrix.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'} in ${matrix}`,
+    );
   }
-  return {
-    status: 'unmatched',
-    match: null,
-    candidates: everyMatrixOf(found),
-    why: `No estimate in the matrix "${matrix}"`,
-  };
+  return outcome('unmatched', null, everyMatrixOf(found), `No estimate in the matrix "${matrix}"`);
 }
