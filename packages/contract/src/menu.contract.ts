@@ -133,7 +133,15 @@ export const MenuTestResultSchema = z.object({
   status: z.enum(['matched', 'unmatched', 'ambiguous']),
   why: z.string().nullable().describe('Why the line is not matched'),
   match: MenuCandidateSchema.nullable(),
-  candidates: z.array(MenuCandidateSchema).describe('To choose from when unmatched or ambiguous'),
+  candidates: z
+    .array(MenuCandidateSchema)
+    .describe(
+      'To choose from when unmatched or ambiguous: the first 20 (by measurand id, headline matrix first)',
+    ),
+  candidates_total: z
+    .number()
+    .int()
+    .describe('How many candidates there are in all; more than listed when a name many measurands share'),
   lab: z.object({
     cva: z.number().nullable(),
     bias: z.number().nullable().describe('|bias|, as judged'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { indexOfIndividuality, indexOfIndividualityWithCva } from './applications.js';
 import { calculateAps } from './aps.js';
 import { DomainInputError } from './errors.js';
-import { MenuCatalogue, matchMenuLine } from './menu-match.js';
+import { MENU_CANDIDATES_SHOWN, MenuCatalogue, matchMenuLine } from './menu-match.js';
 import { judgeAgainstLevels, labTotalError, menuTest, sigmaMetric } from './menu.js';
 import { rcvAsymmetric } from './rcv.js';
 import type { WorkbenchEstimate } from './workbench.js';
@@ -215,5 +215,54 @@ describe('matchMenuLine: exact name, alternative name or code, never guessed', (
     expect(matchMenuLine(catalogue, line('Creatinin'))).toMatchObject({ status: 'unmatched', match: null });
     expect(matchMenuLine(catalogue, line('Nothing yet')).status).toBe('unmatched');
     expect(matchMenuLine(catalogue, line(null)).why).toBe('The line has no name or code');
+  });
+  it('a name many measurands share lists the first twenty by id and counts them all (decision 066)', () => {
+    const many = new MenuCatalogue(
+      Array.from({ length: 30 }, (_, k) => ({
+        measurandId: 100 - k,
+        displayName: `ALT copy ${k}`,
+        names: [`ALT copy ${k}`, 'ALT'],
+        codes: [],
+        matrices: ['Serum', 'Plasma'],
+      })),
+    );
+    const m = matchMenuLine(many, line('alt'));
+    expect(m.status).toBe('ambiguous');
+    expect(m.why).toBe('30 measurands have this name');
+    expect(m.candidatesTotal).toBe(60);
+    expect(m.candidates).toHaveLength(MENU_CANDIDATES_SHOWN);
+    expect(m.candidates.slice(0, 4).map((c) => [c.measurandId, c.matrix])).toEqual([
+      [71, 'Serum'],
+      [71, 'Plasma'],
+      [72, 'Serum'],
+      [72, 'Plasma'],
+    ]);
+    expect(matchMenuLine(many, line('alt', null, 'plasma')).candidatesTotal).toBe(30);
+    expect(matchMenuLine(catalogue, line('Na')).candidatesTotal).toBe(2);
+  });
+
+  it('a catalogue updated measurand by measurand answers as one built from the same entries', () => {
+    const entries = [
+      { measurandId: 5, displayName: 'Urea', names: ['Urea', 'BUN'], codes: ['3094-0'], matrices: ['Serum'] },
+      {
+        measurandId: 2,
+        displayName: 'Urea (urine)',
+        names: ['Urea (urine)', 'BUN'],
+        codes: [],
+        matrices: ['Urine'],
+      },
+      { measurandId: 9, displayName: 'Urate', names: ['Urate'], codes: ['3084-1'], matrices: ['Serum'] },
+    ];
+    const updated = new MenuCatalogue(entries.slice(0, 1));
+    updated.update(entries.slice(1));
+    const renamed = { ...entries[2]!, names: ['Uric acid', 'BUN'], codes: ['NPU01234'] };
+    updated.update([renamed], [5]);
+    const built = new MenuCatalogue([entries[1]!, renamed]);
+    for (const q of ['Urea', 'BUN', 'Urate', 'Uric acid', 'Urea (urine)'])
+      expect(matchMenuLine(updated, line(q)), q).toEqual(matchMenuLine(built, line(q)));
+    for (const c of ['3094-0', '3084-1', 'NPU01234', '5', '9'])
+      expect(matchMenuLine(updated, line(null, c)), c).toEqual(matchMenuLine(built, line(null, c)));
+    expect(matchMenuLine(updated, line('BUN')).candidates.map((c) => c.measurandId)).toEqual([2, 9]);
+    expect(matchMenuLine(updated, line('Urate')).status).toBe('unmatched');
   });
 });

@@ -3,15 +3,28 @@
 // DATABASE_URL is set. The menu names 200 measurand × matrix rows of `/api/v1/applications`, every
 // 20th misspelt (unmatched: the search's nearest names are offered) and every 25th by the
 // alternative name "ALT" (ambiguous at 100×: a hundred copies carry it). Printed: the first menu after
-// a write (the catalogue read again), the median of BENCH_MENU_ROUNDS menus with the catalogue kept,
-// and the sheet as xlsx. Nothing is held to a ceiling: the figures are for decision 059.
-import { execSync } from 'node:child_process';
+// a real write (decision 066: a measurand's alternative name; a dataset unpublished or published with
+// its recompute), the median of BENCH_MENU_ROUNDS menus with the catalogue kept and the event loop's
+// busy time of each (server and client share the process), and the sheet as xlsx. Then, at the
+// largest size, a kept public read (/api/meta) against bare Node while menus are posted back to back
+// from another process; the bench fails when that ratio is below BENCH_CACHED_READ_FLOOR (0.5, as
+// the cached-reads and estimation benches).
+import { execSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { analytes } from '../db/schema.js';
-import { recomputeAnalyteMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { analytes, bvSpecifications } from '../db/schema.js';
+import { serviceDeps } from '../lib/service-deps.js';
+import { writeTransaction } from '../lib/write-transaction.js';
+import {
+  recomputeAnalyteMetas,
+  recomputeAnalytesMetas,
+} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { bareServer, fetchOnce, loadApart } from './bare-node.js';
 import { seedDatabase } from '../seed/seed.js';
 import { multiply, openBenchDatabase } from './bench-data.js';
 
@@ -86,24 +99,159 @@ async function benchFactor(factor: number, rounds: number): Promise<void> {
   await post(base, { tests: [{ name: 'warm-up' }] });
   await post(base, { tests: [{ name: 'warm-up' }] }, '?format=xlsx');
 
+  // The first menu after a real write (decision 066): a measurand's alternative name changed, and a
+  // published dataset unpublished or published again with its measurand's recompute.
+  const deps = serviceDeps(app);
+  const [target] = await database.db
+    .select({ id: analytes.id, alt: analytes.alternateNames })
+    .from(analytes)
+    .orderBy(asc(analytes.id))
+    .limit(1);
+  const [dataset] = await database.db
+    .select({ id: bvSpecifications.id, analyteId: bvSpecifications.analyteId })
+    .from(bvSpecifications)
+    .where(eq(bvSpecifications.published, true))
+    .orderBy(asc(bvSpecifications.id))
+    .limit(1);
+  await post(base, body);
+  const afterMeasurand: number[] = [];
+  const afterDataset: number[] = [];
+  let summary: Record<string, number> = {};
+  for (let i = 0; i < rounds; i++) {
+    await writeTransaction(
+      deps,
+      (tx) =>
+        tx
+          .update(analytes)
+          .set({ alternateNames: [...target!.alt, `bench-${i}`] })
+          .where(eq(analytes.id, target!.id)),
+      ['analytes'],
+    );
+    const cold = await post(base, body);
+    afterMeasurand.push(cold.ms);
+    summary = (cold.json as { summary: Record<string, number> }).summary;
+    await writeTransaction(
+      deps,
+      async (tx) => {
+        await tx
+          .update(bvSpecifications)
+          .set({ published: i % 2 === 1 })
+          .where(eq(bvSpecifications.id, dataset!.id));
+        await recomputeAnalytesMetas(tx, [dataset!.analyteId]);
+      },
+      ['datasets', 'metas'],
+    );
+    afterDataset.push((await post(base, body)).ms);
+  }
+  if (rounds % 2 === 1)
+    await writeTransaction(
+      deps,
+      async (tx) => {
+        await tx
+          .update(bvSpecifications)
+          .set({ published: true })
+          .where(eq(bvSpecifications.id, dataset!.id));
+        await recomputeAnalytesMetas(tx, [dataset!.analyteId]);
+      },
+      ['datasets', 'metas'],
+    );
+  // Everything dropped at once (what every write did before decision 066): the catalogue read whole.
   app.deps.cache.invalidate();
-  const cold = await post(base, body);
-  const summary = (cold.json as { summary: Record<string, number> }).summary;
+  const whole = await post(base, body);
+  await post(base, body);
   const warm: number[] = [];
-  for (let i = 0; i < rounds; i++) warm.push((await post(base, body)).ms);
+  const busy: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const elu = performance.eventLoopUtilization();
+    warm.push((await post(base, body)).ms);
+    busy.push(performance.eventLoopUtilization(elu).active);
+  }
   const xlsx: number[] = [];
   for (let i = 0; i < rounds; i++) xlsx.push((await post(base, body, '?format=xlsx')).ms);
   console.log(
-    `| ${factor}× on ${database.kind} (${rows.length} rows) | ${summary.matched}/${summary.unmatched}/${summary.ambiguous} | ${cold.ms.toFixed(0)} | ${median(warm).toFixed(0)} | ${median(xlsx).toFixed(0)} | ${uptime()} |`,
+    `| ${factor}× on ${database.kind} (${rows.length} rows) | ${summary.matched}/${summary.unmatched}/${summary.ambiguous} | ${median(afterMeasurand).toFixed(0)} / ${median(afterDataset).toFixed(0)} | ${whole.ms.toFixed(0)} | ${median(warm).toFixed(0)} | ${median(busy).toFixed(0)} | ${median(xlsx).toFixed(0)} | ${uptime()} |`,
   );
+  if (factor === factors.at(-1)) await readWhileMenus(base, body);
   await app.close();
   await database.close();
 }
 
+/** Menus posted back to back from a process of their own, while the read is measured. */
+const LOOP = `
+const fs = require('node:fs');
+const [url, file] = process.argv.slice(1);
+const body = fs.readFileSync(file, 'utf8');
+let n = 0;
+(async () => {
+  for (;;) {
+    const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await r.arrayBuffer();
+    if (r.status !== 200) { console.error('menu loop: HTTP ' + r.status); process.exit(2); }
+    n++;
+    if (process.send) process.send(n);
+  }
+})();`;
+
+let failed = false;
+
+/** A kept public read against bare Node sending the same bytes, with and without menus posted. */
+async function readWhileMenus(base: string, body: unknown): Promise<void> {
+  const file = path.join(os.tmpdir(), `bvdb-menu-bench-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(body));
+  const READ = { path: '/api/meta', headers: { 'accept-encoding': 'br, gzip', accept: 'application/json' } };
+  await fetchOnce(base + READ.path, READ.headers);
+  const sent = await fetchOnce(base + READ.path, READ.headers);
+  const bare = await bareServer(sent.body, sent.headers);
+  console.log(
+    `\n### A kept public read (${READ.path}) against bare Node, with and without 200-test menus posted back to back, ${connections} connections, ${readRounds} × ${seconds} s`,
+  );
+  console.log(
+    '| while | bvdb req/s | bare Node req/s | throughput ratio (each round) | bvdb p99 ms | menus done | uptime |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  let underLoad = Infinity;
+  for (const busy of [false, true]) {
+    let done = 0;
+    const child = busy
+      ? spawn(process.execPath, ['-e', LOOP, `${base}/api/v1/menu`, file], {
+          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        })
+      : null;
+    child?.on('message', (n) => (done = Number(n)));
+    child?.on('exit', (code) => {
+      if (code === 2) failed = true;
+    });
+    const ours: Awaited<ReturnType<typeof loadApart>>[] = [];
+    const theirs: Awaited<ReturnType<typeof loadApart>>[] = [];
+    for (let i = 0; i < readRounds; i++) {
+      ours.push(await loadApart(base + READ.path, { seconds, connections, headers: READ.headers }));
+      theirs.push(await loadApart(bare.url, { seconds, connections, headers: READ.headers }));
+    }
+    child?.kill();
+    const ratios = ours.map((o, i) => o.rps / theirs[i]!.rps);
+    const ratio = median(ratios);
+    if (busy) underLoad = ratio;
+    console.log(
+      `| ${busy ? 'menus posted back to back' : 'nothing else'} | ${median(ours.map((o) => o.rps)).toFixed(0)} | ${median(theirs.map((o) => o.rps)).toFixed(0)} | **${ratio.toFixed(2)}** (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${Math.max(...ours.map((o) => o.p99))} | ${busy ? done : '—'} | ${uptime()} |`,
+    );
+  }
+  bare.close();
+  console.log(`Read ratio while menus are posted: ${underLoad.toFixed(2)} (floor ${floor})`);
+  if (underLoad < floor) failed = true;
+}
+
 const rounds = Math.max(1, Number(process.env.BENCH_MENU_ROUNDS ?? 5));
 const factors = (process.env.BENCH_MENU_FACTORS ?? '1,100').split(',').map(Number);
+const floor = Number(process.env.BENCH_CACHED_READ_FLOOR ?? 0.5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const readRounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 console.log(
-  '| data | matched / unmatched / ambiguous of 200 | ms, first menu after a write | ms, menu (catalogue kept; median) | ms, sheet as xlsx (median) | uptime |',
+  '| data | matched / unmatched / ambiguous of 200 | ms, first menu after a measurand write / a dataset write with its recompute (median) | ms, first menu after every scope dropped | ms, menu (catalogue kept; median) | ms of event loop busy per kept menu (median) | ms, sheet as xlsx (median) | uptime |',
 );
-console.log('|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const factor of factors) await benchFactor(factor, rounds);
+if (failed) {
+  console.log('FAIL: the read ratio while menus are posted is below the floor (or a menu failed)');
+  process.exitCode = 1;
+}

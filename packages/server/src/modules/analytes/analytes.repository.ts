@@ -45,13 +45,16 @@ export async function countDatasetsOfAnalytes(db: DbOrTx, ids: number[], signedI
     .groupBy(bvSpecifications.analyteId);
 }
 
-/** How many published datasets each measurand has (those with none left out): one pass, kept by the search. */
-export async function countPublishedDatasetsPerAnalyte(db: DbOrTx) {
+/**
+ * Published datasets with their measurand (all of them, or those of `ids` that are published):
+ * what the search's kept counts are made of and moved by (decision 066).
+ */
+export async function listPublishedDatasetOwners(db: DbOrTx, ids?: number[]) {
+  if (ids && ids.length === 0) return [];
   return db
-    .select({ analyteId: bvSpecifications.analyteId, n: count() })
+    .select({ id: bvSpecifications.id, analyteId: bvSpecifications.analyteId })
     .from(bvSpecifications)
-    .where(eq(bvSpecifications.published, true))
-    .groupBy(bvSpecifications.analyteId);
+    .where(and(eq(bvSpecifications.published, true), ids ? inArray(bvSpecifications.id, ids) : undefined));
 }
 
 export async function findAnalyteWithCount(db: DbOrTx, id: number, signedIn: boolean) {

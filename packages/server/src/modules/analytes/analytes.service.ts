@@ -36,11 +36,6 @@ export async function withDatasetCounts(
   return presentWithCounts(rows, new Map(counts.map((c) => [c.analyteId, c.n])));
 }
 
-/** Every measurand's number of published datasets (what anonymous callers see), by measurand id. */
-export async function countPublishedDatasets(db: DbOrTx): Promise<Map<number, number>> {
-  return new Map((await repo.countPublishedDatasetsPerAnalyte(db)).map((c) => [c.analyteId, c.n]));
-}
-
 /** The measurands `rows` (in that order) with their counts from `countOf` (absent: none). */
 export function presentWithCounts(rows: AnalyteRow[], countOf: Map<number, number>): AnalyteWithCount[] {
   return rows.map((analyte) => presentAnalyteWithCount({ analyte, count: countOf.get(analyte.id) ?? 0 }));
@@ -56,6 +51,10 @@ export async function findAnalyteWithCount(
 }
 
 export const listAllAnalytes = (db: DbOrTx) => repo.listAllAnalytes(db);
+
+/** Published datasets with their measurand: all, or those of `ids` still published (decision 066). */
+export const listPublishedDatasetOwners = (db: DbOrTx, ids?: number[]) =>
+  repo.listPublishedDatasetOwners(db, ids);
 
 /** Whether the catalogue holds demo records (the site then shows its demo banner). */
 export const hasDemoMeasurands = (db: DbOrTx): Promise<boolean> => repo.hasDemoAnalytes(db);

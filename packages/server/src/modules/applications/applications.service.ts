@@ -35,6 +35,15 @@ const keyOf = (m: MetaRow['meta']) =>
 export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
   const z = workbenchZ(query.probability);
   const { rows } = await listMetaPage(deps, {});
+  // listMetaPage orders by measurand name, so the groups are too; the headline matrix leads.
+  return { z, groups: groupApplications(rows, query) };
+}
+
+/**
+ * Displayed results (in the order of `listMetaPage`: by measurand name, matrix, type) as the summary
+ * table's groups. Also used for a few measurands at a time (the menu's catalogue, decision 066).
+ */
+export function groupApplications(rows: readonly MetaRow[], query: ApplicationsQuery): ApplicationsGroup[] {
   const byAnalyte = new Map<number, MetaRow[]>();
   for (const r of rows) {
     const list = byAnalyte.get(r.meta.analyteId) ?? [];
@@ -77,6 +86,5 @@ export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
       });
     }
   }
-  // listMetaPage orders by measurand name, so the groups are too; the headline matrix leads.
-  return { z, groups };
+  return groups;
 }

@@ -56,3 +56,22 @@ export async function latestCursor(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ cursor: max(changeLog.cursor) }).from(changeLog);
   return Number(row?.cursor ?? 0);
 }
+
+/**
+ * What changed after `since`, in cursor order, without the versions: what kept indexes need to know
+ * (which records to read again). At most `limit` rows.
+ */
+export async function listChangedRecords(db: DbOrTx, since: number, limit: number) {
+  const rows = await db
+    .select({
+      cursor: changeLog.cursor,
+      entity: changeLog.entity,
+      entityId: changeLog.entityId,
+      analyteId: changeLog.analyteId,
+    })
+    .from(changeLog)
+    .where(and(isNotNull(changeLog.cursor), gt(changeLog.cursor, since)))
+    .orderBy(asc(changeLog.cursor))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, cursor: Number(r.cursor) }));
+}

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
+import type { ChangeLog } from '../../lib/kept-by-changes.js';
 import { findAnalyte, findAnalytesByIds } from '../analytes/analytes.service.js';
 import { findReference } from '../references/references.service.js';
 import { renderAtom, type AtomEntry } from './changes-atom.js';
@@ -132,4 +133,40 @@ export async function buildReleaseNotes(
     await new Promise((resolve) => setImmediate(resolve));
   }
   return renderReleaseNotes(heading, rows.map(presentChange), await namesOf(db, rows));
+}
+
+/** The change feed's log as kept indexes read it (decision 066). */
+export const changeLogOf = (db: DbOrTx): ChangeLog<ChangedRecord> => ({
+  latestCursor: () => repo.latestCursor(db),
+  since: (since, limit) => changedRecordsSince(db, since, limit),
+});
+
+/** One record a committed change touched (decision 066): what a kept index reads again. */
+export interface ChangedRecord {
+  entity: 'estimate' | 'dataset' | 'reference' | 'measurand';
+  entityId: number;
+  /** The measurand it belongs to (for a dataset, the one it belongs to after the change). */
+  analyteId: number | null;
+}
+
+/**
+ * The records changed after `since` (commit order, decision 056) and the cursor to pass next time,
+ * or `undefined` when more than `limit` changed (an import, a bulk upload): the caller then reads
+ * everything again, which costs less than reading that many records one by one.
+ */
+export async function changedRecordsSince(
+  db: DbOrTx,
+  since: number,
+  limit: number,
+): Promise<{ cursor: number; changes: ChangedRecord[] } | undefined> {
+  const rows = await repo.listChangedRecords(db, since, limit + 1);
+  if (rows.length > limit) return undefined;
+  return {
+    cursor: rows.at(-1)?.cursor ?? since,
+    changes: rows.map((r) => ({
+      entity: r.entity as ChangedRecord['entity'],
+      entityId: r.entityId,
+      analyteId: r.analyteId,
+    })),
+  };
 }

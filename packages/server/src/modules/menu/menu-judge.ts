@@ -43,7 +43,8 @@ export async function judgeMenu(
       matrix: matrix ?? null,
     });
     if (match.status !== 'matched' && match.candidates.length === 0) {
-      match = { ...match, candidates: await suggestionsFor(line, data, suggest) };
+      const suggested = await suggestionsFor(line, data, suggest);
+      match = { ...match, candidates: suggested, candidatesTotal: suggested.length };
     }
     const group = match.match ? data.groups.get(match.match.measurandId)?.get(match.match.matrix) : undefined;
     const cvi = group?.cvi ?? null;

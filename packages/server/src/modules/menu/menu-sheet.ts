@@ -23,7 +23,7 @@ const rangeText = (r: Range) => (r ? `${r.lower.toFixed(2)} to ${r.upper.toFixed
 const statusText = (t: MenuTestResult) =>
   t.status === 'matched'
     ? 'matched'
-    : `${t.status}: ${t.why ?? ''}${t.candidates.length ? ` — candidates: ${t.candidates.map((c) => `${c.display_name} [${c.matrix}, id ${c.measurand_id}]`).join('; ')}` : ''}`;
+    : `${t.status}: ${t.why ?? ''}${t.candidates.length ? ` — candidates: ${t.candidates.map((c) => `${c.display_name} [${c.matrix}, id ${c.measurand_id}]`).join('; ')}${t.candidates_total > t.candidates.length ? ` and ${t.candidates_total - t.candidates.length} more` : ''}` : ''}`;
 
 /**
  * The menu sheet as a workbook (issue 32.3): one row per test in the order given, the same numbers

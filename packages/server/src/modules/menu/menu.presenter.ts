@@ -71,6 +71,7 @@ export function presentMenuTest(j: JudgedLine, data: MenuData, generatedAt: stri
     why: j.match.why,
     match: j.match.match ? candidate(j.match.match) : null,
     candidates: j.match.candidates.map(candidate),
+    candidates_total: j.match.candidatesTotal,
     lab: {
       cva: r?.lab.imprecision ?? j.line.input.cva ?? null,
       bias: r?.lab.bias ?? (j.line.input.bias === undefined ? null : Math.abs(j.line.input.bias)),

@@ -120,4 +120,57 @@ describe('measurand index', () => {
     expect(index.search('xyzzy', 10)).toEqual([]);
     expect(index.search('glucsoe', 10).length).toBeGreaterThan(0);
   });
+
+  it('updated write by write, answers and holds what an index built from the same rows does (decision 066)', () => {
+    // A seeded walk of the writes a catalogue sees: renames (to a name another measurand has, too),
+    // a new alternative name, a code, a deleted measurand, a new one; after each batch the updated
+    // index is compared with one built from the rows as they now are.
+    let seed = 66;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const current = new Map(rows.map((r) => [r.id, r]));
+    const updated = new AnalyteIndex(rows);
+    const qs = [...queries().filter((_, i) => i % 9 === 0), ...typos().slice(0, 30), 'zebrafinch', 'zfk'];
+    let nextId = 900_000;
+    for (let batch = 0; batch < 12; batch++) {
+      const changed: AnalyteRow[] = [];
+      const removed: number[] = [];
+      const ids = [...current.keys()];
+      for (let k = 0; k < 1 + random(4); k++) {
+        const id = ids[random(ids.length)]!;
+        const row = current.get(id);
+        if (!row) continue;
+        const other = current.get(ids[random(ids.length)]!) ?? row;
+        const kind = random(6);
+        let next: AnalyteRow | undefined;
+        if (kind === 0) next = { ...row, displayName: `Zebrafinch ${row.displayName}` };
+        else if (kind === 1) next = { ...row, displayName: other.displayName };
+        else if (kind === 2) next = { ...row, alternateNames: [...row.alternateNames, `ZFK ${batch}`] };
+        else if (kind === 3) next = { ...row, loinc: `99${batch}-${k}`, fullName: null };
+        else if (kind === 4) {
+          current.delete(id);
+          removed.push(id);
+          continue;
+        } else next = { ...other, id: nextId++, displayName: `Zebrafinch kinase ${batch}` };
+        current.set(next.id, next);
+        changed.push(next);
+      }
+      updated.update(changed, removed);
+      const built = new AnalyteIndex([...current.values()]);
+      expect(updated.size, `batch ${batch}`).toBe(current.size);
+      expect(updated.snapshot(), `batch ${batch}`).toEqual(built.snapshot());
+      for (const q of qs)
+        for (const limit of [10, 50])
+          expect(updated.search(q, limit), `batch ${batch}: ${q} (${limit})`).toEqual(built.search(q, limit));
+    }
+    // Nothing stale: a new measurand is found at once, and not once deleted; a renamed one by its new name.
+    const first = [...current.values()][0]!;
+    updated.update([{ ...first, id: 999_999, displayName: 'Quokka oxidase' }]);
+    expect(updated.search('quokka', 10)).toEqual([{ id: 999_999, display_name: 'Quokka oxidase' }]);
+    updated.update([{ ...first, displayName: 'Wombat lyase' }], [999_999]);
+    expect(updated.search('quokka', 10)).toEqual([]);
+    expect(updated.search('wombat', 10)).toEqual([{ id: first.id, display_name: 'Wombat lyase' }]);
+  }, 120_000);
 });

@@ -63,17 +63,53 @@ class SortedKeys {
     this.owners = this.keys.map((k) => byKey.get(k)!);
   }
 
-  /** Calls `visit` with each entry that has a key starting with `prefix` (an entry may come twice). */
-  withPrefix(prefix: string, visit: (entry: number) => void): void {
+  /** The position of the first key not below `text`. */
+  private lowerBound(text: string): number {
     let lo = 0;
     let hi = this.keys.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.keys[mid]! < prefix) lo = mid + 1;
+      if (this.keys[mid]! < text) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.keys.length && this.keys[i]!.startsWith(prefix); i++)
+    return lo;
+  }
+
+  /** One entry's keys in, in place (decision 066: a write changes its measurands' keys only). */
+  add(keys: readonly string[], owner: number): void {
+    for (const key of new Set(keys)) {
+      const at = this.lowerBound(key);
+      if (this.keys[at] === key) this.owners[at]!.push(owner);
+      else {
+        this.keys.splice(at, 0, key);
+        this.owners.splice(at, 0, [owner]);
+      }
+    }
+  }
+
+  /** One entry's keys out; a key no entry holds any more goes. */
+  remove(keys: readonly string[], owner: number): void {
+    for (const key of new Set(keys)) {
+      const at = this.lowerBound(key);
+      if (this.keys[at] !== key) continue;
+      const left = this.owners[at]!.filter((o) => o !== owner);
+      if (left.length > 0) this.owners[at] = left;
+      else {
+        this.keys.splice(at, 1);
+        this.owners.splice(at, 1);
+      }
+    }
+  }
+
+  /** Calls `visit` with each entry that has a key starting with `prefix` (an entry may come twice). */
+  withPrefix(prefix: string, visit: (entry: number) => void): void {
+    for (let i = this.lowerBound(prefix); i < this.keys.length && this.keys[i]!.startsWith(prefix); i++)
       for (const owner of this.owners[i]!) visit(owner);
+  }
+
+  /** The keys and their entries as sorted lists (the tests compare an updated index with a new one). */
+  snapshot(idOf: (owner: number) => number): [string, number[]][] {
+    return this.keys.map((k, i) => [k, this.owners[i]!.map(idOf).sort((a, b) => a - b)]);
   }
 }
 
@@ -135,9 +171,10 @@ class TypoWords {
   private prefixes = new Map<number, Map<string, number[]>>();
   private words: [string, number[]][];
 
-  constructor(entries: Entry[]) {
+  constructor(entries: readonly (Entry | undefined)[]) {
     const owners = new Map<string, number[]>();
     entries.forEach((e, i) => {
+      if (!e) return;
       for (const w of new Set([...e.nameWords, ...e.otherWords, e.name])) {
         const list = owners.get(w);
         if (list) list.push(i);
@@ -217,47 +254,112 @@ const NAME_ORDER = new Intl.Collator();
 /** The lowest score a start (of the name, a name word, another name or its word) can have: 0–5. */
 const LAST_START_SCORE = 5;
 
+/** One measurand as the index compares it: its names normalised once. */
+function entryOf(a: AnalyteRow): Entry {
+  const others = [a.fullName ?? '', ...a.alternateNames, a.loinc ?? '', a.npu ?? '', a.snomedCt ?? '']
+    .map(normalise)
+    .filter(Boolean);
+  const name = normalise(a.displayName);
+  return {
+    id: a.id,
+    display_name: a.displayName,
+    name,
+    nameWords: words(name),
+    others,
+    otherWords: others.flatMap(words),
+  };
+}
+
 /**
- * An in-memory index of measurand names, rebuilt only when the data changes. The starts (scores
- * 0–5) are found through sorted keys, so a search that has enough of them reads only those entries
- * whatever the number of measurands (issue 26, point 3; decision 042); otherwise every entry is
- * scored, as before (substrings, then typos).
+ * An in-memory index of measurand names. The starts (scores 0–5) are found through sorted keys, so a
+ * search that has enough of them reads only those entries whatever the number of measurands (issue
+ * 26, point 3; decision 042); otherwise every entry is scored, as before (substrings, then typos).
+ * A write changes only its measurands' entries (`update`, decision 066): the sorted keys take their
+ * keys out and in; the joined texts and the typo words are made again from the entries on the next
+ * query that needs them. Entries sit in slots that are never reused, and the answer's order does not
+ * depend on them (ties go by id), so an updated index answers as one built from the same rows.
  */
 export class AnalyteIndex {
-  private entries: Entry[];
+  /** By slot; a removed measurand leaves its slot empty. */
+  private entries: (Entry | undefined)[];
+  private slotOf = new Map<number, number>();
   private names: SortedKeys;
   private nameWords: SortedKeys;
   private others: SortedKeys;
   private otherWords: SortedKeys;
-  /** Names and other names joined, for substrings. */
-  private texts: JoinedTexts;
+  /** Names and other names joined, for substrings (made on the first substring query after a change). */
+  private joined: JoinedTexts | undefined;
   /** Built on the first query with a typo. */
   private typoWords: TypoWords | undefined;
 
   constructor(rows: AnalyteRow[]) {
-    this.entries = rows.map((a) => {
-      const others = [a.fullName ?? '', ...a.alternateNames, a.loinc ?? '', a.npu ?? '', a.snomedCt ?? '']
-        .map(normalise)
-        .filter(Boolean);
-      const name = normalise(a.displayName);
-      return {
-        id: a.id,
-        display_name: a.displayName,
-        name,
-        nameWords: words(name),
-        others,
-        otherWords: others.flatMap(words),
-      };
-    });
+    this.entries = rows.map(entryOf);
+    this.entries.forEach((e, i) => this.slotOf.set(e!.id, i));
     const keys = (of: (e: Entry) => string[]) =>
-      new SortedKeys(this.entries.flatMap((e, i) => of(e).map((k): [string, number] => [k, i])));
+      new SortedKeys(
+        this.entries.flatMap((e, i) => [...new Set(of(e!))].map((k): [string, number] => [k, i])),
+      );
     this.names = keys((e) => [e.name]);
     this.nameWords = keys((e) => e.nameWords);
     this.others = keys((e) => e.others);
     this.otherWords = keys((e) => e.otherWords);
-    this.texts = new JoinedTexts(
-      this.entries.flatMap((e, i) => [e.name, ...e.others].map((t): [string, number] => [t, i])),
+  }
+
+  private get texts(): JoinedTexts {
+    this.joined ??= new JoinedTexts(
+      this.entries.flatMap((e, i) => (e ? [e.name, ...e.others].map((t): [string, number] => [t, i]) : [])),
     );
+    return this.joined;
+  }
+
+  /** How many measurands the index holds. */
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  /**
+   * These measurands as they are now (`rows`: new or changed) and without those `removed` (deleted):
+   * only their keys move.
+   */
+  update(rows: readonly AnalyteRow[], removed: readonly number[] = []): void {
+    const out = (id: number) => {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) return;
+      const e = this.entries[slot]!;
+      this.names.remove([e.name], slot);
+      this.nameWords.remove(e.nameWords, slot);
+      this.others.remove(e.others, slot);
+      this.otherWords.remove(e.otherWords, slot);
+      this.entries[slot] = undefined;
+      this.slotOf.delete(id);
+    };
+    for (const id of removed) out(id);
+    for (const row of rows) {
+      out(row.id);
+      const e = entryOf(row);
+      const slot = this.entries.length;
+      this.entries.push(e);
+      this.slotOf.set(e.id, slot);
+      this.names.add([e.name], slot);
+      this.nameWords.add(e.nameWords, slot);
+      this.others.add(e.others, slot);
+      this.otherWords.add(e.otherWords, slot);
+    }
+    if (rows.length > 0 || removed.length > 0) {
+      this.joined = undefined;
+      this.typoWords = undefined;
+    }
+  }
+
+  /** The sorted keys by measurand id: an updated index and one built from the same rows hold the same. */
+  snapshot(): Record<'names' | 'nameWords' | 'others' | 'otherWords', [string, number[]][]> {
+    const idOf = (slot: number) => this.entries[slot]!.id;
+    return {
+      names: this.names.snapshot(idOf),
+      nameWords: this.nameWords.snapshot(idOf),
+      others: this.others.snapshot(idOf),
+      otherWords: this.otherWords.snapshot(idOf),
+    };
   }
 
   /**
@@ -287,9 +389,14 @@ export class AnalyteIndex {
     }
     // The collator orders as `localeCompare` does (same default locale and options) without
     // resolving them on every call: most of a broad query's time at 100× the demo went there.
+    // Equal names (copies of one measurand) go by id, so the answer never depends on where an entry
+    // sits in the index (decision 066: a changed measurand's entry moves to the end).
     scored.sort(
       (a, b) =>
-        a.score - b.score || a.e.name.length - b.e.name.length || NAME_ORDER.compare(a.e.name, b.e.name),
+        a.score - b.score ||
+        a.e.name.length - b.e.name.length ||
+        NAME_ORDER.compare(a.e.name, b.e.name) ||
+        a.e.id - b.e.id,
     );
     return scored.slice(0, limit).map(({ e }) => ({ id: e.id, display_name: e.display_name }));
   }
@@ -350,12 +457,14 @@ export class AnalyteIndex {
   private scoreAll(q: string, qWords: string[]): { e: Entry; score: number }[] {
     const scored: { e: Entry; score: number }[] = [];
     for (const e of this.entries) {
+      if (!e) continue;
       const score = scoreOf(e, q, qWords);
       if (score < Infinity) scored.push({ e, score });
     }
     if (scored.length === 0 && q.length >= 3) {
       const tolerance = typoTolerance(q);
       for (const e of this.entries) {
+        if (!e) continue;
         let best = Infinity;
         for (const w of [...e.nameWords, ...e.otherWords, e.name]) {
           const d = Math.min(

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase, type Database } from '../../db/client.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { useTestApp } from '../../test/test-app.js';
+import { testConfig, useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
 import { AnalyteSearch } from './search.service.js';
@@ -197,5 +200,162 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
     }
     expect((await byName('creatinine'))[0]!.display_name).toBe('Creatinine');
     expect(await suggested('zebrafinch')).toEqual([]);
+  });
+});
+
+describe('a write changes only what it wrote (decision 066)', () => {
+  const QUERIES = ['cre', 'creatinine', 'ALT', 'glucose', 'urine', 'creatinnie', 'zebrafinch', 'zfk', 'sod'];
+
+  /** The answers of a search kept across writes, and of one reading everything now: they must agree. */
+  async function expectSameAsFresh(kept: AnalyteSearch) {
+    const fresh = new AnalyteSearch(serviceDeps(ctx.app));
+    for (const q of QUERIES) {
+      expect(await kept.findByName(q, false), q).toEqual(await fresh.findByName(q, false));
+      expect(await kept.suggest(q), q).toEqual(await fresh.suggest(q));
+    }
+  }
+
+  it('a new alternative name, a rename, a new and a deleted measurand: the next search reads only them', async () => {
+    const deps = serviceDeps(ctx.app);
+    const search = new AnalyteSearch(deps);
+    expect(await search.suggest('zfk')).toEqual([]);
+    expect(search.lastRefresh.names).toBe('built');
+    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
+    const added = await writeTransaction(
+      deps,
+      async (tx) => {
+        await tx
+          .update(analytes)
+          .set({ alternateNames: [...sodium!.alternateNames, 'ZFK natrium'] })
+          .where(eq(analytes.id, sodium!.id));
+        const [row] = await tx
+          .insert(analytes)
+          .values({ displayName: 'Zebrafinch kinase' })
+          .returning({ id: analytes.id });
+        return row!.id;
+      },
+      ['analytes'],
+    );
+    try {
+      expect((await search.suggest('zfk')).map((s) => s.display_name)).toEqual(['Sodium']);
+      expect(search.lastRefresh.names).toBe('updated');
+      expect((await search.suggest('zebrafinch')).map((s) => s.display_name)).toEqual(['Zebrafinch kinase']);
+      await expectSameAsFresh(search);
+      await writeTransaction(
+        deps,
+        async (tx) => {
+          await tx.delete(analytes).where(eq(analytes.id, added));
+          await tx.update(analytes).set({ displayName: 'Natrium' }).where(eq(analytes.id, sodium!.id));
+        },
+        ['analytes'],
+      );
+      expect(await search.suggest('zebrafinch')).toEqual([]);
+      expect((await search.suggest('natrium')).map((s) => s.display_name)).toContain('Natrium');
+      expect((await search.suggest('sodium')).map((s) => s.display_name)).not.toContain('Sodium');
+      expect(search.lastRefresh.names).toBe('updated');
+      await expectSameAsFresh(search);
+    } finally {
+      await writeTransaction(
+        deps,
+        (tx) =>
+          tx
+            .update(analytes)
+            .set({ displayName: 'Sodium', alternateNames: sodium!.alternateNames })
+            .where(eq(analytes.id, sodium!.id)),
+        ['analytes'],
+      );
+    }
+    expect((await search.suggest('sodium'))[0]!.display_name).toBe('Sodium');
+    await expectSameAsFresh(search);
+  });
+
+  it('a dataset unpublished, or moved to another measurand and back, moves the counts it touches', async () => {
+    const deps = serviceDeps(ctx.app);
+    const search = new AnalyteSearch(deps);
+    const countOf = async (name: string) =>
+      (await search.findByName(name, false)).find((a) => a.display_name === name)!.bv_specifications_count;
+    const creatinine = await countOf('Creatinine');
+    const sodium = await countOf('Sodium');
+    const [ids] = await deps.db
+      .select({ creatinine: analytes.id })
+      .from(analytes)
+      .where(eq(analytes.displayName, 'Creatinine'));
+    const [{ id: sodiumId }] = (await deps.db
+      .select({ id: analytes.id })
+      .from(analytes)
+      .where(eq(analytes.displayName, 'Sodium'))) as [{ id: number }];
+    const [one] = await deps.db
+      .select({ id: bvSpecifications.id })
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.analyteId, ids!.creatinine))
+      .limit(1);
+    const write = (set: Partial<typeof bvSpecifications.$inferInsert>) =>
+      writeTransaction(
+        deps,
+        (tx) => tx.update(bvSpecifications).set(set).where(eq(bvSpecifications.id, one!.id)),
+        ['datasets'],
+      );
+    await write({ published: false });
+    expect(await countOf('Creatinine')).toBe(creatinine - 1);
+    expect(search.lastRefresh.counts).toBe('updated');
+    await write({ published: true, analyteId: sodiumId });
+    expect([await countOf('Creatinine'), await countOf('Sodium')]).toEqual([creatinine - 1, sodium + 1]);
+    await expectSameAsFresh(search);
+    await write({ analyteId: ids!.creatinine });
+    expect([await countOf('Creatinine'), await countOf('Sodium')]).toEqual([creatinine, sodium]);
+    await expectSameAsFresh(search);
+  });
+});
+
+// Two processes on one PostgreSQL: the reader hears of the writer's commit by notification and
+// reads only what the log says changed.
+describe.runIf(process.env.TEST_DATABASE_URL)('a write in another process (decision 066)', () => {
+  let database: Database;
+  let reader: FastifyInstance;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: ctx.database.connectionString!, dataDir: 'unused' });
+    reader = await buildApp({ config: testConfig(), database });
+    await reader.ready();
+  });
+  afterAll(async () => {
+    await reader.close();
+    await database.close();
+  });
+
+  it("shows the writer's rename in the reader's next search and its next autocomplete", async () => {
+    const search = new AnalyteSearch(serviceDeps(reader));
+    await reader.inject({ url: '/autocomplete?query=zfk' });
+    expect(await search.suggest('zfk')).toEqual([]);
+    const deps = serviceDeps(ctx.app);
+    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
+    const stamp = reader.deps.cache.stampOf(['analytes']);
+    await writeTransaction(
+      deps,
+      (tx) =>
+        tx
+          .update(analytes)
+          .set({ alternateNames: [...sodium!.alternateNames, 'ZFK natrium'] })
+          .where(eq(analytes.id, sodium!.id)),
+      ['analytes'],
+    );
+    try {
+      // The notification (or the poll on the next read) moves the reader's stamp.
+      for (let i = 0; i < 500 && reader.deps.cache.stampOf(['analytes']) === stamp; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect((await search.suggest('zfk')).map((s) => s.display_name)).toEqual(['Sodium']);
+      expect(search.lastRefresh.names).toBe('updated');
+      const res = await reader.inject({ url: '/autocomplete?query=zfk' });
+      expect(res.json<{ display_name: string }[]>().map((s) => s.display_name)).toEqual(['Sodium']);
+    } finally {
+      await writeTransaction(
+        deps,
+        (tx) =>
+          tx
+            .update(analytes)
+            .set({ alternateNames: sodium!.alternateNames })
+            .where(eq(analytes.id, sodium!.id)),
+        ['analytes'],
+      );
+    }
   });
 });

@@ -1,46 +1,111 @@
 import type { AnalyteWithCount } from '@bvdb/contract';
 import type { analytes } from '../../db/schema.js';
+import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import {
-  countPublishedDatasets,
+  findAnalytesByIds,
   findAnalyteWithCount,
   listAllAnalytes,
+  listPublishedDatasetOwners,
   presentWithCounts,
   withDatasetCounts,
 } from '../analytes/analytes.service.js';
+import { changeLogOf, type ChangedRecord } from '../changes/changes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
 
 type AnalyteRow = (typeof analytes)['$inferSelect'];
 
-const COUNT_SCOPES = ['analytes', 'datasets'] as const;
+interface Names {
+  index: AnalyteIndex;
+  rows: Map<number, AnalyteRow>;
+}
+
+/** Published datasets by id with their measurand, and how many each measurand has. */
+interface Counts {
+  ownerOf: Map<number, number>;
+  counts: Map<number, number>;
+}
+
+const idsOf = (changes: ChangedRecord[], entity: ChangedRecord['entity']) => [
+  ...new Set(changes.filter((c) => c.entity === entity).map((c) => c.entityId)),
+];
 
 /**
- * Measurand search over an in-memory index, rebuilt when the data generation changes; the published
- * dataset counts anonymous callers see are kept beside it, counted once per change of measurands or
- * datasets, so a search reads no table at all whatever the size of the catalogue (decision 042).
+ * Measurand search over an in-memory index; the published dataset counts anonymous callers see are
+ * kept beside it, so a search reads no table at all whatever the size of the catalogue (decision
+ * 042). Both follow the change feed's log (decision 066): a measurand's write reads that measurand
+ * again and moves its entries only; a dataset's write reads that dataset's measurand and publication
+ * and moves two counts at most. An import (hundreds of changes) reads everything again.
  */
 export class AnalyteSearch {
-  private index: { generation: number; index: AnalyteIndex; rows: Map<number, AnalyteRow> } | undefined;
-  private publishedCounts: { generation: number; counts: Promise<Map<number, number>> } | undefined;
+  private readonly names: KeptByChanges<Names, ChangedRecord>;
+  private readonly published: KeptByChanges<Counts, ChangedRecord>;
 
-  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {}
-
-  private async current(): Promise<{ index: AnalyteIndex; rows: Map<number, AnalyteRow> }> {
-    const generation = this.deps.cache.stampOf(['analytes']);
-    if (!this.index || this.index.generation !== generation) {
-      const rows = await listAllAnalytes(this.deps.db);
-      this.index = { generation, index: new AnalyteIndex(rows), rows: new Map(rows.map((r) => [r.id, r])) };
-    }
-    return this.index;
+  constructor(private readonly deps: Pick<ServiceDeps, 'db' | 'cache'>) {
+    const log = changeLogOf(deps.db);
+    this.names = new KeptByChanges<Names, ChangedRecord>({
+      stamp: () => deps.cache.stampOf(['analytes']),
+      log,
+      build: async () => {
+        const rows = await listAllAnalytes(deps.db);
+        return { index: new AnalyteIndex(rows), rows: new Map(rows.map((r) => [r.id, r])) };
+      },
+      apply: async (names, changes) => {
+        const ids = idsOf(changes, 'measurand');
+        if (ids.length === 0) return names;
+        const found = await findAnalytesByIds(deps.db, ids);
+        const present = new Set(found.map((r) => r.id));
+        const removed = ids.filter((id) => !present.has(id));
+        names.index.update(found, removed);
+        for (const id of removed) names.rows.delete(id);
+        for (const r of found) names.rows.set(r.id, r);
+        return names;
+      },
+    });
+    this.published = new KeptByChanges<Counts, ChangedRecord>({
+      stamp: () => deps.cache.stampOf(['analytes', 'datasets']),
+      log,
+      build: async () => {
+        const ownerOf = new Map(
+          (await listPublishedDatasetOwners(deps.db)).map((d) => [d.id, d.analyteId] as const),
+        );
+        const counts = new Map<number, number>();
+        for (const a of ownerOf.values()) counts.set(a, (counts.get(a) ?? 0) + 1);
+        return { ownerOf, counts };
+      },
+      apply: async (kept, changes) => {
+        const ids = idsOf(changes, 'dataset');
+        if (ids.length === 0) return kept;
+        const now = new Map(
+          (await listPublishedDatasetOwners(deps.db, ids)).map((d) => [d.id, d.analyteId] as const),
+        );
+        const move = (analyteId: number, by: number) =>
+          kept.counts.set(analyteId, (kept.counts.get(analyteId) ?? 0) + by);
+        for (const id of ids) {
+          const before = kept.ownerOf.get(id);
+          const after = now.get(id);
+          if (before !== undefined) move(before, -1);
+          if (after !== undefined) move(after, 1);
+          if (after === undefined) kept.ownerOf.delete(id);
+          else kept.ownerOf.set(id, after);
+        }
+        return kept;
+      },
+    });
   }
 
-  private async currentIndex(): Promise<AnalyteIndex> {
-    return (await this.current()).index;
+  private current(): Promise<Names> {
+    return this.names.get();
+  }
+
+  /** How the kept index and counts were last brought up to date: read whole, or updated from the log. */
+  get lastRefresh(): { names: 'built' | 'updated' | undefined; counts: 'built' | 'updated' | undefined } {
+    return { names: this.names.lastRefresh, counts: this.published.lastRefresh };
   }
 
   /** The first ten names for a search box, best first. */
   async suggest(query: string): Promise<{ id: number; display_name: string }[]> {
-    return query ? (await this.currentIndex()).search(query, 10) : [];
+    return query ? (await this.current()).index.search(query, 10) : [];
   }
 
   /** Up to fifty measurands matching the query, best first, with the datasets the caller can see. */
@@ -50,21 +115,7 @@ export class AnalyteSearch {
     const matches = index.search(query, 50).map((m) => rows.get(m.id)!);
     // Staff (unpublished datasets too) get counts read now, for the matches only (at most fifty).
     if (signedIn) return withDatasetCounts(this.deps.db, matches, signedIn);
-    return presentWithCounts(matches, await this.currentPublishedCounts());
-  }
-
-  private currentPublishedCounts(): Promise<Map<number, number>> {
-    const generation = this.deps.cache.stampOf(COUNT_SCOPES);
-    if (this.publishedCounts?.generation !== generation) {
-      const counts = countPublishedDatasets(this.deps.db);
-      const kept = { generation, counts };
-      this.publishedCounts = kept;
-      // A failed count is not kept: the next search asks again.
-      counts.catch(() => {
-        if (this.publishedCounts === kept) this.publishedCounts = undefined;
-      });
-    }
-    return this.publishedCounts.counts;
+    return presentWithCounts(matches, (await this.published.get()).counts);
   }
 
   findById(id: number, signedIn: boolean): Promise<AnalyteWithCount | undefined> {

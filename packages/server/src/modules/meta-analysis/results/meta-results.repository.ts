@@ -54,6 +54,8 @@ export interface MetaPage {
   limit?: number;
   offset?: number;
   updatedSince?: Date;
+  /** Only these measurands' results (a kept catalogue reading what a write changed, decision 066). */
+  analyteIds?: number[];
 }
 
 const changedSince = (since: Date | undefined) =>
@@ -61,7 +63,13 @@ const changedSince = (since: Date | undefined) =>
 
 export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}) {
   let q = selectMetas(db)
-    .where(and(displayed(), changedSince(opts.updatedSince)))
+    .where(
+      and(
+        displayed(),
+        changedSince(opts.updatedSince),
+        opts.analyteIds ? inArray(metaCalculations.analyteId, opts.analyteIds) : undefined,
+      ),
+    )
     .orderBy(
       asc(analytes.displayName),
       asc(metaCalculations.matrixId),
@@ -73,6 +81,18 @@ export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}) {
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset !== undefined) q = q.offset(opts.offset);
   return q;
+}
+
+/** Each displayed result's id, measurand and last change: what a kept catalogue compares (decision 066). */
+export async function listDisplayedMetaStamps(db: DbOrTx) {
+  return db
+    .select({
+      id: metaCalculations.id,
+      analyteId: metaCalculations.analyteId,
+      updatedAt: metaCalculations.updatedAt,
+    })
+    .from(metaCalculations)
+    .where(displayed());
 }
 
 export async function countDisplayedMetasSince(db: DbOrTx, updatedSince?: Date) {

@@ -77,6 +77,13 @@ export interface Headline {
 export const isComplete = (r: MetaRow) =>
   r.meta.median !== null && r.meta.lower !== null && r.meta.upper !== null;
 
+/** These measurands' displayed results, in the order of `listMetaPage` (decision 066). */
+export const listDisplayedMetasOf = (deps: Deps, analyteIds: number[]) =>
+  analyteIds.length === 0 ? Promise.resolve([]) : repo.listDisplayedMetas(deps.db, { analyteIds });
+
+/** Each displayed result's id, measurand and `updated_at`: a kept catalogue finds what moved. */
+export const listDisplayedMetaStamps = (deps: Deps) => repo.listDisplayedMetaStamps(deps.db);
+
 /** The headline matrix of one measurand's displayed results, by the one rule (decision 007). */
 export function headlineOf(rows: MetaRow[]): Headline | null {
   const pick = headlineMatrixOf(

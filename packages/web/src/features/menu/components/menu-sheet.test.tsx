@@ -27,6 +27,7 @@ const matched: MenuTestResult = {
   why: null,
   match: { measurand_id: 10, display_name: 'Creatinine', matrix: 'Serum' },
   candidates: [],
+  candidates_total: 0,
   lab: { cva: 2.9, bias: 1, te: 5.785, te_source: 'computed', expanded_uncertainty: 5.8 },
   aps_met: { imprecision: 'desirable', bias: 'optimal', total_error: 'desirable', mau: 'desirable' },
   aps_met_over_limits: {

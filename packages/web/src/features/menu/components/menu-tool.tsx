@@ -51,6 +51,11 @@ function Resolve({ t, onChoose }: { t: MenuTestResult; onChoose: (id: number, ma
       ) : (
         <p className="small text-body-secondary mb-0">No candidate: correct the name or code in the file.</p>
       )}
+      {t.candidates_total > t.candidates.length ? (
+        <p className="small text-body-secondary mb-0">
+          and {t.candidates_total - t.candidates.length} more: give the line a code to tell them apart.
+        </p>
+      ) : null}
     </li>
   );
 }
