@@ -8,7 +8,9 @@
 //   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately
-//   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one
+//   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one;
+//      then what one first-time page of 100 costs the event loop at 100× (fails above
+//      BENCH_FIRST_PAGE_CEILING_MS, decision 065)
 //   8. whole-catalogue answers against a bare Node server sending the same bytes, and search by name,
 //      on the demo database and a 100× one (fails below BENCH_CATALOGUE_FLOOR)
 //   8b. search by name at 1× and 100× the demo: the cost of a first ask (fails above BENCH_SEARCH_CEILING)
@@ -56,6 +58,10 @@ console.log(
   '\n## Kept public rows filled in the background (issue 26, point 4; BENCH_FILL_FACTORS, default 1,100)',
 );
 run(process.execPath, ['packages/server/dist/bench/fill.bench.js']);
+console.log(
+  '\n## A first-time page of 100 from kept rows: event-loop ms (issue 26, point 4; BENCH_PAGE_FACTOR, default 100)',
+);
+runWithFloor(process.execPath, ['--expose-gc', 'packages/server/dist/bench/first-page.bench.js']);
 console.log(
   '\n## Whole-catalogue answers against bare Node, search by name (issue 26; BENCH_CATALOGUE_FACTORS, default 1,100)',
 );

@@ -1,4 +1,5 @@
 import { analytes, bvSpecifications } from '../db/schema.js';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
@@ -62,4 +63,23 @@ export async function openBenchDatabase(label: string): Promise<Database> {
       await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * Resolves once the event loop has been nearly idle for 4 s after being busy (the background fill is
+ * over: it rests twice as long as a step took, and a step is under a second).
+ */
+export async function untilIdle(maxSeconds = 300): Promise<void> {
+  let quiet = 0;
+  let busy = false;
+  const end = Date.now() + maxSeconds * 1000;
+  let last = performance.eventLoopUtilization();
+  while ((!busy || quiet < 16) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = performance.eventLoopUtilization();
+    const idle = performance.eventLoopUtilization(now, last).utilization < 0.05;
+    busy ||= !idle;
+    quiet = idle ? quiet + 1 : 0;
+    last = now;
+  }
 }

@@ -5,10 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueFile } from './catalogue-files.js';
 import { DOWNLOAD_SLICE_BYTES, isDownloadSize, type DownloadBudget } from './download-budget.js';
 import { readChangeSignal } from './app-state.repository.js';
+import { answerWithItems, type JsonFragment } from './contract-json.js';
 import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
 import {
   type ContentEncoding,
   DATA_SCOPES,
+  encodeAhead,
   encodedBody,
   preferredEncoding,
   type DataScope,
@@ -173,6 +175,54 @@ export async function cachedJson<T>(
     opts.pool,
   );
   if (kept) offerFastRead(request, cache, key, entry);
+  await compressOffLoop(request, entry);
+  return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
+}
+
+/** Kept answers at least this large are compressed in Node's thread pool (`encodeAhead`). */
+const COMPRESS_OFF_LOOP_FROM = 64 * 1024;
+
+/**
+ * The compressed copy `sendCachedEntry` will send, made off the event loop when the answer is large
+ * (a page of 100 datasets is ~0.4 MB; brotli took ~6 ms of the loop for it). Small answers are
+ * compressed where they are sent: a thread-pool round trip costs more than gzip of a few KB.
+ */
+async function compressOffLoop(request: FastifyRequest, entry: Entry): Promise<void> {
+  if (entry.length < COMPRESS_OFF_LOOP_FROM || request.headers['if-none-match'] === entry.etag) return;
+  const encoding = preferredEncoding(request.headers['accept-encoding'], entry.length);
+  if (encoding) await encodeAhead(entry, encoding);
+}
+
+/**
+ * A public read whose answer is an envelope with an array of items last (a page of datasets), the
+ * items' JSON made beforehand and kept with what they were made from (decision 065). Kept and sent
+ * like `cachedJson`: the same bytes as the route's serialiser writes (the envelope is written by it,
+ * each item was checked against the contract when its fragment was made), an ETag from the items'
+ * digests instead of a hash of the whole body. A first-time page then costs a concatenation, not a
+ * presentation, a check and a serialisation of every item.
+ */
+export async function cachedItemsJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<{ envelope: object; items: readonly JsonFragment[] }>,
+  opts: { scopes?: readonly DataScope[] } = {},
+): Promise<FastifyReply> {
+  const { cache } = request.server.deps;
+  const make = async () => {
+    const { envelope, items } = await compute();
+    return answerWithItems((data) => serialiseFor(reply, data), envelope, items);
+  };
+  if (request.user != null) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .send((await make()).body);
+  }
+  await syncGeneration(request);
+  const key = cacheKeyOf(request);
+  const { entry, kept } = await cache.getOrBuild(key, opts.scopes ?? DATA_SCOPES, make);
+  if (kept) offerFastRead(request, cache, key, entry);
+  await compressOffLoop(request, entry);
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }
 

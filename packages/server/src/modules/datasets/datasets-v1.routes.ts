@@ -1,10 +1,11 @@
 import { v1BulkDatasets, v1GetDataset, v1ListDatasets } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { cachedCatalogue, cachedJson } from '../../lib/cached-json.js';
+import { cachedCatalogue, cachedItemsJson, cachedJson } from '../../lib/cached-json.js';
 import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
+import { datasetJson } from './dataset-fragments.js';
 import { batchesOfDatasets } from './datasets.service.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, type PublicDatasets } from './public-datasets.service.js';
@@ -13,8 +14,9 @@ import { datasetByIdOr404, datasetPage, type PublicDatasets } from './public-dat
 export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: PublicDatasets): void {
   const { db } = serviceDeps(app);
 
+  // Each item's JSON is made once per kept row (decision 065): the page is their concatenation.
   route(app, v1ListDatasets, async ({ query, request, reply }) =>
-    cachedJson(request, reply, async () => {
+    cachedItemsJson(request, reply, async () => {
       const { rows, total } = await datasetPage(db, publicDatasets, seesUnpublished(request), {
         limit: query.limit,
         offset: query.offset,
@@ -23,8 +25,11 @@ export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: Pu
       });
       const next = query.offset + query.limit;
       return {
-        meta: { total, limit: query.limit, offset: query.offset, next_offset: next < total ? next : null },
-        data: rows.map(presentDataset),
+        envelope: {
+          meta: { total, limit: query.limit, offset: query.offset, next_offset: next < total ? next : null },
+          data: [],
+        },
+        items: rows.map(datasetJson),
       };
     }),
   );

@@ -12,7 +12,7 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
-import { cachedCatalogue, cachedJson, serialiseFor } from '../../lib/cached-json.js';
+import { cachedCatalogue, cachedItemsJson, cachedJson, serialiseFor } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/analytes.service.js';
@@ -24,7 +24,8 @@ import {
   findVisibleDataset,
   listDatasets as listDatasetRows,
 } from './datasets.service.js';
-import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
+import { presentBvEstimates, presentDataset } from './datasets.presenter.js';
+import { legacyPageItemJson, preparePageItems } from './dataset-fragments.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, PublicDatasets } from './public-datasets.service.js';
@@ -40,7 +41,13 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
 
 export function registerDatasetRoutes(app: FastifyInstance): void {
   const { db, cache, config } = serviceDeps(app);
-  const publicDatasets = new PublicDatasets(db, cache, config.READ_CACHE_ROWS, config.READ_CACHE_PREFILL);
+  const publicDatasets = new PublicDatasets(
+    db,
+    cache,
+    config.READ_CACHE_ROWS,
+    config.READ_CACHE_PREFILL,
+    preparePageItems,
+  );
   // The first anonymous read starts the background fill (decision 049); it stops before the
   // database closes.
   app.addHook('onClose', () => publicDatasets.close());
@@ -72,13 +79,14 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
       if (signedIn || query.updated_since) return sendJsonStream(request, reply, whole);
       return cachedCatalogue(request, reply, CATALOGUE_JSON, () => jsonStreamText(whole()));
     }
-    return cachedJson(request, reply, async () => {
+    // Each item's JSON is made once per kept row (decision 065): the page is their concatenation.
+    return cachedItemsJson(request, reply, async () => {
       const { rows, total } = await datasetPage(db, publicDatasets, signedIn, {
         limit: query.limit ?? LEGACY_DEFAULT_LIMIT,
         offset: query.offset ?? 0,
         ...updatedSince,
       });
-      return { meta: { total }, data: rows.map(presentLegacyPageItem) };
+      return { envelope: { meta: { total }, data: [] }, items: rows.map(legacyPageItemJson) };
     });
   });
 

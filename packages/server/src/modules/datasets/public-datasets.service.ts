@@ -91,6 +91,11 @@ export class PublicDatasets {
     private readonly cache: ResponseCache,
     private readonly maxRows: number,
     private readonly prefill = false,
+    /**
+     * Runs on each row the background fill reads, within the fill's step (so within its share of
+     * the event loop): the routes make the rows' page fragments there (decision 065).
+     */
+    private readonly prepare: (row: repo.DatasetRow) => void = () => {},
   ) {}
 
   /** Published rows kept now (what the background fill has reached, or reads have). */
@@ -142,7 +147,7 @@ export class PublicDatasets {
       for (const id of index.ids.subarray(at, at + FILL_CHUNK)) if (!this.rows.has(id)) missing.push(id);
       if (missing.length === 0) continue;
       const started = performance.now();
-      await this.many(missing, false);
+      for (const row of await this.many(missing, false)) if (row) this.prepare(row);
       // Rest twice as long as the step took: the fill takes at most a third of the event loop.
       const spent = performance.now() - started;
       await new Promise((r) => setTimeout(r, Math.max(1, 2 * spent)));

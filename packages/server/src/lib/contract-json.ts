@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * One item of a kept answer as JSON, made once (decision 065): its text as the route's serialiser
+ * would write it inside the answer, and a digest of that text for the answer's ETag.
+ */
+export interface JsonFragment {
+  json: Buffer;
+  digest: Buffer;
+}
+
+/**
+ * `value` checked against the contract's `schema` and written as the route serialiser writes it
+ * (fastify-type-provider-zod: `safeEncode`, then `JSON.stringify`): an item of an answer gives the
+ * same text here as inside the whole answer. A value outside the contract throws, as the serialiser
+ * does (a 500, never a malformed answer).
+ */
+export function contractFragment(schema: z.ZodType, value: unknown): JsonFragment {
+  const result = z.safeEncode(schema, value);
+  if (!result.success) throw new Error(`An answer's item is outside the contract: ${result.error.message}`);
+  const json = Buffer.from(JSON.stringify(result.data));
+  return { json, digest: createHash('sha1').update(json).digest() };
+}
+
+/**
+ * A fragment per object, made once and forgotten with the object: kept rows are never changed (a
+ * write brings a new row object), so an object's fragment stays true while it lives.
+ */
+export function fragmentMemo<K extends object>(make: (key: K) => JsonFragment): (key: K) => JsonFragment {
+  const made = new WeakMap<K, JsonFragment>();
+  return (key) => {
+    let fragment = made.get(key);
+    if (!fragment) {
+      fragment = make(key);
+      made.set(key, fragment);
+    }
+    return fragment;
+  };
+}
+
+const COMMA = Buffer.from(',');
+
+/**
+ * An answer whose last field is an array of items made beforehand: `envelope` (with that array
+ * empty) written by the route's serialiser (`serialise`, so it is checked against the contract as
+ * every answer is), the items' fragments put in the empty array's place. The bytes are those the
+ * serialiser writes for the whole answer; the ETag is a hash of the envelope and the items' digests,
+ * so it costs microseconds, and it is the same in every process for the same answer.
+ */
+export function answerWithItems(
+  serialise: (envelope: unknown) => string,
+  envelope: object,
+  items: readonly JsonFragment[],
+): { body: Buffer; etag: string } {
+  const empty = serialise(envelope);
+  if (!empty.endsWith('[]}')) throw new Error('The envelope must end with its empty array of items');
+  const parts: Buffer[] = [Buffer.from(empty.slice(0, -2))];
+  const hash = createHash('sha1').update(empty).update(String(items.length));
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item.json);
+    hash.update(item.digest);
+  });
+  parts.push(Buffer.from(']}'));
+  return { body: Buffer.concat(parts), etag: `W/"${hash.digest('base64url').slice(0, 27)}"` };
+}
