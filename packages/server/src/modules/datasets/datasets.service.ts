@@ -52,7 +52,7 @@ export const listPresentedDatasets = async (db: DbOrTx, f: repo.DatasetFilter) =
 export async function listPresentedDatasetsInPages(
   db: DbOrTx,
   f: Omit<repo.DatasetFilter, 'limit' | 'offset' | 'order'>,
-  pageSize = 500,
+  pageSize = 250,
 ) {
   const ids = await repo.listDatasetIdsByName(db, f);
   const out: ReturnType<typeof presentDataset>[] = [];

@@ -104,7 +104,7 @@ export async function buildReleaseFiles(
   ]);
   files.push(
     ...(await Promise.all([
-      text('datapackage.json', 'application/json; charset=utf-8', dataPackage(input, datasets, files[1]!)),
+      text('datapackage.json', 'application/json; charset=utf-8', dataPackage(input, datasets, files[1])),
       text('CITATION.cff', 'text/plain; charset=utf-8', citationCff(input)),
       text('LICENCE.txt', 'text/plain; charset=utf-8', `${notice.licence}\n`),
       text('RELEASE-NOTES.md', 'text/markdown; charset=utf-8', input.notes),

@@ -65,7 +65,13 @@ describe('release files stored in pieces (decision 058)', () => {
       .insert(releases)
       .values({ version: '2026-01-03', cause: 'curator', cursor: 0, previousCursor: 0 })
       .returning();
-    const file = { name: 'bv_database.json', contentType: 'application/json', bytes: plain, sha256: 'd', gzip };
+    const file = {
+      name: 'bv_database.json',
+      contentType: 'application/json',
+      bytes: plain,
+      sha256: 'd',
+      gzip,
+    };
     await ctx.database.db.transaction((tx) => repo.publishRelease(tx, row!.id, 'notes', [file]));
     const form = await repo.findStoredForm(ctx.database.db, row!.id, 'bv_database.json');
     expect(form).toEqual({ encoding: 'gzip', storedName: 'bv_database.json.gz', storedSize: gzip.length });

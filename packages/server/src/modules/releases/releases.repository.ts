@@ -147,13 +147,20 @@ export async function findStoredForm(
   const gz = `${name}${GZIP_SUFFIX}`;
   // octet_length reads a stored value's header, not its bytes.
   const rows = await db
-    .select({ name: releaseFileChunks.name, size: sql<number>`sum(octet_length(${releaseFileChunks.bytes}))::int` })
+    .select({
+      name: releaseFileChunks.name,
+      size: sql<number>`sum(octet_length(${releaseFileChunks.bytes}))::int`,
+    })
     .from(releaseFileChunks)
     .where(and(eq(releaseFileChunks.releaseId, releaseId), inArray(releaseFileChunks.name, [name, gz])))
     .groupBy(releaseFileChunks.name);
   const row = rows.find((r) => r.name === gz) ?? rows[0];
   if (!row) return undefined;
-  return { encoding: row.name === gz ? 'gzip' : 'identity', storedName: row.name, storedSize: Number(row.size) };
+  return {
+    encoding: row.name === gz ? 'gzip' : 'identity',
+    storedName: row.name,
+    storedSize: Number(row.size),
+  };
 }
 
 export async function failRelease(db: DbOrTx, id: number, error: string): Promise<void> {

@@ -172,9 +172,12 @@ describe('releases of the published database', () => {
     const sentGzip: string[] = [];
     for (const f of release!.files) {
       for (const accept of [undefined, 'gzip', 'gzip, deflate, br', 'br', 'gzip;q=0, identity']) {
-        const res = await ctx.app.inject({ url: f.url, headers: accept ? { 'accept-encoding': accept } : {} });
+        const res = await ctx.app.inject({
+          url: f.url,
+          headers: accept ? { 'accept-encoding': accept } : {},
+        });
         expect(res.statusCode, `${f.name} ${accept}`).toBe(200);
-        const encoding = res.headers['content-encoding'] as string | undefined;
+        const encoding = res.headers['content-encoding'];
         if (!accept || accept.startsWith('gzip;q=0')) expect(encoding, `${f.name} ${accept}`).toBeUndefined();
         if (encoding === 'gzip' && accept === 'gzip') sentGzip.push(f.name);
         const body = decoded(encoding, res.rawPayload);

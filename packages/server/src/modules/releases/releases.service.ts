@@ -207,7 +207,9 @@ export class ReleaseService {
       const gz = form.encoding === 'gzip';
       const handle = await this.copies.open(
         {
-          group: gz ? `release-gz-${file.releaseId}-${file.position}` : `release-${file.releaseId}-${file.position}`,
+          group: gz
+            ? `release-gz-${file.releaseId}-${file.position}`
+            : `release-${file.releaseId}-${file.position}`,
           sha256: file.sha256,
           size: form.storedSize,
           ...(gz ? { encoding: 'gzip' as const } : {}),
