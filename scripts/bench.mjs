@@ -23,6 +23,8 @@
 //  9b. estimations over HTTP (issue 31): 60 × 10 × 2 under BENCH_ESTIMATION_CEILING_MS, 10,000 rows
 //      under BENCH_ESTIMATION_LARGE_CEILING_MS, the event loop's delay, and a kept read's ratio to bare
 //      Node while estimations run (fails below BENCH_CACHED_READ_FLOOR)
+//  9c. a whole release (issue 30.2) at 100× the demo: build time under BENCH_RELEASE_CEILING_S (60),
+//      worst event-loop stall under BENCH_RELEASE_STALL_CEILING_MS (2000), each step's share
 //  10. Lighthouse (mobile) on the home page and a measurand's page, in Debian's Chromium (CHROME_PATH)
 import { spawnSync } from 'node:child_process';
 
@@ -80,7 +82,13 @@ console.log(
   '\n## Estimations from raw results (issue 31; BENCH_ESTIMATION_CEILING_MS, BENCH_ESTIMATION_LARGE_CEILING_MS)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/estimation.bench.js']);
+console.log(
+  '\n## A whole release at 100× the demo (issue 30, point 2; BENCH_RELEASE_FACTOR, BENCH_RELEASE_CEILING_S, BENCH_RELEASE_STALL_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/release.bench.js']);
 if (belowFloor) {
-  console.log('\nFAIL: a ratio is below its floor, or a search above its ceiling (see above)');
+  console.log(
+    '\nFAIL: a ratio is below its floor, or a search, estimation or release above its ceiling (see above)',
+  );
   process.exit(1);
 }

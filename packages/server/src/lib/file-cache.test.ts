@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileCache } from './file-cache.js';
 
@@ -54,6 +55,22 @@ describe('FileCache', () => {
     const other = randomBytes(1000);
     await expect(cache.open(keyOf('reference-2', bytes), source(other).read)).rejects.toThrow(/do not match/);
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('a gzip copy is checked against the hash of what it decompresses to', async () => {
+    const plain = Buffer.from('dataset,value\n'.repeat(20000));
+    const gzip = zlib.gzipSync(plain);
+    const key = { ...keyOf('release-gz-1-0', plain), size: gzip.length, encoding: 'gzip' as const };
+    const handle = await cache.open(key, source(gzip).read);
+    expect((await readAll(handle)).equals(gzip)).toBe(true);
+    await handle.close();
+    // A gzip stream of other content, or no gzip stream at all, is refused and leaves nothing.
+    const other = zlib.gzipSync(Buffer.from('dataset,value\n'.repeat(19999)));
+    const wrong = { ...keyOf('release-gz-2-0', plain), size: other.length, encoding: 'gzip' as const };
+    await expect(cache.open(wrong, source(other).read)).rejects.toThrow(/do not match/);
+    const notGzip = { ...keyOf('release-gz-3-0', plain), size: plain.length, encoding: 'gzip' as const };
+    await expect(cache.open(notGzip, source(plain).read)).rejects.toThrow();
+    expect(fs.readdirSync(dir).sort()).toEqual([`release-gz-1-0-${key.sha256}-${gzip.length}`]);
   });
 
   it('keeps one version per group and forgets a group without touching the others', async () => {

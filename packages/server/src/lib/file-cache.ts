@@ -3,15 +3,20 @@ import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import zlib from 'node:zlib';
+import { Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
 
 /** What names one version of a stored file: its owner (e.g. `reference-12`), hash and length. */
 export interface CachedFileKey {
   group: string;
+  /** The SHA-256 of the file's content: with `encoding`, of what the copy decompresses to. */
   sha256: string;
+  /** The copy's length in bytes (compressed, with `encoding`). */
   size: number;
+  /** `gzip`: the copy is a gzip stream of the content (a release file stored compressed). */
+  encoding?: 'gzip';
 }
 
 /** A temporary file older than this was left by a process that died while writing it. */
@@ -105,7 +110,7 @@ export class FileCache {
     });
     try {
       await pipeline(read(), check, fs.createWriteStream(temp, { flags: 'wx' }));
-      const sha256 = hash.digest('hex');
+      const sha256 = key.encoding === 'gzip' ? await sha256OfGunzipped(temp) : hash.digest('hex');
       if (size !== key.size || sha256 !== key.sha256) {
         throw new Error(
           `The bytes read for ${path.basename(file)} do not match it (${size} bytes, ${sha256})`,
@@ -131,6 +136,19 @@ export class FileCache {
       if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.promises.rm(full, { force: true });
     }
   }
+}
+
+/** The SHA-256 of what a gzip file decompresses to (decompressed in the thread pool, in a stream). */
+async function sha256OfGunzipped(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done();
+    },
+  });
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), sink);
+  return hash.digest('hex');
 }
 
 /** A group is part of a file name: letters, digits and dashes only. */

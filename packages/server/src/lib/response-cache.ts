@@ -68,6 +68,17 @@ export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Prom
   delete running[encoding];
 }
 
+/** The content codings an Accept-Encoding header takes (those refused with q=0 left out). */
+export function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
+  return new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([name, q]) => name && (!q || Number(q.trim().replace(/^q=/, '')) > 0))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+}
+
 /** Below this size gzip is preferred even where br is taken (see preferredEncoding). */
 const SMALL_BODY = 8 * 1024;
 
@@ -82,13 +93,7 @@ export function preferredEncoding(
   size = Infinity,
 ): ContentEncoding | null {
   if (!acceptEncoding) return null;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
+  const accepted = acceptedEncodings(acceptEncoding);
   if (size < SMALL_BODY && accepted.has('gzip')) return 'gzip';
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';

@@ -122,6 +122,18 @@ export async function listDatasets(db: DbOrTx, f: DatasetFilter): Promise<Datase
   return withDiseases(db, await q);
 }
 
+/** The ids of a filter's datasets in the default order (by measurand name, newest reference first). */
+export async function listDatasetIdsByName(db: DbOrTx, f: Omit<DatasetFilter, 'limit' | 'offset' | 'order'>) {
+  const rows = await db
+    .select({ id: bvSpecifications.id })
+    .from(bvSpecifications)
+    .innerJoin(analytes, eq(analytes.id, bvSpecifications.analyteId))
+    .innerJoin(references, eq(references.id, bvSpecifications.referenceId))
+    .where(whereOf(f))
+    .orderBy(asc(analytes.displayName), desc(references.yearOfPublication), asc(bvSpecifications.id));
+  return rows.map((r) => r.id);
+}
+
 /**
  * A page in id order in two steps: the ids from the primary key alone (filters are all columns of
  * the table itself), then the joined rows of just those ids. The planner never joins or sorts the

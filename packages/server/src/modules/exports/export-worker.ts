@@ -44,15 +44,56 @@ class ExportWorker {
     return worker;
   }
 
-  build(job: ExportJob): Promise<Buffer> {
+  async build(job: ExportJob): Promise<Buffer> {
     this.worker ??= this.start();
     const id = this.nextId++;
     const worker = this.worker;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, job });
-    });
+    const done = new Promise<Buffer>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    // Long lists go over in parts, the event loop free between them: copying 20,000 datasets into
+    // the thread in one message holds this thread for seconds (a release at 100× the demo data).
+    // The thread puts the parts back in the job, in order (a port keeps its messages' order).
+    const lists: [StagedList, unknown[]][] =
+      job.kind === 'csv'
+        ? [['datasets', job.datasets]]
+        : job.kind === 'xlsx'
+          ? [
+              ['datasets', job.input.datasets],
+              ['metas', job.input.metas],
+            ]
+          : [];
+    const staged = lists.filter(([, items]) => items.length > STAGE_PART);
+    for (const [list, items] of staged) {
+      for (let i = 0; i < items.length; i += STAGE_PART) {
+        worker.postMessage({ id, part: { list, items: items.slice(i, i + STAGE_PART) } });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const emptied = (items: unknown[], list: StagedList) => (staged.some(([l]) => l === list) ? [] : items);
+    const sent: ExportJob =
+      job.kind === 'csv'
+        ? { kind: 'csv', datasets: emptied(job.datasets, 'datasets') as Dataset[] }
+        : job.kind === 'xlsx'
+          ? {
+              kind: 'xlsx',
+              input: {
+                ...job.input,
+                datasets: emptied(job.input.datasets, 'datasets') as Dataset[],
+                metas: emptied(job.input.metas, 'metas') as ExportInput['metas'],
+              },
+            }
+          : job;
+    worker.postMessage({ id, job: sent, staged: staged.map(([l]) => l) });
+    return done;
   }
+}
+
+/** Items per message when a long list is sent to the thread in parts. */
+const STAGE_PART = 500;
+export type StagedList = 'datasets' | 'metas';
+/** A part of a long list of job `id`, sent before the job itself. */
+export interface ExportPart {
+  id: number;
+  part: { list: StagedList; items: unknown[] };
 }
 
 const exportWorker = new ExportWorker();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releases } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
@@ -47,5 +48,43 @@ describe('release files stored in pieces (decision 058)', () => {
     const info = await repo.findFileInfo(ctx.database.db, '2026-01-02', 'big.json');
     expect(info).toMatchObject({ size: big.length, position: 0 });
     expect(await repo.readFileChunk(ctx.database.db, row!.id, 'big.json', 3)).toBeUndefined();
+    expect(await repo.findStoredForm(ctx.database.db, row!.id, 'big.json')).toEqual({
+      encoding: 'identity',
+      storedName: 'big.json',
+      storedSize: big.length,
+    });
+    expect(await repo.findStoredForm(ctx.database.db, row!.id, 'nothing.txt')).toBeUndefined();
+  });
+
+  it('a file kept compressed is stored as its gzip stream under <name>.gz, in pieces, and read back as stored', async () => {
+    // Text-like and several megabytes once compressed: random hex is about half its size in gzip.
+    const plain = Buffer.from(randomBytes(3 * repo.RELEASE_CHUNK_BYTES).toString('hex'));
+    const gzip = zlib.gzipSync(plain);
+    expect(gzip.length).toBeGreaterThan(2 * repo.RELEASE_CHUNK_BYTES);
+    const [row] = await ctx.database.db
+      .insert(releases)
+      .values({ version: '2026-01-03', cause: 'curator', cursor: 0, previousCursor: 0 })
+      .returning();
+    const file = {
+      name: 'bv_database.json',
+      contentType: 'application/json',
+      bytes: plain,
+      sha256: 'd',
+      gzip,
+    };
+    await ctx.database.db.transaction((tx) => repo.publishRelease(tx, row!.id, 'notes', [file]));
+    const form = await repo.findStoredForm(ctx.database.db, row!.id, 'bv_database.json');
+    expect(form).toEqual({ encoding: 'gzip', storedName: 'bv_database.json.gz', storedSize: gzip.length });
+    const read: Buffer[] = [];
+    for (let seq = 0; seq * repo.RELEASE_CHUNK_BYTES < form!.storedSize; seq++) {
+      read.push((await repo.readFileChunk(ctx.database.db, row!.id, form!.storedName, seq))!);
+    }
+    expect(read.length).toBe(Math.ceil(gzip.length / repo.RELEASE_CHUNK_BYTES));
+    expect(zlib.gunzipSync(Buffer.concat(read)).equals(plain)).toBe(true);
+    // The file's own size is listed, not the stored one.
+    expect(await repo.findFileInfo(ctx.database.db, '2026-01-03', 'bv_database.json')).toMatchObject({
+      size: plain.length,
+    });
+    expect(await repo.readFileChunk(ctx.database.db, row!.id, 'bv_database.json', 0)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { Release, ReleaseBuild } from '@bvdb/contract';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -158,6 +159,47 @@ describe('releases of the published database', () => {
     const core = await zip.file('docProps/core.xml')!.async('string');
     expect(core).toContain(`${release!.version}T00:00:00Z</dcterms:created>`);
     expect(core).toContain(`${release!.version}T00:00:00Z</dcterms:modified>`);
+  });
+
+  it('every file downloads byte for byte with and without Accept-Encoding; the text files stored compressed go out as stored to a gzip client', async () => {
+    const [release] = await listReleases(ctx);
+    const decoded = (encoding: string | undefined, body: Buffer) =>
+      encoding === 'gzip'
+        ? zlib.gunzipSync(body)
+        : encoding === 'br'
+          ? zlib.brotliDecompressSync(body)
+          : body;
+    const sentGzip: string[] = [];
+    for (const f of release!.files) {
+      for (const accept of [undefined, 'gzip', 'gzip, deflate, br', 'br', 'gzip;q=0, identity']) {
+        const res = await ctx.app.inject({
+          url: f.url,
+          headers: accept ? { 'accept-encoding': accept } : {},
+        });
+        expect(res.statusCode, `${f.name} ${accept}`).toBe(200);
+        const encoding = res.headers['content-encoding'];
+        if (!accept || accept.startsWith('gzip;q=0')) expect(encoding, `${f.name} ${accept}`).toBeUndefined();
+        if (encoding === 'gzip' && accept === 'gzip') sentGzip.push(f.name);
+        const body = decoded(encoding, res.rawPayload);
+        expect(sha256(body), `${f.name} ${accept}`).toBe(f.sha256);
+        expect(body.length).toBe(f.bytes);
+        if (res.headers['content-length'] !== undefined) {
+          expect(Number(res.headers['content-length']), `${f.name} ${accept}`).toBe(res.rawPayload.length);
+        }
+        if (!accept) expect(Number(res.headers['content-length'])).toBe(f.bytes);
+        expect(res.headers.etag).toBe(`"${f.sha256}"`);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      }
+    }
+    // The JSON and the CSV are stored gzip-compressed and sent so: no compression per download.
+    expect(sentGzip).toEqual(expect.arrayContaining(['bv_database.json', 'bv_database.csv']));
+    const stored = await ctx.database.execute(
+      `select c.name from release_file_chunks c join releases r on r.id = c.release_id where r.version = '${release!.version}' and c.seq = 0 order by c.name`,
+    );
+    const names = stored.rows.map((r) => String((r as { name: unknown }).name));
+    expect(names).toContain('bv_database.json.gz');
+    expect(names).not.toContain('bv_database.json');
+    expect(names).toContain('bv_database.xlsx');
   });
 
   it('a second release the same day is numbered .2; its notes are the changes since the first, by measurand', async () => {

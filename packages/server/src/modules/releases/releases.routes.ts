@@ -2,6 +2,7 @@ import { v1PublishRelease, v1Release, v1ReleaseBuilds, v1ReleaseFile, v1Releases
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { FileCache } from '../../lib/file-cache.js';
+import { acceptedEncodings } from '../../lib/response-cache.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
 import { ReleaseService, type ReleaseCause } from './releases.service.js';
@@ -36,10 +37,17 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
       .header('ETag', etag)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', contentDisposition(file.name));
+      .header('Content-Disposition', contentDisposition(file.name))
+      // The body depends on Accept-Encoding: a file stored compressed is sent as stored to a client
+      // taking gzip (the ETag is the file's own SHA-256 either way).
+      .header('Vary', 'Accept-Encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    const body = app.deps.downloads.pace(await releases.read(file));
-    return reply.type(file.contentType).header('Content-Length', String(file.size)).send(body);
+    const sent = await releases.read(file, acceptedEncodings(request.headers['accept-encoding']).has('gzip'));
+    if (sent.encoding) void reply.header('Content-Encoding', sent.encoding);
+    return reply
+      .type(file.contentType)
+      .header('Content-Length', String(sent.length))
+      .send(app.deps.downloads.pace(sent.body));
   });
 
   route(app, v1PublishRelease, async ({ request, reply }) => {

@@ -1,4 +1,6 @@
-import { Readable } from 'node:stream';
+import { PassThrough, pipeline, Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Release, ReleaseBuild } from '@bvdb/contract';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
@@ -6,7 +8,7 @@ import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { buildReleaseNotes, hasChangesAfter, latestChangeCursor } from '../changes/changes.service.js';
 import { announceRelease } from './release-mail.js';
-import { buildReleaseFiles } from './release-files.js';
+import { buildReleaseFiles, type ReleaseFileBytes } from './release-files.js';
 import { presentBuild, presentRelease } from './releases.presenter.js';
 import * as repo from './releases.repository.js';
 
@@ -14,7 +16,30 @@ export type ReleaseCause = 'curator' | 'admin' | 'schedule';
 
 /** A build asked for longer ago than this died with its process: it no longer blocks a new one. */
 const STALE_BUILD_MS = 30 * 60 * 1000;
-/** Read size when a file is copied out of the database. */
+const gzip = promisify(zlib.gzip);
+
+/** Files at least this large are stored gzip-compressed when that saves a tenth or more. */
+const COMPRESS_FROM_BYTES = 64 * 1024;
+
+/**
+ * The form a file is stored in: with its gzip stream when that is worth it (the JSON, the CSV and
+ * the notes are text; the xlsx is a zip already). Compressed in the thread pool, not on the event
+ * loop; zlib at a fixed level gives the same stream for the same bytes, and what a release is
+ * checked by (its SHA-256s) is the files' own bytes whatever the stored form.
+ */
+export async function storedForm(f: ReleaseFileBytes): Promise<repo.StoredFile> {
+  if (f.bytes.length < COMPRESS_FROM_BYTES) return f;
+  const packed = await gzip(f.bytes, { level: 6 });
+  return packed.length <= f.bytes.length * 0.9 ? { ...f, gzip: packed } : f;
+}
+
+/** A file's body as sent: `gzip` when the client takes it and the file is stored so. */
+export interface FileBody {
+  body: Readable;
+  encoding: 'gzip' | null;
+  /** The body's length in bytes (Content-Length). */
+  length: number;
+}
 
 /** `2026-11-27` for the first release of a day, then `2026-11-27.2`, `.3`… (decision 058). */
 export function nextVersion(day: string, taken: string[]): string {
@@ -111,8 +136,11 @@ export class ReleaseService {
         },
         timings,
       );
+      const compressing = performance.now();
+      const stored = await Promise.all(files.map(storedForm));
+      timings.compress = Math.round(performance.now() - compressing);
       const storing = performance.now();
-      published = await db.transaction((tx) => repo.publishRelease(tx, row.id, notes, files));
+      published = await db.transaction((tx) => repo.publishRelease(tx, row.id, notes, stored));
       timings.store = Math.round(performance.now() - storing);
       log.info(
         { version: row.version, ms: Math.round(performance.now() - started), files: files.length, timings },
@@ -157,24 +185,46 @@ export class ReleaseService {
     return file;
   }
 
-  /** A file's bytes from its copy on disk (made on the first download), from the database otherwise. */
-  async read(file: repo.FileInfo): Promise<Readable> {
+  /**
+   * A file's body from its copy on disk (made on the first download), from the database otherwise.
+   * A file stored compressed is sent as its gzip stream to a client that takes gzip, and
+   * decompressed on the way (in the thread pool) to one that does not.
+   */
+  async read(file: repo.FileInfo, takesGzip: boolean): Promise<FileBody> {
     const { db } = this.deps;
+    const form = await repo.findStoredForm(db, file.releaseId, file.name);
+    if (!form) throw new Error(`Release file ${file.name} is gone`);
     async function* fromDatabase() {
-      for (let seq = 0; seq * repo.RELEASE_CHUNK_BYTES < file.size; seq++) {
-        const chunk = await repo.readFileChunk(db, file.releaseId, file.name, seq);
+      for (let seq = 0; seq * repo.RELEASE_CHUNK_BYTES < form!.storedSize; seq++) {
+        const chunk = await repo.readFileChunk(db, file.releaseId, form!.storedName, seq);
         if (!chunk) throw new Error(`Release file ${file.name} is gone`);
         yield chunk;
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    let stored: Readable;
     try {
-      const group = `release-${file.releaseId}-${file.position}`;
-      const handle = await this.copies.open({ group, sha256: file.sha256, size: file.size }, fromDatabase);
-      return handle.createReadStream({ highWaterMark: 64 * 1024 });
+      const gz = form.encoding === 'gzip';
+      const handle = await this.copies.open(
+        {
+          group: gz
+            ? `release-gz-${file.releaseId}-${file.position}`
+            : `release-${file.releaseId}-${file.position}`,
+          sha256: file.sha256,
+          size: form.storedSize,
+          ...(gz ? { encoding: 'gzip' as const } : {}),
+        },
+        fromDatabase,
+      );
+      stored = handle.createReadStream({ highWaterMark: 64 * 1024 });
     } catch (err) {
       this.deps.log.warn({ err, file: file.name }, 'release file served from the database: no copy on disk');
-      return Readable.from(fromDatabase());
+      stored = Readable.from(fromDatabase());
     }
+    if (form.encoding === 'identity') return { body: stored, encoding: null, length: file.size };
+    if (takesGzip) return { body: stored, encoding: 'gzip', length: form.storedSize };
+    const plain = new PassThrough();
+    pipeline(stored, zlib.createGunzip(), plain, () => undefined);
+    return { body: plain, encoding: null, length: file.size };
   }
 }
