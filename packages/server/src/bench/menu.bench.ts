@@ -6,9 +6,10 @@
 // a real write (decision 066: a measurand's alternative name; a dataset unpublished or published with
 // its recompute), the median of BENCH_MENU_ROUNDS menus with the catalogue kept and the event loop's
 // busy time of each (server and client share the process), and the sheet as xlsx. Then, at the
-// largest size, a kept public read (/api/meta) against bare Node while menus are posted back to back
-// from another process; the bench fails when that ratio is below BENCH_CACHED_READ_FLOOR (0.5, as
-// the cached-reads and estimation benches).
+// largest size, kept public reads (/api/meta and the summary table of the whole database,
+// /api/v1/applications with and without every matrix) against bare Node, alone and while menus are
+// posted back to back from another process; the bench fails when a ratio is below
+// BENCH_CACHED_READ_FLOOR (0.5, as the cached-reads and estimation benches).
 import { execSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -202,54 +203,63 @@ let n = 0;
 
 let failed = false;
 
-/** A kept public read against bare Node sending the same bytes, with and without menus posted. */
+/**
+ * Kept public reads against bare Node sending the same bytes, with and without menus posted: a
+ * small one (/api/meta) and the summary table of the whole database (issue 32: "the summary table
+ * of the whole database and a 200-test menu at 100× the demo data keep the cached-read ratio of the
+ * other public pages"), displayed estimates and every matrix.
+ */
+const READS = ['/api/meta', '/api/v1/applications', '/api/v1/applications?matrices=all'];
+const READ_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
+
 async function readWhileMenus(base: string, body: unknown): Promise<void> {
   const file = path.join(os.tmpdir(), `bvdb-menu-bench-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(body));
-  const READ = { path: '/api/meta', headers: { 'accept-encoding': 'br, gzip', accept: 'application/json' } };
-  await fetchOnce(base + READ.path, READ.headers);
-  const sent = await fetchOnce(base + READ.path, READ.headers);
-  const bare = await bareServer(sent.body, sent.headers);
   console.log(
-    `\n### A kept public read (${READ.path}) against bare Node, with and without 200-test menus posted back to back, ${connections} connections, ${readRounds} × ${seconds} s`,
+    `\n### Kept public reads against bare Node, with and without 200-test menus posted back to back, ${connections} connections, ${readRounds} × ${seconds} s`,
   );
   console.log(
-    '| while | bvdb req/s | bare Node req/s | throughput ratio (each round) | bvdb p99 ms | menus done | uptime |',
+    '| read | KB sent | while | bvdb req/s | bare Node req/s | throughput ratio (each round) | bvdb p99 ms | menus done | uptime |',
   );
-  console.log('|---|---|---|---|---|---|---|');
-  let underLoad = Infinity;
-  for (const busy of [false, true]) {
-    let done = 0;
-    const child = busy
-      ? spawn(process.execPath, ['-e', LOOP, `${base}/api/v1/menu`, file], {
-          stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-        })
-      : null;
-    child?.on('message', (n) => (done = Number(n)));
-    child?.on('exit', (code) => {
-      if (code === 2) failed = true;
-    });
-    const ours: Awaited<ReturnType<typeof loadApart>>[] = [];
-    const theirs: Awaited<ReturnType<typeof loadApart>>[] = [];
-    for (let i = 0; i < readRounds; i++) {
-      ours.push(await loadApart(base + READ.path, { seconds, connections, headers: READ.headers }));
-      theirs.push(await loadApart(bare.url, { seconds, connections, headers: READ.headers }));
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  let lowest = Infinity;
+  for (const readPath of READS) {
+    await fetchOnce(base + readPath, READ_HEADERS);
+    const sent = await fetchOnce(base + readPath, READ_HEADERS);
+    const bare = await bareServer(sent.body, sent.headers);
+    for (const busy of [false, true]) {
+      let done = 0;
+      const child = busy
+        ? spawn(process.execPath, ['-e', LOOP, `${base}/api/v1/menu`, file], {
+            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          })
+        : null;
+      child?.on('message', (n) => (done = Number(n)));
+      child?.on('exit', (code) => {
+        if (code === 2) failed = true;
+      });
+      const ours: Awaited<ReturnType<typeof loadApart>>[] = [];
+      const theirs: Awaited<ReturnType<typeof loadApart>>[] = [];
+      for (let i = 0; i < readRounds; i++) {
+        ours.push(await loadApart(base + readPath, { seconds, connections, headers: READ_HEADERS }));
+        theirs.push(await loadApart(bare.url, { seconds, connections, headers: READ_HEADERS }));
+      }
+      if (child) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      const ratios = ours.map((o, i) => o.rps / theirs[i]!.rps);
+      const ratio = median(ratios);
+      lowest = Math.min(lowest, ratio);
+      console.log(
+        `| ${readPath} | ${(sent.body.length / 1024).toFixed(1)} | ${busy ? 'menus posted back to back' : 'nothing else'} | ${median(ours.map((o) => o.rps)).toFixed(0)} | ${median(theirs.map((o) => o.rps)).toFixed(0)} | **${ratio.toFixed(2)}** (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${Math.max(...ours.map((o) => o.p99))} | ${busy ? done : '—'} | ${uptime()} |`,
+      );
     }
-    if (child) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
-    }
-    const ratios = ours.map((o, i) => o.rps / theirs[i]!.rps);
-    const ratio = median(ratios);
-    if (busy) underLoad = ratio;
-    console.log(
-      `| ${busy ? 'menus posted back to back' : 'nothing else'} | ${median(ours.map((o) => o.rps)).toFixed(0)} | ${median(theirs.map((o) => o.rps)).toFixed(0)} | **${ratio.toFixed(2)}** (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${Math.max(...ours.map((o) => o.p99))} | ${busy ? done : '—'} | ${uptime()} |`,
-    );
+    bare.close();
   }
-  bare.close();
-  console.log(`Read ratio while menus are posted: ${underLoad.toFixed(2)} (floor ${floor})`);
-  if (underLoad < floor) failed = true;
+  console.log(`Lowest read ratio, alone or while menus are posted: ${lowest.toFixed(2)} (floor ${floor})`);
+  if (lowest < floor) failed = true;
 }
 
 const rounds = Math.max(1, Number(process.env.BENCH_MENU_ROUNDS ?? 5));
@@ -264,6 +274,6 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|');
 for (const factor of factors) await benchFactor(factor, rounds);
 if (failed) {
-  console.log('FAIL: the read ratio while menus are posted is below the floor (or a menu failed)');
+  console.log('FAIL: a read ratio (alone or while menus are posted) is below the floor (or a menu failed)');
   process.exitCode = 1;
 }
