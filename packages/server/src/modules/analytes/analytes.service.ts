@@ -1,5 +1,7 @@
 import type { Analyte, AnalyteWithCount } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
+import type { JsonFragment } from '../../lib/contract-json.js';
+import { analyteWithCountJson } from './analyte-fragments.js';
 import { presentAnalyte, presentAnalyteWithCount } from './analytes.presenter.js';
 import * as repo from './analytes.repository.js';
 
@@ -34,6 +36,11 @@ export async function withDatasetCounts(
     signedIn,
   );
   return presentWithCounts(rows, new Map(counts.map((c) => [c.analyteId, c.n])));
+}
+
+/** `presentWithCounts` as JSON fragments, each made once per kept row and count (decision 071). */
+export function withCountsJson(rows: AnalyteRow[], countOf: Map<number, number>): JsonFragment[] {
+  return rows.map((analyte) => analyteWithCountJson(analyte, countOf.get(analyte.id) ?? 0));
 }
 
 /** The measurands `rows` (in that order) with their counts from `countOf` (absent: none). */

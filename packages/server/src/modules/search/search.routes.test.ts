@@ -1,11 +1,14 @@
+import { searchByAnalyte } from '@bvdb/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
+import { signInAs } from '../../test/sign-in.js';
 import { testConfig, useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
@@ -110,16 +113,33 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
       .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
-  it.each(['cre', 'creatinine', 'ALT', 'glucose', 'urine', 'creatinnie', 'zzzz'])(
-    'answers %s as before (same measurands, order and counts)',
+  /** The bytes the route's serialiser writes for an answer (each measurand's JSON is made once now, decision 071). */
+  const serialised = (answer: { query: string; analytes: unknown[] }) =>
+    JSON.stringify(z.encode(searchByAnalyte.responses[200], answer));
+
+  it.each(['cre', 'creatinine', 'ALT', 'glucose', 'urine', 'creatinnie', 'zzzz', 'Créat "1\\2" <b>'])(
+    'answers %s as before, byte for byte (same measurands, order and counts)',
     async (query) => {
       const res = await ctx.app.inject({
         url: `/api/search/by_analyte?query=${encodeURIComponent(query)}&format=json`,
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ query, analytes: await before(query) });
+      expect(res.body).toBe(serialised({ query, analytes: await before(query) }));
     },
   );
+
+  it('answers staff, who count unpublished datasets, byte for byte as the serialiser writes it', async () => {
+    const staff = await signInAs(ctx.app);
+    for (const query of ['cre', 'urine']) {
+      const res = await ctx.app.inject({
+        url: `/api/search/by_analyte?query=${query}&format=json`,
+        headers: staff.headers,
+      });
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const search = new AnalyteSearch(serviceDeps(ctx.app));
+      expect(res.body).toBe(serialised({ query, analytes: await search.findByName(query, true) }));
+    }
+  });
 
   it('keeps the published counts until a dataset changes, and counts unpublished ones for staff', async () => {
     const deps = serviceDeps(ctx.app);

@@ -1,7 +1,7 @@
 import { autocomplete, searchByAnalyte, searchById } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
-import { cachedJson } from '../../lib/cached-json.js';
+import { cachedItemsJson, cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { AnalyteSearch } from './search.service.js';
@@ -30,13 +30,14 @@ export function registerSearchRoutes(app: FastifyInstance): void {
       return reply.redirect(`/search?query=${encodeURIComponent(query.query)}`, 302);
     }
     // Kept per query until a measurand or a dataset changes (the counts read both); staff, who
-    // count unpublished datasets too, get a fresh answer.
-    return cachedJson(
+    // count unpublished datasets too, get a fresh answer. Each measurand's JSON is made once
+    // (decision 071): the answer is their concatenation.
+    return cachedItemsJson(
       request,
       reply,
       async () => ({
-        query: query.query,
-        analytes: await search.findByName(query.query, seesUnpublished(request)),
+        envelope: { query: query.query, analytes: [] },
+        items: await search.findByNameJson(query.query, seesUnpublished(request)),
       }),
       { scopes: ['analytes', 'datasets'] },
     );

@@ -1,5 +1,6 @@
-import type { AnalyteWithCount } from '@bvdb/contract';
+import { AnalyteWithCountSchema, type AnalyteWithCount } from '@bvdb/contract';
 import type { analytes } from '../../db/schema.js';
+import { contractFragment, type JsonFragment } from '../../lib/contract-json.js';
 import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import {
@@ -8,6 +9,7 @@ import {
   listAllAnalytes,
   listPublishedDatasetOwners,
   presentWithCounts,
+  withCountsJson,
   withDatasetCounts,
 } from '../analytes/analytes.service.js';
 import { changeLogOf, type ChangedRecord } from '../changes/changes.service.js';
@@ -110,12 +112,27 @@ export class AnalyteSearch {
 
   /** Up to fifty measurands matching the query, best first, with the datasets the caller can see. */
   async findByName(query: string, signedIn: boolean): Promise<AnalyteWithCount[]> {
-    if (!query) return [];
-    const { index, rows } = await this.current();
-    const matches = index.search(query, 50).map((m) => rows.get(m.id)!);
+    const matches = await this.matching(query);
     // Staff (unpublished datasets too) get counts read now, for the matches only (at most fifty).
     if (signedIn) return withDatasetCounts(this.deps.db, matches, signedIn);
     return presentWithCounts(matches, (await this.published.get()).counts);
+  }
+
+  /**
+   * `findByName` as the JSON of each measurand (decision 071): for anonymous callers each one's
+   * JSON is made once per kept row and count, so a first search answering fifty measurands at 100×
+   * the demo checks and writes none of them again.
+   */
+  async findByNameJson(query: string, signedIn: boolean): Promise<JsonFragment[]> {
+    if (signedIn)
+      return (await this.findByName(query, signedIn)).map((a) => contractFragment(AnalyteWithCountSchema, a));
+    return withCountsJson(await this.matching(query), (await this.published.get()).counts);
+  }
+
+  private async matching(query: string): Promise<AnalyteRow[]> {
+    if (!query) return [];
+    const { index, rows } = await this.current();
+    return index.search(query, 50).map((m) => rows.get(m.id)!);
   }
 
   findById(id: number, signedIn: boolean): Promise<AnalyteWithCount | undefined> {
