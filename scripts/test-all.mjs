@@ -2,7 +2,7 @@
 // `npm test`: every check and every test, in the order that fails fastest.
 //   lint → typecheck → unit and API tests on embedded PGlite → the server's API tests again on a
 //   PostgreSQL server (when BVDB_TEST_PG_URL is set, as CI does; its database is created when
-//   missing) → build → browser tests (Chromium).
+//   missing) → build → the first load's size budget → browser tests (Chromium).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,6 +64,11 @@ async function main() {
   }
   if (process.env.BVDB_SKIP_E2E !== '1') {
     steps.push(['build', 'npm', ['run', 'build']]);
+    steps.push([
+      'first-load budget (150 KB of JavaScript gzipped, decision 028)',
+      'node',
+      ['packages/web/scripts/first-load-size.mjs', '--check'],
+    ]);
     steps.push(['browser tests (Playwright + Chromium)', 'npm', ['run', 'test:e2e']]);
   }
 

@@ -1,5 +1,4 @@
 import { formatDateDmy, formatMetaValue } from '@bvdb/domain';
-import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import type { PinnableMeta, PinnedDifference } from '../lib/release-pin';
 
@@ -27,7 +26,13 @@ export function ReleasePinNotice({
   currentPath: string;
 }) {
   return (
-    <Alert variant={differences.length ? 'warning' : 'info'} data-testid="release-pin">
+    // Bootstrap's alert classes without react-bootstrap's Alert: its transition code was ~5 KB of the
+    // measurand page's first load (decision 028's budget), for a notice that never closes.
+    <div
+      role="status"
+      className={`alert ${differences.length ? 'alert-warning' : 'alert-info'}`}
+      data-testid="release-pin"
+    >
       <p className="mb-1">
         <strong>Values of release {version}</strong> (published {formatDateDmy(publishedAt)}): the
         meta-analysis results and calculators below show this release&apos;s values.{' '}
@@ -48,6 +53,6 @@ export function ReleasePinNotice({
           </ul>
         </>
       )}
-    </Alert>
+    </div>
   );
 }
