@@ -9,6 +9,7 @@ import {
   type UpdateMenuBody,
 } from '@bvdb/contract';
 import { menuChanges, type MenuKeptTest } from '@bvdb/domain';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import type { SessionUser } from '../auth/auth.service.js';
@@ -185,6 +186,11 @@ export class KeptMenuService {
     }
     await repo.deleteMenuRow(this.deps.db, id);
   }
+}
+
+/** Whether a kept menu has this link id (its page answers 404 when not); opening is not noted. */
+export async function keptMenuExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await repo.findMenu(db, id)) !== undefined;
 }
 
 /** Deletes the link menus nobody opened for 13 months (decision 064); the number deleted. */
