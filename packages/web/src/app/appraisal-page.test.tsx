@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionQuery } from '../../lib/session';
-import { AppraisalPage } from './appraisal-page';
+import { sessionQuery } from '../lib/session';
+import { AppraisalPage } from './routes/appraisal-page';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
