@@ -10,37 +10,19 @@
 // /api/v1/applications with and without every matrix) against bare Node, alone and while menus are
 // posted back to back from another process; the bench fails when a ratio is below
 // BENCH_CACHED_READ_FLOOR (0.5, as the cached-reads and estimation benches).
-import { execSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { asc, eq } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { analytes, bvSpecifications } from '../db/schema.js';
-import { serviceDeps } from '../lib/service-deps.js';
-import { writeTransaction } from '../lib/write-transaction.js';
-import {
-  recomputeAnalyteMetas,
-  recomputeAnalytesMetas,
-} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { analytes } from '../db/schema.js';
+import { recomputeAnalyteMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
 import { bareServer, fetchOnce, loadApart } from './bare-node.js';
 import { seedDatabase } from '../seed/seed.js';
+import { benchWrites, listenBenchApp, uptime } from './bench-app.js';
 import { multiply, openBenchDatabase } from './bench-data.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function uptime(): string {
-  try {
-    return execSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-}
 
 async function post(base: string, body: unknown, query = ''): Promise<{ ms: number; json: unknown }> {
   const t = performance.now();
@@ -69,18 +51,7 @@ async function benchFactor(factor: number, rounds: number): Promise<void> {
     const ids = await database.db.select({ id: analytes.id }).from(analytes);
     for (const { id } of ids) await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
   }
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
-      READ_CACHE_PREFILL: 'false',
-    }),
-    database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base } = await listenBenchApp(database);
   const rows = (
     (await (await fetch(`${base}/api/v1/applications?matrices=all`)).json()) as {
       data: { display_name: string; matrix: string }[];
@@ -102,60 +73,20 @@ async function benchFactor(factor: number, rounds: number): Promise<void> {
 
   // The first menu after a real write (decision 066): a measurand's alternative name changed, and a
   // published dataset unpublished or published again with its measurand's recompute.
-  const deps = serviceDeps(app);
-  const [target] = await database.db
-    .select({ id: analytes.id, alt: analytes.alternateNames })
-    .from(analytes)
-    .orderBy(asc(analytes.id))
-    .limit(1);
-  const [dataset] = await database.db
-    .select({ id: bvSpecifications.id, analyteId: bvSpecifications.analyteId })
-    .from(bvSpecifications)
-    .where(eq(bvSpecifications.published, true))
-    .orderBy(asc(bvSpecifications.id))
-    .limit(1);
+  const { renameMeasurand, publishDataset } = await benchWrites(app);
   await post(base, body);
   const afterMeasurand: number[] = [];
   const afterDataset: number[] = [];
   let summary: Record<string, number> = {};
   for (let i = 0; i < rounds; i++) {
-    await writeTransaction(
-      deps,
-      (tx) =>
-        tx
-          .update(analytes)
-          .set({ alternateNames: [...target!.alt, `bench-${i}`] })
-          .where(eq(analytes.id, target!.id)),
-      ['analytes'],
-    );
+    await renameMeasurand(i);
     const cold = await post(base, body);
     afterMeasurand.push(cold.ms);
     summary = (cold.json as { summary: Record<string, number> }).summary;
-    await writeTransaction(
-      deps,
-      async (tx) => {
-        await tx
-          .update(bvSpecifications)
-          .set({ published: i % 2 === 1 })
-          .where(eq(bvSpecifications.id, dataset!.id));
-        await recomputeAnalytesMetas(tx, [dataset!.analyteId]);
-      },
-      ['datasets', 'metas'],
-    );
+    await publishDataset(i % 2 === 1, { recompute: true });
     afterDataset.push((await post(base, body)).ms);
   }
-  if (rounds % 2 === 1)
-    await writeTransaction(
-      deps,
-      async (tx) => {
-        await tx
-          .update(bvSpecifications)
-          .set({ published: true })
-          .where(eq(bvSpecifications.id, dataset!.id));
-        await recomputeAnalytesMetas(tx, [dataset!.analyteId]);
-      },
-      ['datasets', 'metas'],
-    );
+  if (rounds % 2 === 1) await publishDataset(true, { recompute: true });
   // Everything dropped at once (what every write did before decision 066): the catalogue read whole.
   app.deps.cache.invalidate();
   const whole = await post(base, body);

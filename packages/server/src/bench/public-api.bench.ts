@@ -7,7 +7,6 @@
 // server for each factor (dropped afterwards); otherwise on an embedded PGlite.
 // BENCH_API_WARM=1: the first pass starts once the background fill of the kept public rows is over
 // (what a server in use has), not right after the start (decision 065).
-import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,6 +20,7 @@ import { bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { multiply, openBenchDatabase, untilIdle } from './bench-data.js';
+import { uptime } from './bench-app.js';
 
 /**
  * The load client runs in its own thread (autocannon's worker mode), so the server's event loop is
@@ -173,17 +173,6 @@ async function benchFactor(factor: number, seconds: number) {
 }
 
 const SEARCHES = ['cre', 'glucose', 'alt', 'urine', 'hb', 'cholesterol', 'sodium', 'tsh', 'iron', 'crp'];
-
-function uptime(): string {
-  try {
-    return execSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const factors = (process.env.BENCH_API_FACTORS ?? '1,100').split(',').map(Number);

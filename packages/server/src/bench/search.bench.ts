@@ -11,18 +11,12 @@
 // The service's own figure is printed beside it, not held to the ceiling: on the bench's data a
 // query finds a hundred copies of each name, so it answers 50 measurands at 100× where it answers
 // 1 to 6 at 1×, and presenting them is most of the service's time (decision 053).
-import { execSync } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { asc, eq } from 'drizzle-orm';
-import { analytes, bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
-import { writeTransaction } from '../lib/write-transaction.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { seedDatabase } from '../seed/seed.js';
+import { benchWrites, listenBenchApp, uptime } from './bench-app.js';
 import { multiply, openBenchDatabase } from './bench-data.js';
 
 /** Typed prefixes, whole names, words, codes, a substring and a typo: what the search box sees. */
@@ -42,17 +36,6 @@ const SEARCHES = [
   'atinine',
   'glucsoe',
 ];
-
-function uptime(): string {
-  try {
-    return execSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-}
 
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,18 +71,7 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
     adminPassword: 'bench-password-1',
   });
   if (factor > 1) await multiply(database, factor);
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
-      READ_CACHE_PREFILL: 'false',
-    }),
-    database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base } = await listenBenchApp(database);
 
   // The service, as between two writes: nothing kept per query. Each query's cost is its fastest
   // round: on a shared machine a search of a millisecond is often descheduled for tens of
@@ -142,33 +114,7 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
   // route's kept answers): a measurand given another alternative name (the index follows it), and a
   // published dataset unpublished and published again (the counts follow it). Before decision 066
   // each read the whole index or every count again.
-  const [target] = await database.db
-    .select({ id: analytes.id, alt: analytes.alternateNames })
-    .from(analytes)
-    .orderBy(asc(analytes.id))
-    .limit(1);
-  const [dataset] = await database.db
-    .select({ id: bvSpecifications.id })
-    .from(bvSpecifications)
-    .where(eq(bvSpecifications.published, true))
-    .orderBy(asc(bvSpecifications.id))
-    .limit(1);
-  const renameMeasurand = (i: number) =>
-    writeTransaction(
-      serviceDeps(app),
-      (tx) =>
-        tx
-          .update(analytes)
-          .set({ alternateNames: [...target!.alt, `bench-${i}`] })
-          .where(eq(analytes.id, target!.id)),
-      ['analytes'],
-    );
-  const publishDataset = (published: boolean) =>
-    writeTransaction(
-      serviceDeps(app),
-      (tx) => tx.update(bvSpecifications).set({ published }).where(eq(bvSpecifications.id, dataset!.id)),
-      ['datasets'],
-    );
+  const { renameMeasurand, publishDataset } = await benchWrites(app);
   const afterWrites: number[] = [];
   const afterWritesHttp: number[] = [];
   const afterDatasetWrites: number[] = [];

@@ -13,7 +13,7 @@ interface PagePreloadManifest {
 }
 
 /** The kinds of record a page can be about (packages/web/src/app/route-table.ts). */
-export type PageRecord = 'measurand' | 'reference' | 'dataset';
+export type PageRecord = 'measurand' | 'reference' | 'dataset' | 'appraisal' | 'kept-menu';
 
 export interface PageHints {
   /** False when no page of the app has this path: the app shows its "Page not found" (a 404). */

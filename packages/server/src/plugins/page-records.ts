@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../db/client.js';
 import * as analytes from '../modules/analytes/analytes.service.js';
+import { appraisalExists } from '../modules/appraisals/appraisals.service.js';
 import * as datasets from '../modules/datasets/datasets.service.js';
+import { keptMenuExists } from '../modules/menu/kept-menus.service.js';
 import * as references from '../modules/references/references.service.js';
 import type { PageRecord } from './page-preloads.js';
 
@@ -13,10 +15,15 @@ function idOf(raw: string): number | null {
   return id <= MAX_ID ? id : null;
 }
 
+/** A kept menu's link id as the service makes it: base64url, at most the contract's 100 characters. */
+const isMenuId = (raw: string) => /^[A-Za-z0-9_-]{1,100}$/.test(raw);
+
 /**
  * Whether the record a page is about exists for this visitor, asked of the record's own module
  * (its service, as its API route does): a measurand, a reference, or a dataset the visitor may see
- * (published ones only, unless `seesUnpublished`). An id the API would refuse is no record.
+ * (published ones only, unless `seesUnpublished`), an appraisal (whoever it is assigned to: its page
+ * asks to sign in, and the API answers 403 to others), or a kept menu. An id the API would refuse is
+ * no record.
  */
 export async function pageRecordExists(
   db: DbOrTx,
@@ -24,6 +31,7 @@ export async function pageRecordExists(
   rawId: string,
   seesUnpublished: boolean,
 ): Promise<boolean> {
+  if (kind === 'kept-menu') return isMenuId(rawId) && keptMenuExists(db, rawId);
   const id = idOf(rawId);
   if (id === null) return false;
   switch (kind) {
@@ -33,5 +41,7 @@ export async function pageRecordExists(
       return (await references.findReference(db, id)) !== undefined;
     case 'dataset':
       return (await datasets.findVisibleDataset(db, id, seesUnpublished)) !== undefined;
+    case 'appraisal':
+      return appraisalExists(db, id);
   }
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../db/schema.js';
+import { serviceDeps } from '../lib/service-deps.js';
+import { createUser } from '../modules/auth/users.service.js';
 import { signInAs } from '../test/sign-in.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
 
@@ -29,7 +31,12 @@ fs.writeFileSync(
       { page: '/bv_specifications/:id', record: 'dataset' },
       { page: '/bv_specifications/:id/edit', record: 'dataset' },
       { page: '/analytes/:id', record: 'measurand' },
-      { page: '/appraisals/:id' },
+      { page: '/appraisals' },
+      { page: '/appraisals/board' },
+      { page: '/appraisals/agreement' },
+      { page: '/appraisals/:id', record: 'appraisal' },
+      { page: '/applications/menu' },
+      { page: '/applications/menu/:id', record: 'kept-menu' },
     ],
   }),
 );
@@ -67,7 +74,7 @@ describe('status codes of pages', () => {
   });
 
   it('answers known pages 200, with or without a trailing slash or a query', async () => {
-    for (const url of ['/', '/about', '/about/', '/references/new', '/appraisals/5', '/about?x=1']) {
+    for (const url of ['/', '/about', '/about/', '/references/new', '/about?x=1']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('bvdb shell');
@@ -111,6 +118,72 @@ describe('status codes of pages', () => {
     expect((await page(url)).statusCode).toBe(404);
     const s = await signInAs(ctx.app);
     expect((await page(url, { cookie: s.cookie })).statusCode).toBe(200);
+  });
+
+  it("answers an appraisal's page 200 when the appraisal is there (for anyone: the page asks to sign in) and 404 when not", async () => {
+    const s = await signInAs(ctx.app);
+    const spec = await demoDataset('DEMO-002');
+    await createUser(serviceDeps(ctx.app), {
+      email: 'page-assessor@example.org',
+      name: null,
+      role: 'assessor',
+      password: 'assessor-pass-123',
+    });
+    const users = (await ctx.app.inject({ url: '/api/users', headers: { cookie: s.cookie } })).json<{
+      data: { id: number; email: string }[];
+    }>().data;
+    const assessorId = users.find((u) => u.email === 'page-assessor@example.org')!.id;
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/bv_specifications/${spec.id}/appraisal`,
+      headers: s.headers,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const round = opened.json<{ round_id: number; version: number }>();
+    const assigned = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/appraisal_rounds/${round.round_id}/assessors`,
+      headers: s.headers,
+      payload: { version: round.version, slot: 'A', assessor_id: assessorId },
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const id = assigned.json<{ assessors: { appraisal_id: number }[] }>().assessors[0]!.appraisal_id;
+
+    expect((await page(`/appraisals/${id}`)).statusCode).toBe(200);
+    expect((await page(`/appraisals/${id}`, { cookie: s.cookie })).statusCode).toBe(200);
+    for (const url of ['/appraisals/999999', '/appraisals/abc', '/appraisals/0']) {
+      for (const headers of [{}, { cookie: s.cookie }] as Record<string, string>[]) {
+        const res = await page(url, headers);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).toContain('bvdb shell');
+      }
+    }
+    // The appraisal pages that are no record's stay 200.
+    for (const url of ['/appraisals', '/appraisals/board', '/appraisals/agreement'])
+      expect((await page(url)).statusCode, url).toBe(200);
+  });
+
+  it("answers a kept menu's page 200 for its link and 404 for a link no menu has", async () => {
+    const s = await signInAs(ctx.app);
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/menus',
+      headers: s.headers,
+      payload: { tests: [{ name: 'Sodium' }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { id } = saved.json<{ id: string }>();
+    expect((await page(`/applications/menu/${id}`)).statusCode).toBe(200);
+    for (const url of [
+      '/applications/menu/AAAAAAAAAAAAAAAAAAAAAA',
+      '/applications/menu/not%20a%20link',
+      `/applications/menu/${'x'.repeat(101)}`,
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('bvdb shell');
+    }
+    expect((await page('/applications/menu')).statusCode).toBe(200);
   });
 
   it('answers HEAD as GET, as uptime probes ask: 200 for a page, 404 for none, no body', async () => {

@@ -34,13 +34,14 @@ export async function editDataset(app: FastifyInstance, id: number, change: Reco
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** A published dataset used by a CVI result of a matrix, with its measurand. */
+/** A published dataset used by a CVI result of a matrix (the first such result), its measurand and that result. */
 export async function usedDataset(database: Database) {
   const [row] = await database.db
     .select({
       specId: metaCalculationDatasets.bvSpecificationId,
       cv: metaCalculationDatasets.cv,
       analyteId: metaCalculations.analyteId,
+      metaId: metaCalculations.id,
     })
     .from(metaCalculationDatasets)
     .innerJoin(metaCalculations, eq(metaCalculations.id, metaCalculationDatasets.metaCalculationId))

@@ -41,6 +41,8 @@ describe('route table', () => {
       '/analytes/:id': 'measurand',
       '/references/:id': 'reference',
       '/bv_specifications/:id': 'dataset',
+      '/appraisals/:id': 'appraisal',
+      '/applications/menu/:id': 'kept-menu',
     };
     for (const { path, record } of pageRoutes) {
       const prefix = Object.keys(recordOf).find((p) => path === p || path.startsWith(`${p}/`));

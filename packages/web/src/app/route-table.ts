@@ -8,7 +8,7 @@
  * exports its page.
  */
 /** The kinds of record a page can be about (its `:id`). */
-export type PageRecord = 'measurand' | 'reference' | 'dataset';
+export type PageRecord = 'measurand' | 'reference' | 'dataset' | 'appraisal' | 'kept-menu';
 
 export interface PageRoute {
   /** The URL pattern, as both react-router and the server (plugins/page-preloads.ts) match it. */
@@ -96,7 +96,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/applications/menu', page: 'menu-page', server: calculator },
   // A kept menu (decision 064): judged again on today's data and per visitor ("mine"), so not
   // rendered on the server, whose pages are kept per data generation, not per menu write.
-  { path: '/applications/menu/:id', page: 'kept-menu-page', server: calculator },
+  { path: '/applications/menu/:id', page: 'kept-menu-page', record: 'kept-menu', server: calculator },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
@@ -124,6 +124,6 @@ export const pageRoutes: PageRoute[] = [
   { path: '/appraisals', page: 'my-appraisals-page' },
   { path: '/appraisals/board', page: 'appraisal-board-page' },
   { path: '/appraisals/agreement', page: 'appraisal-agreement-page' },
-  { path: '/appraisals/:id', page: 'appraisal-page' },
+  { path: '/appraisals/:id', page: 'appraisal-page', record: 'appraisal' },
   { path: '*', page: 'not-found-page' },
 ];

@@ -15,7 +15,7 @@ import {
   type BivacGrades,
   type QualityItemKey,
 } from '@bvdb/domain';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
@@ -52,6 +52,11 @@ const cleanComments = (comments: Record<string, string | undefined> | undefined,
  * grades into the dataset and its measurand's meta-analyses recomputed. Every step is one
  * transaction with its audit entry; e-mails go after the commit.
  */
+/** Whether an appraisal has this id, whoever it is assigned to (its page answers 404 when not). */
+export async function appraisalExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await repo.findAppraisal(db, id)) !== undefined;
+}
+
 export class AppraisalService {
   constructor(private readonly deps: ServiceDeps) {}
 

@@ -9,3 +9,4 @@ export {
   type Sheet,
   type SheetReadOptions,
 } from './upload-sheet.js';
+export { sheetFromDelimitedText, type DelimitedTextOptions } from './delimited-text.js';

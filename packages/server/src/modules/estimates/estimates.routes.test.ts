@@ -1,10 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { metaCalculationDatasets, metaCalculations } from '../../db/schema.js';
-import { serviceDeps } from '../../lib/service-deps.js';
-import { signInAs } from '../../test/sign-in.js';
+import { editDataset, usedDataset as usedDatasetOf } from '../../test/edit-dataset.js';
 import { useTestApp } from '../../test/test-app.js';
-import { createUser } from '../auth/users.service.js';
 import { countAllVersions } from './estimates.service.js';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server.
@@ -43,43 +41,8 @@ const get = (url: string) => ctx.app.inject({ url });
 const history = async (id: number, q = '') =>
   (await get(`/api/v1/estimates/${id}/history${q}`)).json<History>();
 
-/** A dataset used by a CVI result of a matrix, its measurand and the result's meta id. */
-async function usedDataset() {
-  const [row] = await ctx.database.db
-    .select({
-      specId: metaCalculationDatasets.bvSpecificationId,
-      cv: metaCalculationDatasets.cv,
-      analyteId: metaCalculations.analyteId,
-      metaId: metaCalculations.id,
-    })
-    .from(metaCalculationDatasets)
-    .innerJoin(metaCalculations, eq(metaCalculations.id, metaCalculationDatasets.metaCalculationId))
-    .where(and(isNotNull(metaCalculations.matrixId), eq(metaCalculations.varType, ':cvi')))
-    .orderBy(metaCalculations.id)
-    .limit(1);
-  return row!;
-}
-
-async function editAsCurator(id: number, change: Record<string, unknown>) {
-  const email = `curator-${Date.now()}@example.org`;
-  await createUser(serviceDeps(ctx.app), {
-    email,
-    name: 'Dr Jane Curator',
-    role: 'curator',
-    password: 'curator-pass-123',
-  });
-  const s = await signInAs(ctx.app, email, 'curator-pass-123');
-  const form = (
-    await ctx.app.inject({ url: `/api/bv_specifications/${id}/form`, headers: { cookie: s.cookie } })
-  ).json<{ bv_specification: Record<string, unknown>; version: number }>();
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: `/bv_specifications/${id}`,
-    payload: { bv_specification: { ...form.bv_specification, ...change }, version: form.version },
-    headers: s.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const usedDataset = () => usedDatasetOf(ctx.database);
+const editAsCurator = (id: number, change: Record<string, unknown>) => editDataset(ctx.app, id, change);
 
 describe('estimates with a history (issue 29.3–4)', () => {
   it('every result of the v1 measurand answer carries its stable estimate id and version 1 (initial)', async () => {

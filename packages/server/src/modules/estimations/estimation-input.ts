@@ -7,9 +7,12 @@ import {
   type EstimationInputReport,
 } from '@bvdb/contract';
 import type { EstimationRow } from '@bvdb/domain';
-import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/app-error.js';
-import type { CellValue, Sheet } from '../dataset-upload/sheet-reader.service.js';
+import {
+  sheetFromDelimitedText,
+  type CellValue,
+  type Sheet,
+} from '../dataset-upload/sheet-reader.service.js';
 
 /** Rows ready for the engine, each with the row number it came from, and how they were read. */
 export interface ReadRows {
@@ -153,32 +156,13 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
 
 /** CSV or TSV text → a sheet (header row 1). */
 export function sheetFromText(text: string, delimiter: ',' | '\t' | ';'): Sheet {
-  if (text.includes('\u0000')) throw new AppError('bad_request', 'The body is not text (it holds NUL bytes)');
-  let table: string[][];
-  try {
-    table = parse(text, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: delimiter === '\t',
-      record_delimiter: ['\r\n', '\n', '\r'],
-      to: ESTIMATION_MAX_ROWS + 2,
-    });
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    throw new AppError(
-      'bad_request',
-      `The ${delimiter === '\t' ? 'TSV' : 'CSV'} text could not be read: ${err.message}`,
-    );
-  }
-  const [head, ...body] = table;
-  if (!head || head.every((h) => !h.trim()))
-    throw new AppError('bad_request', 'The body is empty: send a header row and rows of data');
-  const rows = body
-    .map((cells, i) => ({ row: i + 2, cells: head.map((_, c) => cells[c] ?? null) }))
-    .filter((r) => r.cells.some((c) => c !== null && String(c).trim() !== ''));
-  if (table.length > ESTIMATION_MAX_ROWS + 1) throw tooMany(countLines(text) - 1);
-  return { headers: head.map((h) => h.trim()), rows };
+  const { sheet, records } = sheetFromDelimitedText(text, {
+    delimiter,
+    maxRows: ESTIMATION_MAX_ROWS,
+    emptyMessage: 'The body is empty: send a header row and rows of data',
+  });
+  if (records > ESTIMATION_MAX_ROWS) throw tooMany(countLines(text) - 1);
+  return sheet;
 }
 
 function countLines(text: string): number {

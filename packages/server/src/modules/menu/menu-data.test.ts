@@ -1,14 +1,19 @@
 import { MenuResponseSchema } from '@bvdb/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { analytes, bvSpecifications } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { bvSpecifications } from '../../db/schema.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { writeTransaction } from '../../lib/write-transaction.js';
-import { testConfig, useTestApp } from '../../test/test-app.js';
-import { recomputeAnalytesMetas } from '../meta-analysis/recompute/meta-recompute.service.js';
+import {
+  addAlternateNameAndMeasurand,
+  deleteMeasurandAndRenameSodium,
+  findSodium,
+  restoreSodium,
+  useSecondProcess,
+  withAlternateNameSeenBy,
+  writeDataset,
+} from '../../test/measurand-writes.js';
+import { useTestApp } from '../../test/test-app.js';
 import { MenuDataSource, type MenuData } from './menu-data.js';
 
 // The menu's catalogue follows the change log (decision 066): a write makes the next menu read only
@@ -52,59 +57,35 @@ describe('the menu catalogue after a write (decision 066)', () => {
     const source = new MenuDataSource(deps);
     await source.current();
     expect(source.lastRefresh).toBe('built');
-    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
-    const added = await writeTransaction(
-      deps,
-      async (tx) => {
-        await tx
-          .update(analytes)
-          .set({ alternateNames: [...sodium!.alternateNames, 'Natrium zfk'] })
-          .where(eq(analytes.id, sodium!.id));
-        const [row] = await tx.insert(analytes).values({ displayName: 'Quokka oxidase' }).returning();
-        return row!.id;
-      },
-      ['analytes'],
-    );
+    const sodium = await findSodium(deps);
+    const added = await addAlternateNameAndMeasurand(deps, sodium, 'Natrium zfk', {
+      displayName: 'Quokka oxidase',
+    });
     try {
       const [byAlt, quokka] = await menu(ctx.app, [{ name: 'Natrium zfk' }, { name: 'Quokka oxidase' }]);
       expect(byAlt!.status).toBe('matched');
-      expect(byAlt!.match?.measurand_id).toBe(sodium!.id);
+      expect(byAlt!.match?.measurand_id).toBe(sodium.id);
       // Known, but without an estimate: unmatched with that reason, not "no measurand has this name".
       expect(quokka!.why).toBe('The measurand has no estimate yet');
       const data = await source.current();
       expect(source.lastRefresh).toBe('updated');
       expect(snapshot(data)).toEqual(snapshot(await new MenuDataSource(deps).current()));
 
-      await writeTransaction(
-        deps,
-        async (tx) => {
-          await tx.delete(analytes).where(eq(analytes.id, added));
-          await tx.update(analytes).set({ displayName: 'Natrium' }).where(eq(analytes.id, sodium!.id));
-        },
-        ['analytes'],
-      );
+      await deleteMeasurandAndRenameSodium(deps, added, sodium);
       const [gone, renamed, old] = await menu(ctx.app, [
         { name: 'Quokka oxidase' },
         { name: 'Natrium' },
         { name: 'Sodium' },
       ]);
       expect(gone!.why).toBe('No measurand has this name');
-      expect([renamed!.status, renamed!.match?.measurand_id]).toEqual(['matched', sodium!.id]);
+      expect([renamed!.status, renamed!.match?.measurand_id]).toEqual(['matched', sodium.id]);
       // Found by its full name perhaps, but never under the old display name.
       expect(old!.match?.display_name).not.toBe('Sodium');
       expect(renamed!.match?.display_name).toBe('Natrium');
       expect(snapshot(await source.current())).toEqual(snapshot(await new MenuDataSource(deps).current()));
       expect(source.lastRefresh).toBe('updated');
     } finally {
-      await writeTransaction(
-        deps,
-        (tx) =>
-          tx
-            .update(analytes)
-            .set({ displayName: 'Sodium', alternateNames: sodium!.alternateNames })
-            .where(eq(analytes.id, sodium!.id)),
-        ['analytes'],
-      );
+      await restoreSodium(deps, sodium);
     }
     expect((await menu(ctx.app, [{ name: 'Sodium' }]))[0]!.status).toBe('matched');
   });
@@ -123,14 +104,7 @@ describe('the menu catalogue after a write (decision 066)', () => {
       .where(and(eq(bvSpecifications.published, true), isNotNull(bvSpecifications.estimatesOfCvi)))
       .limit(1);
     const write = (set: Partial<typeof bvSpecifications.$inferInsert>) =>
-      writeTransaction(
-        deps,
-        async (tx) => {
-          await tx.update(bvSpecifications).set(set).where(eq(bvSpecifications.id, dataset!.id));
-          await recomputeAnalytesMetas(tx, [dataset!.analyteId]);
-        },
-        ['datasets', 'metas'],
-      );
+      writeDataset(deps, dataset!, set, true);
     await write({ loinc: '99999-9' });
     const [byCode] = await menu(ctx.app, [{ code: '99999-9' }]);
     expect([byCode!.status, byCode!.match?.measurand_id]).toEqual(['matched', dataset!.analyteId]);
@@ -156,47 +130,13 @@ describe('the menu catalogue after a write (decision 066)', () => {
 
 // Two processes on one PostgreSQL: the reader's menu follows the writer's commit.
 describe.runIf(process.env.TEST_DATABASE_URL)('a write in another process (decision 066)', () => {
-  let database: Database;
-  let reader: FastifyInstance;
-  beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: ctx.database.connectionString!, dataDir: 'unused' });
-    reader = await buildApp({ config: testConfig(), database });
-    await reader.ready();
-  });
-  afterAll(async () => {
-    await reader.close();
-    await database.close();
-  });
+  const reader = useSecondProcess(ctx);
 
   it("the reader's next menu matches the writer's new alternative name", async () => {
-    expect((await menu(reader, [{ name: 'Natrium zfk' }]))[0]!.status).toBe('unmatched');
-    const deps = serviceDeps(ctx.app);
-    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
-    const stamp = reader.deps.cache.stampOf(['analytes']);
-    await writeTransaction(
-      deps,
-      (tx) =>
-        tx
-          .update(analytes)
-          .set({ alternateNames: [...sodium!.alternateNames, 'Natrium zfk'] })
-          .where(eq(analytes.id, sodium!.id)),
-      ['analytes'],
-    );
-    try {
-      for (let i = 0; i < 500 && reader.deps.cache.stampOf(['analytes']) === stamp; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      const [line] = await menu(reader, [{ name: 'Natrium zfk' }]);
-      expect([line!.status, line!.match?.measurand_id]).toEqual(['matched', sodium!.id]);
-    } finally {
-      await writeTransaction(
-        deps,
-        (tx) =>
-          tx
-            .update(analytes)
-            .set({ alternateNames: sodium!.alternateNames })
-            .where(eq(analytes.id, sodium!.id)),
-        ['analytes'],
-      );
-    }
+    expect((await menu(reader(), [{ name: 'Natrium zfk' }]))[0]!.status).toBe('unmatched');
+    await withAlternateNameSeenBy(ctx.app, reader(), 'Natrium zfk', async (sodium) => {
+      const [line] = await menu(reader(), [{ name: 'Natrium zfk' }]);
+      expect([line!.status, line!.match?.measurand_id]).toEqual(['matched', sodium.id]);
+    });
   });
 });

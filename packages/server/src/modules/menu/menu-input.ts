@@ -8,9 +8,12 @@ import {
   type MenuJsonBody,
   type MenuTestInput,
 } from '@bvdb/contract';
-import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/app-error.js';
-import type { CellValue, Sheet } from '../dataset-upload/sheet-reader.service.js';
+import {
+  sheetFromDelimitedText,
+  type CellValue,
+  type Sheet,
+} from '../dataset-upload/sheet-reader.service.js';
 
 /** A menu line as read: where it came from and the test it names. */
 export interface MenuLine {
@@ -111,7 +114,6 @@ export function linesFromSheet(sheet: Sheet): ReadMenu {
 
 /** CSV text → a sheet (header row 1); a semicolon-separated header (European spreadsheets) is recognised. */
 export function sheetFromMenuText(body: string): Sheet {
-  if (body.includes('\u0000')) throw new AppError('bad_request', 'The body is not text (it holds NUL bytes)');
   const first = body.slice(0, body.search(/\r|\n/) >>> 0 || body.length);
   const delimiter =
     first.includes(';') && !first.includes(',')
@@ -119,27 +121,13 @@ export function sheetFromMenuText(body: string): Sheet {
       : first.includes('\t') && !first.includes(',')
         ? '\t'
         : ',';
-  let table: string[][];
-  try {
-    table = parse(body, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      to: MENU_MAX_TESTS + 2,
-    });
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    throw new AppError('bad_request', `The CSV text could not be read: ${err.message}`);
-  }
-  const [head, ...rest] = table;
-  if (!head || head.every((h) => !h.trim()))
-    throw new AppError('bad_request', 'The body is empty: send a header row and one row per test');
-  const rows = rest
-    .map((cells, i) => ({ row: i + 2, cells: head.map((_, c) => cells[c] ?? null) }))
-    .filter((r) => r.cells.some((c) => c !== null && c.trim() !== ''));
-  if (rows.length > MENU_MAX_TESTS) throw tooMany(rows.length);
-  return { headers: head.map((h) => h.trim()), rows };
+  const { sheet } = sheetFromDelimitedText(body, {
+    delimiter,
+    maxRows: MENU_MAX_TESTS,
+    emptyMessage: 'The body is empty: send a header row and one row per test',
+  });
+  if (sheet.rows.length > MENU_MAX_TESTS) throw tooMany(sheet.rows.length);
+  return sheet;
 }
 
 /** A JSON body → menu lines, with the contract's messages by test (numbered from 1). */

@@ -1,15 +1,21 @@
-import { searchByAnalyte } from '@bvdb/contract';
+import { searchByAnalyte, type AnalyteWithCount } from '@bvdb/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../app.js';
-import { openDatabase, type Database } from '../../db/client.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { signInAs } from '../../test/sign-in.js';
-import { testConfig, useTestApp } from '../../test/test-app.js';
+import {
+  addAlternateNameAndMeasurand,
+  deleteMeasurandAndRenameSodium,
+  findSodium,
+  restoreSodium,
+  useSecondProcess,
+  withAlternateNameSeenBy,
+  writeDataset,
+} from '../../test/measurand-writes.js';
+import { useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
 import { AnalyteSearch } from './search.service.js';
@@ -114,7 +120,7 @@ describe('search by name counts only its matches (issue 26, point 3)', () => {
   }
 
   /** The bytes the route's serialiser writes for an answer (each measurand's JSON is made once now, decision 071). */
-  const serialised = (answer: { query: string; analytes: unknown[] }) =>
+  const serialised = (answer: { query: string; analytes: AnalyteWithCount[] }) =>
     JSON.stringify(z.encode(searchByAnalyte.responses[200], answer));
 
   it.each(['cre', 'creatinine', 'ALT', 'glucose', 'urine', 'creatinnie', 'zzzz', 'Créat "1\\2" <b>'])(
@@ -240,50 +246,23 @@ describe('a write changes only what it wrote (decision 066)', () => {
     const search = new AnalyteSearch(deps);
     expect(await search.suggest('zfk')).toEqual([]);
     expect(search.lastRefresh.names).toBe('built');
-    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
-    const added = await writeTransaction(
-      deps,
-      async (tx) => {
-        await tx
-          .update(analytes)
-          .set({ alternateNames: [...sodium!.alternateNames, 'ZFK natrium'] })
-          .where(eq(analytes.id, sodium!.id));
-        const [row] = await tx
-          .insert(analytes)
-          .values({ displayName: 'Zebrafinch kinase' })
-          .returning({ id: analytes.id });
-        return row!.id;
-      },
-      ['analytes'],
-    );
+    const sodium = await findSodium(deps);
+    const added = await addAlternateNameAndMeasurand(deps, sodium, 'ZFK natrium', {
+      displayName: 'Zebrafinch kinase',
+    });
     try {
       expect((await search.suggest('zfk')).map((s) => s.display_name)).toEqual(['Sodium']);
       expect(search.lastRefresh.names).toBe('updated');
       expect((await search.suggest('zebrafinch')).map((s) => s.display_name)).toEqual(['Zebrafinch kinase']);
       await expectSameAsFresh(search);
-      await writeTransaction(
-        deps,
-        async (tx) => {
-          await tx.delete(analytes).where(eq(analytes.id, added));
-          await tx.update(analytes).set({ displayName: 'Natrium' }).where(eq(analytes.id, sodium!.id));
-        },
-        ['analytes'],
-      );
+      await deleteMeasurandAndRenameSodium(deps, added, sodium);
       expect(await search.suggest('zebrafinch')).toEqual([]);
       expect((await search.suggest('natrium')).map((s) => s.display_name)).toContain('Natrium');
       expect((await search.suggest('sodium')).map((s) => s.display_name)).not.toContain('Sodium');
       expect(search.lastRefresh.names).toBe('updated');
       await expectSameAsFresh(search);
     } finally {
-      await writeTransaction(
-        deps,
-        (tx) =>
-          tx
-            .update(analytes)
-            .set({ displayName: 'Sodium', alternateNames: sodium!.alternateNames })
-            .where(eq(analytes.id, sodium!.id)),
-        ['analytes'],
-      );
+      await restoreSodium(deps, sodium);
     }
     expect((await search.suggest('sodium'))[0]!.display_name).toBe('Sodium');
     await expectSameAsFresh(search);
@@ -309,12 +288,7 @@ describe('a write changes only what it wrote (decision 066)', () => {
       .from(bvSpecifications)
       .where(eq(bvSpecifications.analyteId, ids!.creatinine))
       .limit(1);
-    const write = (set: Partial<typeof bvSpecifications.$inferInsert>) =>
-      writeTransaction(
-        deps,
-        (tx) => tx.update(bvSpecifications).set(set).where(eq(bvSpecifications.id, one!.id)),
-        ['datasets'],
-      );
+    const write = (set: Partial<typeof bvSpecifications.$inferInsert>) => writeDataset(deps, one!, set);
     await write({ published: false });
     expect(await countOf('Creatinine')).toBe(creatinine - 1);
     expect(search.lastRefresh.counts).toBe('updated');
@@ -330,52 +304,17 @@ describe('a write changes only what it wrote (decision 066)', () => {
 // Two processes on one PostgreSQL: the reader hears of the writer's commit by notification and
 // reads only what the log says changed.
 describe.runIf(process.env.TEST_DATABASE_URL)('a write in another process (decision 066)', () => {
-  let database: Database;
-  let reader: FastifyInstance;
-  beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: ctx.database.connectionString!, dataDir: 'unused' });
-    reader = await buildApp({ config: testConfig(), database });
-    await reader.ready();
-  });
-  afterAll(async () => {
-    await reader.close();
-    await database.close();
-  });
+  const reader = useSecondProcess(ctx);
 
   it("shows the writer's rename in the reader's next search and its next autocomplete", async () => {
-    const search = new AnalyteSearch(serviceDeps(reader));
-    await reader.inject({ url: '/autocomplete?query=zfk' });
+    const search = new AnalyteSearch(serviceDeps(reader()));
+    await reader().inject({ url: '/autocomplete?query=zfk' });
     expect(await search.suggest('zfk')).toEqual([]);
-    const deps = serviceDeps(ctx.app);
-    const [sodium] = await deps.db.select().from(analytes).where(eq(analytes.displayName, 'Sodium'));
-    const stamp = reader.deps.cache.stampOf(['analytes']);
-    await writeTransaction(
-      deps,
-      (tx) =>
-        tx
-          .update(analytes)
-          .set({ alternateNames: [...sodium!.alternateNames, 'ZFK natrium'] })
-          .where(eq(analytes.id, sodium!.id)),
-      ['analytes'],
-    );
-    try {
-      // The notification (or the poll on the next read) moves the reader's stamp.
-      for (let i = 0; i < 500 && reader.deps.cache.stampOf(['analytes']) === stamp; i++)
-        await new Promise((r) => setTimeout(r, 10));
+    await withAlternateNameSeenBy(ctx.app, reader(), 'ZFK natrium', async () => {
       expect((await search.suggest('zfk')).map((s) => s.display_name)).toEqual(['Sodium']);
       expect(search.lastRefresh.names).toBe('updated');
-      const res = await reader.inject({ url: '/autocomplete?query=zfk' });
+      const res = await reader().inject({ url: '/autocomplete?query=zfk' });
       expect(res.json<{ display_name: string }[]>().map((s) => s.display_name)).toEqual(['Sodium']);
-    } finally {
-      await writeTransaction(
-        deps,
-        (tx) =>
-          tx
-            .update(analytes)
-            .set({ alternateNames: sodium!.alternateNames })
-            .where(eq(analytes.id, sodium!.id)),
-        ['analytes'],
-      );
-    }
+    });
   });
 });

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bvSpecifications, metaCalculations } from '../../../db/schema.js';
 import { useTestApp } from '../../../test/test-app.js';
-import { listAnalyteIdsWithDatasets, recomputeAnalyteMetas } from './meta-recompute.service.js';
+import { countOverlappingQueries } from '../../../test/overlapping-queries.js';
+import {
+  listAnalyteIdsWithDatasets,
+  recomputeAnalyteMetas,
+  recomputeAnalytesMetas,
+} from './meta-recompute.service.js';
 
 const ctx = useTestApp();
 
@@ -98,5 +103,15 @@ describe('meta-analysis results keep their identity across recomputes', () => {
     expect(after.has(`${row!.analyteId}|${row!.matrixId}|null|:cvi`)).toBe(false);
     expect(after.has(`${row!.analyteId}|${row!.matrixId}|null|:cvg`)).toBe(false);
     for (const [key, r] of after) expect(r.id).toBe(before.get(key)!.id);
+  });
+});
+
+describe('a recompute inside a transaction', () => {
+  it('sends its queries one after another on the transaction’s connection (no pg queue warning)', async () => {
+    const ids = await listAnalyteIdsWithDatasets(ctx.database.db);
+    const overlapping = await countOverlappingQueries(() =>
+      ctx.database.db.transaction((tx) => recomputeAnalytesMetas(tx, ids.slice(0, 5))),
+    );
+    expect(overlapping).toBe(0);
   });
 });

@@ -189,12 +189,12 @@ export async function recomputeAnalytesMetas(
 ): Promise<RecomputeOutcome> {
   const ids = [...new Set(analyteIds)];
   if (ids.length === 0) return { written: 0, changed: 0, versions: 0 };
-  const [analyteRows, specs, consolidations, storedRows] = await Promise.all([
-    findAnalytesByIds(tx, ids),
-    repo.listSpecsOfAnalytes(tx, ids),
-    loadConsolidations(tx),
-    repo.listMetasOfAnalytes(tx, ids, scope),
-  ]);
+  // One after another: a transaction is one connection, and queries sent on it before the last
+  // answered only queue in the driver (pg warns of it and drops it in pg@9); nothing is gained.
+  const analyteRows = await findAnalytesByIds(tx, ids);
+  const specs = await repo.listSpecsOfAnalytes(tx, ids);
+  const consolidations = await loadConsolidations(tx);
+  const storedRows = await repo.listMetasOfAnalytes(tx, ids, scope);
   const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
   const labels = new Map(matrixRows.map((m) => [m.id, m.matrixExpansion]));
   const specsOf = new Map<number, Spec[]>();

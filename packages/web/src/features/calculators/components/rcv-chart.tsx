@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { rcvAxis } from '../rcv-axis';
 
 /** RCV up and down against the probability (x 0.5–1), with the observed % change as a line. */
 export default function RcvChart({
@@ -27,6 +28,9 @@ export default function RcvChart({
     up: Number(p.up.toFixed(3)),
     down: Number(p.down.toFixed(3)),
   }));
+  // Fitted to the data and the observed change: recharts' own domain cut large RCVs and dropped a
+  // change line outside the curve (decision 070).
+  const axis = rcvAxis(curve, percentChange);
   return (
     <div
       style={{ width: '100%', height: 300 }}
@@ -48,7 +52,7 @@ export default function RcvChart({
             ticks={[0.5, 0.6, 0.7, 0.8, 0.9, 1]}
             label={{ value: 'Probability', position: 'insideBottom', offset: -10 }}
           />
-          <YAxis unit="%" />
+          <YAxis unit="%" type="number" domain={axis.domain} ticks={axis.ticks} allowDataOverflow={false} />
           <Tooltip />
           <Legend verticalAlign="top" />
           <Line
@@ -72,6 +76,7 @@ export default function RcvChart({
               y={percentChange}
               stroke="#0d6efd"
               strokeDasharray="6 3"
+              ifOverflow="extendDomain"
               // Inside the plot: at 'right' the 20 px margin cut the label to a stray "%" (issue 27.10).
               label={{
                 value: `Change ${percentChange > 0 ? '+' : ''}${percentChange.toFixed(1)}%`,
