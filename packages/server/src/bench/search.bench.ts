@@ -121,13 +121,13 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
   for (let i = 0; i < rounds; i++) {
     await renameMeasurand(2 * i);
     let t = performance.now();
-    await search.findByName('cre', false);
+    await search.findByNameJson('cre', false);
     afterWrites.push(performance.now() - t);
     await renameMeasurand(2 * i + 1);
     afterWritesHttp.push(await get(`${base}/api/search/by_analyte?query=cre`));
     await publishDataset(i % 2 === 1);
     t = performance.now();
-    await search.findByName('cre', false);
+    await search.findByNameJson('cre', false);
     afterDatasetWrites.push(performance.now() - t);
   }
   if (rounds % 2 === 1) await publishDataset(true);
