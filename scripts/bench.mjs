@@ -8,7 +8,9 @@
 //   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately
-//   7. paged, single-record and whole-catalogue public reads on the demo database and on a 100× one;
+//   7. fifty distinct first-time pages of 100 at once, at 1× and 100× (fails when the 100× p99 from
+//      kept rows is above BENCH_FIRST_PAGES_RATIO_CEILING times the 1× one, decision 069); paged,
+//      single-record and whole-catalogue public reads on the demo database and on a 100× one;
 //      then what one first-time page of 100 costs the event loop at 100× (fails above
 //      BENCH_FIRST_PAGE_CEILING_MS, decision 065)
 //   8. whole-catalogue answers against a bare Node server sending the same bytes, and search by name,
@@ -54,8 +56,10 @@ console.log('\n## Recompute through the job queue');
 run(process.execPath, ['packages/server/dist/bench/drain.bench.js']);
 console.log('\n## Whole-database import');
 run(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.argv.slice(2)]);
-console.log('\n## Public reads of bulk consumers (issue 14; BENCH_API_FACTORS, default 1,100)');
-run(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);
+console.log(
+  '\n## Public reads of bulk consumers (issue 14; issue 26, point 4: BENCH_API_FACTORS, default 1,100; BENCH_FIRST_PAGES_RATIO_CEILING)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/public-api.bench.js']);
 console.log(
   '\n## Kept public rows filled in the background (issue 26, point 4; BENCH_FILL_FACTORS, default 1,100)',
 );

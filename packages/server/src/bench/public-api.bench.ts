@@ -7,6 +7,12 @@
 // server for each factor (dropped afterwards); otherwise on an embedded PGlite.
 // BENCH_API_WARM=1: the first pass starts once the background fill of the kept public rows is over
 // (what a server in use has), not right after the start (decision 065).
+// First of all, fifty distinct first-time pages of 100 asked at once (issue 26, point 4; decision
+// 069): right after the start (the fill just begun), then once the fill is over, legacy and v1, the
+// slowest answer of each fifty; the same count of full pages at every factor, so 100× is compared
+// with 1× for the same work (rows kept: the median of three rounds). Fails when that figure at the
+// last factor is more than BENCH_FIRST_PAGES_RATIO_CEILING (default 3) times the first factor's. BENCH_API_PASSES=0 leaves
+// out the autocannon passes and the search (the first pages alone).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,6 +24,7 @@ import { loadConfig } from '../config.js';
 import { seedDatabase } from '../seed/seed.js';
 import { bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
+import { upgrades } from '../lib/response-cache.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { multiply, openBenchDatabase, untilIdle } from './bench-data.js';
 import { uptime } from './bench-app.js';
@@ -71,6 +78,66 @@ function timeOne(url: string): Promise<{ ttfb: number; total: number; bytes: num
   });
 }
 
+const FIRST_PAGES = 50;
+const KEPT_ROUNDS = 3;
+
+/**
+ * Each path asked once, all at once (one connection each): ms until each answer's last byte, and how
+ * many answers were not a 200 (a 503 when the database kept a request waiting too long).
+ */
+async function askAtOnce(base: string, paths: string[]): Promise<{ times: number[]; failed: number }> {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: paths.length });
+  let failed = 0;
+  const headers = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
+  const times = await Promise.all(
+    paths.map(
+      (p) =>
+        new Promise<number>((resolve, reject) => {
+          const t = performance.now();
+          http
+            .get(base + p, { agent, headers }, (res) => {
+              if (res.statusCode !== 200) failed++;
+              res.resume();
+              res.on('end', () => resolve(performance.now() - t));
+            })
+            .on('error', reject);
+        }),
+    ),
+  );
+  agent.destroy();
+  return { times, failed };
+}
+
+/** The nearest-rank 99th percentile (of fifty answers, the slowest). */
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(0.99 * xs.length) - 1]!;
+
+/**
+ * Fifty distinct full pages of 100 for `round` (0: right after the start, 1: after the fill): offsets
+ * spread over the table, rounds interleaved so no page of one round was asked in the other.
+ */
+function firstPageOffsets(rows: number, round: number): number[] {
+  const step = Math.max(1, Math.floor((rows - 100) / (2 * FIRST_PAGES)));
+  return Array.from({ length: FIRST_PAGES }, (_, i) => (2 * i + round) * step);
+}
+
+type FirstPages = Record<'cold' | 'kept', { legacy: number; v1: number }>;
+
+async function firstPagesAtOnce(base: string, rows: number, round: 0 | 1, label: string) {
+  const offsets = firstPageOffsets(rows, round);
+  const legacy = await askAtOnce(
+    base,
+    offsets.map((o) => `/api/bv_specifications?limit=100&offset=${o}`),
+  );
+  const v1 = await askAtOnce(
+    base,
+    offsets.map((o) => `/api/v1/datasets?limit=100&offset=${o}`),
+  );
+  const cell = (r: { times: number[]; failed: number }) =>
+    `${p99(r.times).toFixed(0)}${r.failed ? ` (${r.failed} not 200)` : ''}`;
+  console.log(`| ${label} | ${cell(legacy)} | ${cell(v1)} | ${uptime()} |`);
+  return { legacy: p99(legacy.times), v1: p99(v1.times) };
+}
+
 async function benchFactor(factor: number, seconds: number) {
   const database = await openBenchDatabase(`api_${factor}`);
   await seedDatabase(database.db, {
@@ -86,6 +153,41 @@ async function benchFactor(factor: number, seconds: number) {
     database,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  console.log(
+    `\n### ${factor}× demo size on ${database.kind}: ${ids.length} datasets (built in ${(performance.now() - t0).toFixed(0)} ms); ${uptime()}`,
+  );
+  console.log(
+    `| ${FIRST_PAGES} distinct first-time pages of 100 at once | legacy p99 ms | v1 p99 ms | uptime |`,
+  );
+  console.log('|---|---|---|---|');
+  const cold = await firstPagesAtOnce(base, ids.length, 0, 'right after the start (fill running)');
+  const tFill = performance.now();
+  // The fill itself, not the loop's quiet: on a loaded machine a resting fill looks idle.
+  await app.publicDatasets.settled();
+  await upgrades.idle();
+  const fillSeconds = (performance.now() - tFill) / 1000;
+  // Three rounds from kept rows, the median of their p99s (one round on a loaded machine is a
+  // lottery). Between rounds the kept answers go (a change of meta-analysis results, which the pages
+  // read and the kept rows do not), so the same pages are first-time answers again.
+  const rounds: { legacy: number; v1: number }[] = [];
+  for (let k = 1; k <= KEPT_ROUNDS; k++) {
+    if (k > 1) app.deps.cache.invalidate(['metas']);
+    rounds.push(await firstPagesAtOnce(base, ids.length, 1, `after the fill (rows kept), round ${k}`));
+    await upgrades.idle();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const kept = { legacy: median(rounds.map((r) => r.legacy)), v1: median(rounds.map((r) => r.v1)) };
+  console.log(
+    `(the fill and the compressions' upgrades were over ${fillSeconds.toFixed(1)} s after the first round; ${app.publicDatasets.keptRows} rows kept)`,
+  );
+  const firstPages: FirstPages = { cold, kept };
+  if (process.env.BENCH_API_PASSES === '0') {
+    await app.close();
+    await database.close();
+    return { perSearch: NaN, firstPages };
+  }
   if (process.env.BENCH_API_WARM === '1') {
     // An anonymous read starts the fill; the loop goes idle when it is over.
     await app.inject({ url: '/api/v1/datasets?limit=1&offset=0' });
@@ -95,11 +197,6 @@ async function benchFactor(factor: number, seconds: number) {
       `\nKept rows filled in ${((performance.now() - t) / 1000).toFixed(1)} s before the first pass`,
     );
   }
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  console.log(
-    `\n### ${factor}× demo size on ${database.kind}: ${ids.length} datasets (built in ${(performance.now() - t0).toFixed(0)} ms); ${uptime()}`,
-  );
   console.log(
     '| whole catalogue | first byte ms (alone) | complete ms (alone) | MB (gzip) | req/s at 10 connections | first byte ms, slowest of 10 at once | live heap growth MB, 10 at once |',
   );
@@ -169,7 +266,7 @@ async function benchFactor(factor: number, seconds: number) {
   console.log(`\nSearch by name (service, nothing kept): ${perSearch.toFixed(2)} ms a search; ${uptime()}`);
   await app.close();
   await database.close();
-  return perSearch;
+  return { perSearch, firstPages };
 }
 
 const SEARCHES = ['cre', 'glucose', 'alt', 'urine', 'hb', 'cholesterol', 'sodium', 'tsh', 'iron', 'crp'];
@@ -177,8 +274,32 @@ const SEARCHES = ['cre', 'glucose', 'alt', 'urine', 'hb', 'cholesterol', 'sodium
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const factors = (process.env.BENCH_API_FACTORS ?? '1,100').split(',').map(Number);
 const searchCost: number[] = [];
-for (const factor of factors) searchCost.push(await benchFactor(factor, seconds));
-if (searchCost.length > 1) {
+const firstPages: FirstPages[] = [];
+for (const factor of factors) {
+  const r = await benchFactor(factor, seconds);
+  searchCost.push(r.perSearch);
+  firstPages.push(r.firstPages);
+}
+if (firstPages.length > 1) {
+  const ceiling = Number(process.env.BENCH_FIRST_PAGES_RATIO_CEILING ?? 3);
+  const [low, high] = [firstPages[0]!, firstPages.at(-1)!];
+  const ratio = (kind: 'cold' | 'kept', route: 'legacy' | 'v1') =>
+    high[kind][route] / Math.max(1, low[kind][route]);
+  console.log(`\n| first-time pages at once, p99 at ${factors.at(-1)}× / at ${factors[0]}× | legacy | v1 |`);
+  console.log('|---|---|---|');
+  for (const kind of ['cold', 'kept'] as const)
+    console.log(
+      `| ${kind === 'cold' ? 'right after the start' : 'rows kept (after the fill)'} | ${ratio(kind, 'legacy').toFixed(2)} | ${ratio(kind, 'v1').toFixed(2)} |`,
+    );
+  const worst = Math.max(ratio('kept', 'legacy'), ratio('kept', 'v1'));
+  if (worst > ceiling) {
+    console.log(
+      `First-time pages at once from kept rows: p99 ${worst.toFixed(2)}× the ${factors[0]}× figure, above BENCH_FIRST_PAGES_RATIO_CEILING (${ceiling})`,
+    );
+    process.exitCode = 1;
+  }
+}
+if (searchCost.length > 1 && process.env.BENCH_API_PASSES !== '0') {
   console.log(
     `Search cost at ${factors.at(-1)}× / at ${factors[0]}×: ${(searchCost.at(-1)! / searchCost[0]!).toFixed(2)} (issue 26 asks ≤ 1.5; search.bench holds the ceiling, decision 053)`,
   );

@@ -263,12 +263,17 @@ export class FastReads {
   }
 }
 
-/** The entry's bytes in the encoding sent, or null when they are not the entry's (compressed on the way). */
+/**
+ * The entry's bytes in the encoding sent, or null when they are not the entry's (compressed on the
+ * way) or are a quick first copy (decision 069): a replay is recorded once the kept copy is made, so
+ * the fast path never keeps sending the larger one.
+ */
 function bodySent(entry: Entry, encoding: unknown): Buffer | null {
   if (encoding === undefined) {
     const plain = plainBody(entry);
     return typeof plain === 'string' ? Buffer.from(plain) : plain;
   }
-  if (encoding === 'br' || encoding === 'gzip') return entry.encoded[encoding] ?? null;
+  if (encoding === 'br' || encoding === 'gzip')
+    return entry.quick?.[encoding] ? null : (entry.encoded[encoding] ?? null);
   return null;
 }

@@ -1,8 +1,10 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../test/sign-in.js';
 import { buildApp } from '../app.js';
 import { admitHashing, HASHING_ADMITTED } from '../lib/password.js';
+import { upgrades } from '../lib/response-cache.js';
 import { createTestApp, testConfig, type TestContext } from '../test/test-app.js';
 
 // The fast read path (decision 041) over real connections: the pages' own reads and `inject` never
@@ -126,6 +128,31 @@ describe('fast read path', () => {
     const br = await get(base, path, { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(replayed()).toBe(before);
+  });
+
+  it('replays a large answer only once its quick first copy is upgraded, then the kept copy', async () => {
+    // Decision 069: a page of 100 is first sent quickly compressed; a replay recorded then would
+    // keep sending the larger copy for the life of the answer.
+    const path = '/api/v1/datasets?limit=100&offset=11';
+    const br = { 'accept-encoding': 'br' };
+    const first = await get(base, path, br);
+    const page = zlib.brotliDecompressSync(first.body);
+    const before = replayed();
+    const second = await get(base, path, br);
+    expect(zlib.brotliDecompressSync(second.body).equals(page)).toBe(true);
+    await upgrades.idle();
+    const upgraded = await get(base, path, br); // the full path records the kept copy, if not yet
+    const replay = await get(base, path, br);
+    expect(replayed()).toBeGreaterThan(before);
+    expect(replay.body.equals(upgraded.body)).toBe(true);
+    expect(upgraded.body.length).toBeLessThan(first.body.length);
+    expect(
+      upgraded.body.equals(
+        zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+      ),
+    ).toBe(true);
+    expect(Number(replay.headers['content-length'])).toBe(replay.body.length);
+    expect(replay.headers.etag).toBe(first.headers.etag);
   });
 
   it('keys by the raw URL: a query that normalises differently gets its own answer', async () => {

@@ -39,6 +39,13 @@ function groupByMeasurand(datasets: Dataset[]): Record<string, Dataset[]> {
   return out;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The kept public rows (benches await `publicDatasets.settled()`: the background fill is over). */
+    publicDatasets: PublicDatasets;
+  }
+}
+
 export function registerDatasetRoutes(app: FastifyInstance): void {
   const { db, cache, config } = serviceDeps(app);
   const publicDatasets = new PublicDatasets(
@@ -51,6 +58,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   // The first anonymous read starts the background fill (decision 049); it stops before the
   // database closes.
   app.addHook('onClose', () => publicDatasets.close());
+  app.decorate('publicDatasets', publicDatasets);
 
   // A dataset's disease states (lookup rows), 404 for a dataset the caller may not see. Here, not in
   // the lookups module: lookups are read by datasets, never the other way round (decision 048).

@@ -8,6 +8,7 @@ import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
 import { testConfig, type TestContext } from '../../test/test-app.js';
 import { presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import * as repo from './datasets.repository.js';
+import { upgrades } from '../../lib/response-cache.js';
 
 // Decision 065: the public pages are concatenations of each row's JSON, made once per kept row. What
 // leaves must be byte for byte what the route's serialiser wrote for the whole page before (the
@@ -116,6 +117,44 @@ describe('public pages made of kept items', () => {
       ),
     );
     expect(new Set(pages).size).toBe(3);
+  });
+
+  it('send a quick first copy that unpacks to the page, then the kept copy, with one ETag', async () => {
+    // Decision 069: the first ask of a large answer gets a quickly compressed copy; the kept settings'
+    // copy replaces it in the background. Whichever is sent, the client gets the same page, the
+    // same ETag, a Content-Length of what was sent, and a 304 on revalidation.
+    const KEPT = {
+      br: (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+      gzip: (b: Buffer) => zlib.gzipSync(b, { level: 6 }),
+    };
+    const unpack = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    const cases = [
+      ['br', '/api/bv_specifications?limit=100&offset=3', () => oldLegacyPage(100, 3)],
+      ['gzip', '/api/v1/datasets?limit=100&offset=5', () => oldV1Page(100, 5)],
+    ] as const;
+    for (const [encoding, url, expected] of cases) {
+      const page = Buffer.from(await expected());
+      const first = await get(ctx.app, url, { 'accept-encoding': encoding });
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(unpack[encoding](first.rawPayload).equals(page), url).toBe(true);
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      // The quick copy is not the kept one (else there would be nothing to upgrade).
+      expect(first.rawPayload.equals(KEPT[encoding](page)), url).toBe(false);
+      const etag = first.headers.etag!;
+      expect((await get(second, url)).headers.etag).toBe(etag);
+      const revalidated = await get(ctx.app, url, { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(revalidated.statusCode).toBe(304);
+
+      await upgrades.idle();
+      const later = await get(ctx.app, url, { 'accept-encoding': encoding });
+      expect(later.rawPayload.equals(KEPT[encoding](page)), url).toBe(true);
+      expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+      expect(unpack[encoding](later.rawPayload).equals(page)).toBe(true);
+      expect(Number(later.headers['content-length'])).toBe(later.rawPayload.length);
+      expect(later.headers.etag).toBe(etag);
+      expect((await get(ctx.app, url)).rawPayload.equals(page)).toBe(true);
+    }
   });
 
   it('show a write on the next first-time page, with a new ETag', async () => {
