@@ -29,3 +29,14 @@ test('an unknown path and a missing record answer 404 with the app\'s "Page not 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Page not found')).toHaveCount(0);
 });
+
+// Decision 070: an appraisal no one has, or a kept menu's link that leads nowhere, is a 404 too (a
+// link checker reads the status); the page still says what a person can do.
+test('an unknown appraisal and an unknown kept-menu link answer 404', async ({ page }) => {
+  const appraisal = await page.goto('/appraisals/999999');
+  expect(appraisal?.status()).toBe(404);
+  const menu = await page.goto('/applications/menu/no-such-link-aaaaaaaaaaaaaaaa');
+  expect(menu?.status()).toBe(404);
+  await expect(page.getByText('No kept menu has this link')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload the menu again' })).toBeVisible();
+});
