@@ -241,6 +241,7 @@ test('a visitor keeps a menu in its link, signs in and saves it to their menus u
   await page.goto(link);
   await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await shots(page, 'menu-link-visitor');
 
   // Signed in, the same link is saved under a name; the link stays a link menu.
   await signIn(page);
@@ -251,6 +252,7 @@ test('a visitor keeps a menu in its link, signs in and saves it to their menus u
   await page.getByRole('button', { name: 'Save to my menus' }).click();
   await expect(page.getByText(`Saved as “${name}”`)).toBeVisible();
   await expectNoAxeViolations(page);
+  await shots(page, 'menu-link-saved');
 
   // Listed under My menus, it opens as the user's own, comparing with the link's kept values.
   await page.goto('/applications/menu');
@@ -259,9 +261,19 @@ test('a visitor keeps a menu in its link, signs in and saves it to their menus u
   await expect(page.getByText(/^(No change since|Changed since)/).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your menu' })).toBeVisible();
   expect(page.url()).not.toBe(link);
+  await shots(page, 'menu-copy-owner');
   // The link itself is unchanged: still nobody's menu, nothing to rename.
   await page.goto(link);
   await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Your menu' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Save to my menus' })).toBeVisible();
+  // An unknown link says so, with the way back.
+  await page.goto('/applications/menu/AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByText(/No kept menu has this link/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Upload the menu again' })).toBeVisible();
+  if (SHOTS)
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/menu-not-found-${width}.png`, fullPage: true });
+    }
 });
