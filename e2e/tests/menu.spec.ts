@@ -218,3 +218,62 @@ test('a kept menu names what changed after a curator edits a dataset; a signed-i
   await page.getByRole('button', { name: 'Mark as reviewed' }).click();
   await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
 });
+
+test('a visitor keeps a menu in its link, signs in and saves it to their menus under a name (decision 068)', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // Anonymous: judged and kept in its link.
+  await page.goto('/applications/menu');
+  await page.getByLabel(/Menu file/).setInputFiles({
+    name: 'menu.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name,cva,bias\nSodium,0.5,0.2\nGlucose,2,1\n'),
+  });
+  await page.getByRole('button', { name: 'Judge the menu' }).click();
+  await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(2, {
+    timeout: 45_000,
+  });
+  await page.getByRole('button', { name: 'Keep this menu' }).click();
+  const link = await page.getByLabel('Link to this menu').inputValue();
+
+  // Opened by a visitor, it offers to sign in to save it.
+  await page.goto(link);
+  await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await shots(page, 'menu-link-visitor');
+
+  // Signed in, the same link is saved under a name; the link stays a link menu.
+  await signIn(page);
+  await page.goto(link);
+  await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
+  const name = `Kept from a link ${Date.now()}`;
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Save to my menus' }).click();
+  await expect(page.getByText(`Saved as “${name}”`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shots(page, 'menu-link-saved');
+
+  // Listed under My menus, it opens as the user's own, comparing with the link's kept values.
+  await page.goto('/applications/menu');
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^(No change since|Changed since)/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your menu' })).toBeVisible();
+  expect(page.url()).not.toBe(link);
+  await shots(page, 'menu-copy-owner');
+  // The link itself is unchanged: still nobody's menu, nothing to rename.
+  await page.goto(link);
+  await expect(page.getByText(/^No change since/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Your menu' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Save to my menus' })).toBeVisible();
+  // An unknown link says so, with the way back.
+  await page.goto('/applications/menu/AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByText(/No kept menu has this link/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Upload the menu again' })).toBeVisible();
+  if (SHOTS)
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/menu-not-found-${width}.png`, fullPage: true });
+    }
+});

@@ -179,6 +179,25 @@ export const updateMenu = defineRoute({
   responses: { 200: KeptMenuSchema, ...errorsFor(400, 401, 403, 404, 409) },
 });
 
+export const CopyMenuBodySchema = z
+  .object({ name: NameSchema.describe('The name the copy is listed under in “My menus”') })
+  .strict();
+export type CopyMenuBody = z.infer<typeof CopyMenuBodySchema>;
+
+export const copyMenu = defineRoute({
+  method: 'POST',
+  path: '/api/v1/menus/:id/copies',
+  summary:
+    'Save a kept menu you opened from its link (a link menu, or someone’s named menu) as your own named menu. ' +
+    'The copy keeps the lines and the values kept with the original, and their date: it says what changed since the original was kept. ' +
+    'The original and its link are unchanged. 404 for an unknown id',
+  tags: ['v1'],
+  access: ANY_ROLE,
+  params: MenuIdParamsSchema,
+  body: CopyMenuBodySchema,
+  responses: { 201: KeptMenuSchema, ...errorsFor(400, 401, 403, 404, 429) },
+});
+
 export const deleteMenu = defineRoute({
   method: 'DELETE',
   path: '/api/v1/menus/:id',

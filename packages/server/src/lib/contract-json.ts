@@ -17,10 +17,18 @@ export interface JsonFragment {
  * does (a 500, never a malformed answer).
  */
 export function contractFragment(schema: z.ZodType, value: unknown): JsonFragment {
+  const json = Buffer.from(contractJson(schema, value));
+  return { json, digest: createHash('sha1').update(json).digest() };
+}
+
+/**
+ * `value` checked against the contract's `schema` and written as the route serialiser writes it:
+ * the text of a whole answer, made off the event loop (a menu thread, decision 068) and sent as is.
+ */
+export function contractJson(schema: z.ZodType, value: unknown): string {
   const result = z.safeEncode(schema, value);
   if (!result.success) throw new Error(`An answer's item is outside the contract: ${result.error.message}`);
-  const json = Buffer.from(JSON.stringify(result.data));
-  return { json, digest: createHash('sha1').update(json).digest() };
+  return JSON.stringify(result.data);
 }
 
 /**

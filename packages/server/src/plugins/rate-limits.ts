@@ -92,6 +92,7 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   listMyMenus: 'read',
   saveMenu: 'write',
   updateMenu: 'write',
+  copyMenu: 'write',
   deleteMenu: 'write',
   // Writes.
   createUserRoute: 'write',

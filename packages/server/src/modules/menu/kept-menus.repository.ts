@@ -1,13 +1,37 @@
-import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { menus } from '../../db/schema.js';
 
 export type MenuRow = typeof menus.$inferSelect;
 export type NewMenuRow = typeof menus.$inferInsert;
 
-export async function insertMenu(db: DbOrTx, row: NewMenuRow): Promise<MenuRow> {
+export async function insertMenu(
+  db: DbOrTx,
+  row: Omit<NewMenuRow, 'keptValues'> & { keptValues: SQL },
+): Promise<MenuRow> {
   const [saved] = await db.insert(menus).values(row).returning();
   return saved!;
+}
+
+/** JSON text made elsewhere (a menu thread) stored as jsonb: never parsed and written again here. */
+export const jsonText = (text: string): SQL => sql`${text}::jsonb`;
+
+/**
+ * A menu to open again: its kept values as the database's JSON text, parsed in a menu thread (a
+ * 1,000-test menu keeps about 1 MB of them), not on the event loop.
+ */
+export async function findMenuForOpening(
+  db: DbOrTx,
+  id: string,
+): Promise<{ row: MenuRow; keptJson: string } | undefined> {
+  const { keptValues: _kept, ...columns } = getTableColumns(menus);
+  const [found] = await db
+    .select({ ...columns, keptJson: sql<string>`${menus.keptValues}::text` })
+    .from(menus)
+    .where(eq(menus.id, id));
+  if (!found) return undefined;
+  const { keptJson, ...row } = found;
+  return { row: { ...row, keptValues: [] }, keptJson };
 }
 
 export async function findMenu(db: DbOrTx, id: string): Promise<MenuRow | undefined> {
@@ -40,7 +64,7 @@ export async function updateMenuAt(
   db: DbOrTx,
   id: string,
   version: number,
-  set: Partial<Pick<MenuRow, 'name' | 'keptValues' | 'keptAt' | 'level' | 'probability'>>,
+  set: Partial<Pick<MenuRow, 'name' | 'keptAt' | 'level' | 'probability'>> & { keptValues?: SQL },
 ): Promise<MenuRow | undefined> {
   const [row] = await db
     .update(menus)
@@ -62,4 +86,39 @@ export async function deleteLinkMenusOpenedBefore(db: DbOrTx, before: Date): Pro
     .where(and(isNull(menus.ownerId), lt(menus.openedAt, before)))
     .returning({ id: menus.id });
   return rows.length;
+}
+
+/**
+ * A new menu copied from `fromId` in the database (its lines and kept values are never read into
+ * the process: a 1,000-test menu's 1 MB of JSON stays off the event loop); undefined when it is gone.
+ */
+export async function copyMenuRow(
+  db: DbOrTx,
+  fromId: string,
+  set: { id: string; ownerId: number; name: string; openedAt: Date },
+): Promise<MenuRow | undefined> {
+  const [row] = await db
+    .insert(menus)
+    .select(
+      db
+        .select({
+          id: sql<string>`${set.id}`.as('id'),
+          ownerId: sql<number>`${set.ownerId}::integer`.as('owner_id'),
+          name: sql<string>`${set.name}`.as('name'),
+          level: menus.level,
+          probability: menus.probability,
+          testCount: menus.testCount,
+          lines: menus.lines,
+          keptValues: menus.keptValues,
+          keptAt: menus.keptAt,
+          openedAt: sql<Date>`${set.openedAt.toISOString()}::timestamptz`.as('opened_at'),
+          version: sql<number>`1`.as('version'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
+        })
+        .from(menus)
+        .where(eq(menus.id, fromId)),
+    )
+    .returning();
+  return row;
 }

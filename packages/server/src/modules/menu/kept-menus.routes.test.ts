@@ -211,6 +211,77 @@ describe('kept test menus (issue 32.4)', () => {
     expect((await ctx.app.inject({ url: `/api/v1/menus/${menu.id}` })).statusCode).toBe(404);
   });
 
+  it('a signed-in user saves a link menu as their own named menu: listed, same kept values and date, the link unchanged', async () => {
+    const { specId, cv, analyteId } = await usedDataset(ctx.database);
+    const link = await saved({ tests: [{ code: String(analyteId), cva: 1, bias: 0.5 }, ...TESTS] });
+    const original = await open(link.id);
+    const copy = (id: string, payload: object, headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/menus/${id}/copies`, payload, headers });
+
+    // Anonymous: 401; signed in without the CSRF token: 403; stores nothing.
+    const n = await countMenus();
+    expect((await copy(link.id, { name: 'Mine' }, await visitor())).statusCode).toBe(401);
+    const owner = await signInAsNewCurator(ctx.app);
+    expect((await copy(link.id, { name: 'Mine' }, { cookie: owner.cookie })).statusCode).toBe(403);
+    // A bad name: 400 with a message; an unknown link: 404.
+    for (const payload of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(201) },
+      { name: 'A', tests: [] },
+    ]) {
+      const res = await copy(link.id, payload, owner.headers);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const unknown = await copy('AAAAAAAAAAAAAAAAAAAAAA', { name: 'Mine' }, owner.headers);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/No kept menu has this link/);
+    expect(await countMenus()).toBe(n);
+
+    const res = await copy(link.id, { name: '  Chemistry, from the link ' }, owner.headers);
+    expect(res.statusCode, res.body).toBe(201);
+    const mine = KeptMenuSchema.parse(res.json());
+    expect(mine.id).not.toBe(link.id);
+    expect(mine).toMatchObject({
+      name: 'Chemistry, from the link',
+      owned: true,
+      mine: true,
+      expires_at: null,
+      tests: link.tests,
+      level: link.level,
+      probability: link.probability,
+      kept_at: link.kept_at,
+      version: 1,
+    });
+    const list = await ctx.app.inject({ url: '/api/v1/menus', headers: owner.headers });
+    expect(list.json<{ data: KeptMenu[] }>().data.map((m) => m.id)).toEqual([mine.id]);
+
+    // The copy still compares with the values kept on the original's date: a change since shows in both.
+    await editDataset(ctx.app, specId, { estimates_of_cvi: cv + 7.5 });
+    await ctx.app.deps.recompute.settle();
+    const copied = await open(mine.id, owner.headers);
+    expect(copied.lines).toEqual(original.lines);
+    expect(copied.kept).toEqual(original.kept);
+    expect(copied.changes.some((c) => c.line === 1 && c.what === 'CVI')).toBe(true);
+    expect(copied.changes).toEqual((await open(link.id)).changes);
+    // The link menu is still a link menu, nobody's, and opens for everyone.
+    expect((await open(link.id, owner.headers)).menu).toMatchObject({
+      owned: false,
+      mine: false,
+      name: null,
+    });
+    // The owner may rename the copy; the link menu stays unchangeable.
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/menus/${mine.id}`,
+      payload: { version: mine.version, name: 'Renamed' },
+      headers: owner.headers,
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
   it('format=xlsx gives the sheet naming the date the menu was kept', async () => {
     const menu = await saved({ tests: TESTS });
     const res = await ctx.app.inject({ url: `/api/v1/menus/${menu.id}?format=xlsx` });

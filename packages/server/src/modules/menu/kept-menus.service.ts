@@ -2,25 +2,23 @@ import { randomBytes } from 'node:crypto';
 import {
   LINK_MENU_RETENTION_MONTHS,
   type KeptMenu,
-  type KeptMenuResponse,
+  type CopyMenuBody,
   type MenuResponse,
   type MenuTestInput,
   type SaveMenuBody,
   type UpdateMenuBody,
 } from '@bvdb/contract';
-import { menuChanges, type MenuKeptTest } from '@bvdb/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import type { SessionUser } from '../auth/auth.service.js';
-import type { MenuLine } from './menu-input.js';
-import { keptValuesOf } from './kept-menus.presenter.js';
+import { linesOf, type MenuSheets } from './menu-sheets.js';
 import * as repo from './kept-menus.repository.js';
 import type { MenuRow } from './kept-menus.repository.js';
 
 type Level = MenuResponse['parameters']['level'];
-/** Judges lines on today's data: the sheet of `POST /api/v1/menu`. */
-export type MakeSheet = (lines: MenuLine[], level: Level, probability: number) => Promise<MenuResponse>;
+/** What the kept menus need of the sheets: values to keep, and a menu opened again (decision 068). */
+export type KeptMenuSheets = Pick<MenuSheets, 'keep' | 'reopen' | 'reopenSheet'>;
 
 const DEFAULT_LEVEL: Level = 'desirable';
 const DEFAULT_PROBABILITY = 0.95;
@@ -33,30 +31,6 @@ export function expiryOf(openedAt: Date): Date {
   const d = new Date(openedAt);
   d.setUTCMonth(d.getUTCMonth() + LINK_MENU_RETENTION_MONTHS);
   return d;
-}
-
-const linesOf = (tests: readonly MenuTestInput[]): MenuLine[] =>
-  tests.map((input, i) => ({ line: i + 1, input }));
-
-/** Tests compared per turn of the event loop when a kept menu is opened. */
-const CHANGES_PER_TURN = 100;
-
-/**
- * `menuChanges` in runs of tests, the event loop free between runs: every number is compared as the
- * sheet's text, and 1,000 tests with changes took ~0.4 s in one go (decision 064), a stall for every
- * other request (decision 070). The same changes, in the same order.
- */
-export async function changesInTurns(
-  kept: readonly MenuKeptTest[],
-  today: readonly MenuKeptTest[],
-  level: Level,
-): Promise<ReturnType<typeof menuChanges>> {
-  const changes: ReturnType<typeof menuChanges> = [];
-  for (let from = 0; from < kept.length; from += CHANGES_PER_TURN) {
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-    changes.push(...menuChanges(kept.slice(from, from + CHANGES_PER_TURN), today, level));
-  }
-  return changes;
 }
 
 const notFound = () =>
@@ -73,7 +47,7 @@ const notFound = () =>
 export class KeptMenuService {
   constructor(
     private readonly deps: Pick<ServiceDeps, 'db' | 'config'>,
-    private readonly makeSheet: MakeSheet,
+    private readonly sheets: KeptMenuSheets,
   ) {}
 
   private url(id: string): string {
@@ -106,8 +80,7 @@ export class KeptMenuService {
     }
     const level = body.level ?? DEFAULT_LEVEL;
     const probability = body.probability ?? DEFAULT_PROBABILITY;
-    const sheet = await this.makeSheet(linesOf(body.tests), level, probability);
-    const now = new Date(sheet.parameters.generated_at);
+    const { keptJson, keptAt } = await this.sheets.keep(linesOf(body.tests), level, probability);
     const row = await repo.insertMenu(this.deps.db, {
       id: newMenuId(),
       ownerId: user?.id ?? null,
@@ -116,28 +89,58 @@ export class KeptMenuService {
       probability,
       testCount: body.tests.length,
       lines: body.tests,
-      keptValues: keptValuesOf(sheet),
-      keptAt: now,
-      openedAt: now,
+      keptValues: repo.jsonText(keptJson),
+      keptAt,
+      openedAt: keptAt,
     });
     return this.present(row, user);
   }
 
+  /** The menu's row without its kept values (they are read as text only when opened). */
   private async find(id: string): Promise<MenuRow> {
-    const row = await repo.findMenu(this.deps.db, id);
-    if (!row) throw notFound();
-    return row;
+    return (await this.findForOpening(id)).row;
   }
 
-  /** The menu, today's sheet and what changed since its values were kept; notes the opening. */
-  async open(id: string, user: SessionUser | null): Promise<KeptMenuResponse> {
-    const row = await this.find(id);
-    const lines = row.lines as MenuTestInput[];
-    const sheet = await this.makeSheet(linesOf(lines), row.level as Level, row.probability);
-    const kept = row.keptValues as MenuKeptTest[];
-    const changes = await changesInTurns(kept, keptValuesOf(sheet), row.level as Level);
+  /**
+   * The menu, today's sheet and what changed since its values were kept, as the answer's text (made
+   * in a menu thread); notes the opening.
+   */
+  async open(id: string, user: SessionUser | null): Promise<string> {
+    const { row, keptJson } = await this.findForOpening(id);
+    const json = await this.sheets.reopen(this.present(row, user), row.lines as MenuTestInput[], keptJson);
     await repo.markOpened(this.deps.db, row.id, new Date());
-    return { menu: this.present(row, user), lines, sheet, kept, changes };
+    return json;
+  }
+
+  /** The same for a workbook: the menu, today's sheet and the number of changes. */
+  async openSheet(id: string, user: SessionUser | null) {
+    const { row, keptJson } = await this.findForOpening(id);
+    const menu = this.present(row, user);
+    const { sheet, changes } = await this.sheets.reopenSheet(menu, row.lines as MenuTestInput[], keptJson);
+    await repo.markOpened(this.deps.db, row.id, new Date());
+    return { menu, sheet, changes };
+  }
+
+  private async findForOpening(id: string) {
+    const found = await repo.findMenuForOpening(this.deps.db, id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /**
+   * A kept menu opened from its link saved as the caller's own named menu: a new menu with the same
+   * lines, parameters and kept values, and the original's keep date, so its "changed since" still
+   * refers to the day the values were kept. The original (and its link) is untouched.
+   */
+  async copy(id: string, body: CopyMenuBody, user: SessionUser): Promise<KeptMenu> {
+    const row = await repo.copyMenuRow(this.deps.db, id, {
+      id: newMenuId(),
+      ownerId: user.id,
+      name: body.name,
+      openedAt: new Date(),
+    });
+    if (!row) throw notFound();
+    return this.present(row, user);
   }
 
   async listMine(user: SessionUser, page: number, perPage: number) {
@@ -174,17 +177,17 @@ export class KeptMenuService {
     const set: Parameters<typeof repo.updateMenuAt>[3] = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.review) {
-      const sheet = await this.makeSheet(
+      const { keptJson, keptAt } = await this.sheets.keep(
         linesOf(row.lines as MenuTestInput[]),
         row.level as Level,
         row.probability,
       );
-      set.keptValues = keptValuesOf(sheet);
-      set.keptAt = new Date(sheet.parameters.generated_at);
+      set.keptValues = repo.jsonText(keptJson);
+      set.keptAt = keptAt;
     }
     const saved = await repo.updateMenuAt(this.deps.db, id, body.version, set);
     if (!saved) {
-      const current = await repo.findMenu(this.deps.db, id);
+      const current = (await repo.findMenuForOpening(this.deps.db, id))?.row;
       throw new AppError(
         'conflict',
         'This menu was changed after you opened it (renamed or reviewed elsewhere); reload it and try again',

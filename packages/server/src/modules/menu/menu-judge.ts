@@ -1,14 +1,29 @@
 import { DomainInputError, matchMenuLine, menuTest, type MenuCandidate, type MenuMatch } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
-import { workbenchEstimateOf } from '../meta-analysis/results/meta-results.service.js';
+import {
+  refKeyOf,
+  workbenchEstimateOf,
+  type EstimateRefs,
+  type MetaRow,
+} from '../meta-analysis/results/meta-results.service.js';
 import type { MenuLine } from './menu-input.js';
 import type { JudgedLine } from './menu.presenter.js';
-import type { MenuData } from './menu.service.js';
+import type { MenuData } from './menu-data.js';
 
 /** Nearest names offered for a line that names nothing known (from the site's measurand search). */
 export type Suggest = (text: string) => Promise<{ id: number }[]>;
 
 const SUGGESTIONS = 5;
+
+/** A line matched (or not) with the estimates it is judged against: what the menu thread needs. */
+export interface MatchedLine {
+  line: MenuLine;
+  match: MenuMatch;
+  cvi: MetaRow | null;
+  cvg: MetaRow | null;
+  /** The match has estimates in its matrix: the line is judged. */
+  judged: boolean;
+}
 
 /** The nearest measurands with an estimate, each in its headline matrix: what to choose from, never chosen. */
 async function suggestionsFor(line: MenuLine, data: MenuData, suggest: Suggest): Promise<MenuCandidate[]> {
@@ -25,16 +40,16 @@ async function suggestionsFor(line: MenuLine, data: MenuData, suggest: Suggest):
 }
 
 /**
- * Every line of a menu matched and, when matched, judged (issue 32.2–3), in the order given. An
- * unmatched line without candidates of its own gets the nearest names of the search to choose from.
+ * Every line of a menu matched against the kept catalogue (issue 32.2, on the event loop: the
+ * catalogue lives here), in the order given, with the estimates of its match. An unmatched line
+ * without candidates of its own gets the nearest names of the search to choose from.
  */
-export async function judgeMenu(
+export async function matchMenu(
   data: MenuData,
   lines: readonly MenuLine[],
-  probability: number,
   suggest: Suggest,
-): Promise<JudgedLine[]> {
-  const out: JudgedLine[] = [];
+): Promise<MatchedLine[]> {
+  const out: MatchedLine[] = [];
   for (const line of lines) {
     const { name, code, matrix } = line.input;
     let match: MenuMatch = matchMenuLine(data.catalogue, {
@@ -47,10 +62,29 @@ export async function judgeMenu(
       match = { ...match, candidates: suggested, candidatesTotal: suggested.length };
     }
     const group = match.match ? data.groups.get(match.match.measurandId)?.get(match.match.matrix) : undefined;
-    const cvi = group?.cvi ?? null;
-    const cvg = group?.cvg ?? null;
+    out.push({ line, match, cvi: group?.cvi ?? null, cvg: group?.cvg ?? null, judged: group !== undefined });
+  }
+  return out;
+}
+
+/** The estimate versions of the results the matched lines use: all the presenter reads of the refs. */
+export function refsOfMatched(matched: readonly MatchedLine[], refs: EstimateRefs): EstimateRefs {
+  const used: EstimateRefs = new Map();
+  for (const m of matched)
+    for (const row of [m.cvi, m.cvg]) {
+      if (!row) continue;
+      const key = refKeyOf(row.meta);
+      const ref = refs.get(key);
+      if (ref) used.set(key, ref);
+    }
+  return used;
+}
+
+/** Each matched line judged (issue 32.3): the formulas, in the menu thread. */
+export function judgeMatched(matched: readonly MatchedLine[], probability: number): JudgedLine[] {
+  return matched.map(({ line, match, cvi, cvg, judged }) => {
     let result = null;
-    if (group) {
+    if (judged) {
       try {
         result = menuTest({
           cvi: workbenchEstimateOf(cvi),
@@ -66,7 +100,6 @@ export async function judgeMenu(
         throw err;
       }
     }
-    out.push({ line, match, cvi, cvg, result });
-  }
-  return out;
+    return { line, match, cvi, cvg, result };
+  });
 }

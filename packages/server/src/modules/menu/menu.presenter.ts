@@ -8,9 +8,8 @@ import {
   type MenuTestResult as DomainResult,
   type WorkbenchValue,
 } from '@bvdb/domain';
-import type { MetaRow } from '../meta-analysis/results/meta-results.service.js';
+import { refKeyOf, type EstimateRefs, type MetaRow } from '../meta-analysis/results/meta-results.service.js';
 import type { MenuLine } from './menu-input.js';
-import { refKeyOf, type MenuData } from './menu.service.js';
 
 const candidate = (c: MenuCandidate) => ({
   measurand_id: c.measurandId,
@@ -36,9 +35,9 @@ const same = (j: ApsJudgement | null) => j;
  * The estimate a test used: its numbers, id and version (decision 052), its permalink (measurand,
  * matrix and type, decision 027) and the API's answer as the site showed it when the sheet was made.
  */
-function estimateOf(row: MetaRow | null, matrix: string, data: MenuData, generatedAt: string) {
+function estimateOf(row: MetaRow | null, matrix: string, refs: EstimateRefs, generatedAt: string) {
   if (!row || row.meta.median === null) return null;
-  const ref = data.refs.get(refKeyOf(row.meta));
+  const ref = refs.get(refKeyOf(row.meta));
   return {
     id: row.meta.id,
     median: row.meta.median,
@@ -62,7 +61,7 @@ export interface JudgedLine {
   result: DomainResult | null;
 }
 
-export function presentMenuTest(j: JudgedLine, data: MenuData, generatedAt: string): MenuTestResult {
+export function presentMenuTest(j: JudgedLine, refs: EstimateRefs, generatedAt: string): MenuTestResult {
   const r = j.result;
   return {
     line: j.line.line,
@@ -91,14 +90,14 @@ export function presentMenuTest(j: JudgedLine, data: MenuData, generatedAt: stri
     ii_with_cva: r?.iiWithCva.value ?? null,
     ii_with_cva_range: r?.iiWithCva.range ?? null,
     prri_useful: r?.prriUseful ?? null,
-    estimate: estimateOf(j.cvi, j.match.match?.matrix ?? '', data, generatedAt),
-    estimate_cvg: estimateOf(j.cvg, j.match.match?.matrix ?? '', data, generatedAt),
+    estimate: estimateOf(j.cvi, j.match.match?.matrix ?? '', refs, generatedAt),
+    estimate_cvg: estimateOf(j.cvg, j.match.match?.matrix ?? '', refs, generatedAt),
   };
 }
 
 export function presentMenu(
   judged: JudgedLine[],
-  data: MenuData,
+  refs: EstimateRefs,
   parameters: { level: MenuResponse['parameters']['level']; probability: number; z: number },
   generatedAt: Date,
 ): MenuResponse {
@@ -113,6 +112,6 @@ export function presentMenu(
       ambiguous: count('ambiguous'),
     },
     sources: { ...MENU_SOURCES },
-    tests: judged.map((j) => presentMenuTest(j, data, at)),
+    tests: judged.map((j) => presentMenuTest(j, refs, at)),
   };
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  copyMenu,
   createMenu,
   deleteMenu,
   getKeptMenu,
@@ -11,7 +12,6 @@ import {
   MENU_MAX_TESTS,
   MENU_MAX_TEXT_BYTES,
 } from '@bvdb/contract';
-import { workbenchZ } from '@bvdb/domain';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
@@ -23,11 +23,10 @@ import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import { assertCsrf } from '../../plugins/csrf.js';
 import { buildTableOffThread, exportNotice } from '../exports/exports.service.js';
 import { AnalyteSearch } from '../search/search.service.js';
-import type { MenuLine, ReadMenu } from './menu-input.js';
-import { KeptMenuService, type MakeSheet } from './kept-menus.service.js';
-import { judgeMenu } from './menu-judge.js';
-import { presentMenu } from './menu.presenter.js';
+import type { ReadMenu } from './menu-input.js';
 import type { MenuReadTask } from './menu-read.js';
+import { KeptMenuService } from './kept-menus.service.js';
+import { MenuSheets, type MenuThreadTask } from './menu-sheets.js';
 import { menuTable } from './menu-sheet.js';
 import { buildMenuTemplateCsv, buildMenuTemplateXlsx } from './menu-template.js';
 import { MenuDataSource } from './menu.service.js';
@@ -35,15 +34,15 @@ import { MenuDataSource } from './menu.service.js';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const createMenuPool = () =>
-  new WorkerPool<MenuReadTask, ReadMenu>({
+  new WorkerPool<MenuThreadTask, unknown>({
     from: import.meta.url,
     file: './menu.thread.js',
     timeoutMs: 15_000,
     resourceLimits: { maxOldGenerationSizeMb: 256 },
-    tooLong: { code: 'unprocessable', message: 'Reading the menu took too long: send fewer tests.' },
+    tooLong: { code: 'unprocessable', message: 'The menu took too long: send fewer tests.' },
     tooLarge: {
       code: 'payload_too_large',
-      message: 'The menu needs too much memory to read: send fewer tests.',
+      message: 'The menu needs too much memory: send fewer tests.',
     },
     busy: 'The menu service is busy; try again in a few seconds.',
   });
@@ -71,8 +70,9 @@ function checkJsonShape(body: unknown): void {
 
 /**
  * A laboratory's test menu against BV (issue 32.2–3, decision 059): public, nothing stored, rate
- * class heavy. Reading a file or body runs on a pool thread; matching and the formulas (a few
- * microseconds a test) run here against the catalogue kept per data generation.
+ * class heavy. Reading a file or body runs on a pool thread; matching runs here against the
+ * catalogue kept per data generation, and the sheet (the formulas, presenting, the contract's check
+ * and JSON) on the same pool's thread (decision 068).
  */
 export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
@@ -83,11 +83,8 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
   const source = new MenuDataSource(serviceDeps(app));
   const search = new AnalyteSearch(serviceDeps(app));
   const siteUrl = (app.deps.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
-  const makeSheet: MakeSheet = async (lines: MenuLine[], level, probability) => {
-    const data = await source.current();
-    const judged = await judgeMenu(data, lines, probability, (text) => search.suggest(text));
-    return presentMenu(judged, data, { level, probability, z: workbenchZ(probability) }, new Date());
-  };
+  const sheets = new MenuSheets(source, (text) => search.suggest(text), pool);
+  const readMenu = async (task: MenuReadTask) => (await pool.run(task)) as ReadMenu;
 
   route(app, createMenu, async ({ request, reply, body, query }) => {
     let read: ReadMenu;
@@ -98,7 +95,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
         tooLarge: 'payload_too_large',
         hint: 'a menu of a thousand tests is far smaller',
       });
-      read = await pool.run({ kind: 'file', bytes: new Uint8Array(bytes), fileName });
+      read = await readMenu({ kind: 'file', bytes: new Uint8Array(bytes), fileName });
     } else if (typeof body === 'string') {
       const size = Buffer.byteLength(body);
       if (size > MENU_MAX_TEXT_BYTES) {
@@ -107,16 +104,21 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
           `The body is ${Math.ceil(size / 1024)} KB: at most ${MENU_MAX_TEXT_BYTES / 1024} KB`,
         );
       }
-      read = await pool.run({ kind: 'text', text: body });
+      read = await readMenu({ kind: 'text', text: body });
     } else {
       checkJsonShape(body);
-      read = await pool.run({ kind: 'json', body });
+      read = await readMenu({ kind: 'json', body });
     }
     const level = read.level ?? query.level;
     const probability = read.probability ?? query.probability;
     await syncGeneration(request);
-    const answer = await makeSheet(read.lines, level, probability);
-    if (query.format !== 'xlsx') return answer;
+    if (query.format !== 'xlsx') {
+      // Made and checked against the contract in a menu thread: sent as it comes (decision 068).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await sheets.json(read.lines, level, probability));
+    }
+    const answer = await sheets.sheet(read.lines, level, probability);
     const bytes = await buildTableOffThread(
       'xlsx',
       menuTable(answer, exportNotice(app.deps.config), siteUrl),
@@ -132,7 +134,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
 
   // Kept menus (issue 32.4, decision 064). Saving is public (a link menu) and so checks the CSRF
   // token itself, as the mailing-list subscribe; the signed-in routes get it from their access level.
-  const kept = new KeptMenuService(serviceDeps(app), makeSheet);
+  const kept = new KeptMenuService(serviceDeps(app), sheets);
   route(app, saveMenu, async ({ request, reply, body }) => {
     assertCsrf(request);
     await syncGeneration(request);
@@ -141,16 +143,17 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, getKeptMenu, async ({ request, reply, params, query }) => {
     await syncGeneration(request);
-    const answer = await kept.open(params.id, request.user);
-    if (query.format !== 'xlsx') return answer;
-    const { menu, sheet, changes } = answer;
+    if (query.format !== 'xlsx') {
+      return reply.type('application/json; charset=utf-8').send(await kept.open(params.id, request.user));
+    }
+    const { menu, sheet, changes } = await kept.openSheet(params.id, request.user);
     const bytes = await buildTableOffThread(
       'xlsx',
       menuTable(sheet, exportNotice(app.deps.config), siteUrl, {
         keptAt: menu.kept_at,
         url: menu.url,
         name: menu.name,
-        changes: changes.length,
+        changes,
       }),
     );
     return reply
@@ -173,6 +176,10 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
   route(app, updateMenu, async ({ request, params, body }) => {
     await syncGeneration(request);
     return kept.update(params.id, body, userOf(request));
+  });
+  route(app, copyMenu, async ({ request, reply, params, body }) => {
+    const menu = await kept.copy(params.id, body, userOf(request));
+    return reply.code(201).send(menu);
   });
   route(app, deleteMenu, async ({ request, params }) => {
     await kept.remove(params.id, userOf(request));

@@ -1,9 +1,11 @@
 import {
+  copyMenu,
   deleteMenu,
   getKeptMenu,
   listMyMenus,
   saveMenu,
   updateMenu,
+  type CopyMenuBody,
   type SaveMenuBody,
   type UpdateMenuBody,
 } from '@bvdb/contract';
@@ -62,6 +64,16 @@ export function useDeleteMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(deleteMenu, { params: { id }, csrfToken }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['my-menus'] }),
+  });
+}
+
+/** Saves a menu opened from its link as the signed-in user's own named menu (the link stays as it is). */
+export function useCopyMenu(id: string) {
+  const { csrf_token: csrfToken } = useSession();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CopyMenuBody) => apiCall(copyMenu, { params: { id }, body, csrfToken }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['my-menus'] }),
   });
 }

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { keptMenuSheetUrl, useDeleteMenu, useUpdateMenu } from '../api/kept-menus';
 import { MenuLink } from './keep-menu';
 import { MenuSheet } from './menu-sheet';
+import { SaveToMyMenus } from './save-to-my-menus';
 
 /** A date as the page names it: "27 November 2026". */
 export const dayOf = (iso: string) =>
@@ -115,7 +116,7 @@ export function KeptMenuView({ data }: { data: KeptMenuResponse }) {
         <MenuLink menu={menu} />
       </div>
       <MenuChanges changes={changes} since={menu.kept_at} />
-      {menu.mine ? <OwnerTools key={menu.version} data={data} /> : null}
+      {menu.mine ? <OwnerTools key={menu.version} data={data} /> : <SaveToMyMenus menu={menu} />}
       <div className="d-flex flex-wrap gap-2 mb-2 d-print-none">
         <a className="btn btn-outline-primary btn-sm" href={keptMenuSheetUrl(menu.id)} download>
           Download the sheet (xlsx)
