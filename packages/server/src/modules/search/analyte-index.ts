@@ -248,7 +248,8 @@ class TrigramSlots {
     }
     if (!all) return;
     for (let w = 0; w < all.length; w++)
-      for (let word = all[w]!; word !== 0; word &= word - 1) visit((w << 5) + (31 - Math.clz32(word & -word)));
+      for (let word = all[w]!; word !== 0; word &= word - 1)
+        visit((w << 5) + (31 - Math.clz32(word & -word)));
   }
 }
 
