@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { count, eq } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 import { analytes, estimateVersions } from '../db/schema.js';
 import { multiply } from './bench-data.js';
+import { listenBenchApp } from './bench-app.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
@@ -45,18 +44,8 @@ async function benchOne(factor: number, seconds: number) {
   const versionsBefore = await versions();
   const again = await recomputeAll(database);
   const versionsWritten = (await versions()) - versionsBefore;
-  const app = await buildApp({
-    // The built app, so the server-rendered pages are measured too (`npm run bench` builds it).
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
-    }),
-    database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The built app, so the server-rendered pages are measured too (`npm run bench` builds it).
+  const { app, base } = await listenBenchApp(database, { READ_CACHE_PREFILL: 'true' });
   const [creat] = await database.db.select().from(analytes).where(eq(analytes.displayName, 'Creatinine'));
   const targets: [string, string][] = [
     ['/api/meta', '/api/meta'],

@@ -24,15 +24,20 @@ export function uptime(): string {
 
 /**
  * The app on `database`, listening on a free loopback port, as a bench measures it: no rate limit in
- * the way, nothing kept ahead of the first ask (READ_CACHE_PREFILL off); its base URL.
+ * the way, nothing kept ahead of the first ask (READ_CACHE_PREFILL off, unless `settings` say
+ * otherwise, as they may any other setting); its base URL.
  */
-export async function listenBenchApp(database: Database): Promise<{ app: FastifyInstance; base: string }> {
+export async function listenBenchApp(
+  database: Database,
+  settings: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
     config: loadConfig({
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
       READ_CACHE_PREFILL: 'false',
+      ...settings,
     }),
     database,
   });

@@ -6,13 +6,12 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 import { serviceDeps } from '../lib/service-deps.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { multiply } from './bench-data.js';
+import { listenBenchApp } from './bench-app.js';
 import { bareServer } from './bare-node.js';
 
 const PATHS = [
@@ -66,18 +65,10 @@ async function benchFactor(factor: number, seconds: number) {
   if (factor > 1) await multiply(database, factor);
   // Pacing off: what is compared is the cost of serving, not the download budget (decision 035),
   // which a bare server does not have.
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_HEAVY_PER_MINUTE: '100000000',
-      DOWNLOADS_MB_PER_SECOND: '0',
-    }),
-    database,
+  const { app, base } = await listenBenchApp(database, {
+    DOWNLOADS_MB_PER_SECOND: '0',
+    READ_CACHE_PREFILL: 'true',
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   console.log(`\n### ${factor}× demo size, 10 connections, ${seconds} s each (Accept-Encoding: br, gzip)`);
   console.log(
     '| answer | first ask ms | KB sent | bvdb req/s | bare Node req/s | ratio | bvdb p99 ms | bare p99 ms | 10 at once ms | 10 in a row ms |',
