@@ -19,7 +19,7 @@ export const healthz = defineRoute({
 export const readyz = defineRoute({
   method: 'GET',
   path: '/readyz',
-  summary: 'The database answers',
+  summary: 'The database answers and the published datasets are kept (warm-up over)',
   tags: ['operations'],
   access: 'public',
   responses: {

@@ -91,8 +91,11 @@ declare module 'fastify' {
     recentRequests: RecentRequests;
     /** Every route with its declared access, for the test that walks them all. */
     registeredRoutes: RegisteredRoute[];
-    /** Set on SIGTERM (main.ts): `/readyz` answers 503 while the rest is still served. */
-    lifecycle: { draining: boolean };
+    /**
+     * `draining`: set on SIGTERM (main.ts): `/readyz` answers 503 while the rest is still served.
+     * `warmingUp`: during the start's warm-up (decision 072), why `/readyz` is not ready yet.
+     */
+    lifecycle: { draining: boolean; warmingUp: (() => string | null) | null };
   }
 }
 
@@ -136,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: recentRequests.genReqId,
   });
   app.decorate('recentRequests', recentRequests);
-  app.decorate('lifecycle', { draining: false });
+  app.decorate('lifecycle', { draining: false, warmingUp: null });
   const cache = new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {

@@ -121,7 +121,12 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   READ_CACHE_PREFILL: {
     default: 'true',
     meaning:
-      'fill the kept published datasets (`READ_CACHE_ROWS`) in the background after a start and after a change, once something reads the public catalogue, so a first-time page or record is answered from memory (decision 049). The fill reads 100 rows at a time and rests twice as long as each step took, so it takes at most a third of the event loop; `false` reads rows only when asked',
+      'fill the kept published datasets (`READ_CACHE_ROWS`) in the background after a start and after a change, once something reads the public catalogue, so a first-time page or record is answered from memory (decision 049). The fill reads 500 rows at a time and rests twice as long as each step took, so it takes at most a third of the event loop; `false` reads rows only when asked',
+  },
+  WARM_UP_READY_SECONDS: {
+    default: '120',
+    meaning:
+      "at a start (`ROLE` `all` or `web`, with `READ_CACHE_PREFILL`), the published datasets are kept at full pace before the server says it is ready: `/readyz` answers 503 `warming up: N of M published datasets kept` meanwhile, at most this many seconds, then 200 while the rest is filled at the resting pace. Every request is served during the warm-up, more slowly. About a second at the demo size; give a container's health check (or the load balancer) this long at 100× the demo data (decision 072). `0`: ready at once",
   },
   DOWNLOADS_MB_PER_SECOND: {
     default: '5',

@@ -123,6 +123,12 @@ const ConfigSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /**
+   * At a start, `/readyz` waits at most this long (seconds) for those rows to be kept, filled at
+   * full pace meanwhile, so the first pages a load balancer sends are answered from memory (decision
+   * 072). 0: ready at once, the fill at its resting pace.
+   */
+  WARM_UP_READY_SECONDS: z.coerce.number().min(0).max(3600).default(120),
+  /**
    * Most bytes per second all downloads together (article PDFs, spreadsheet exports) are sent at
    * (MB, 10^6 bytes; 0: unpaced; decision 035), after two seconds' worth at once. Sending bytes takes
    * the event loop's core (about 1% of its reads per MB/s, measured), so the total is bounded, not

@@ -10,6 +10,7 @@ import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
 import { SessionPurge } from './modules/auth/session-purge.js';
 import { MenuSweep } from './modules/menu/menu-sweep.js';
+import { warmUpBeforeReady } from './modules/datasets/warm-up.js';
 import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
 import { ReleaseSchedule } from './modules/releases/release-schedule.js';
 import { ReleaseService } from './modules/releases/releases.service.js';
@@ -229,6 +230,15 @@ async function start(config: Config): Promise<void> {
     { url: `http://${config.HOST}:${config.PORT}/`, database: where },
     `serving on http://${config.HOST}:${config.PORT}/ (${where})`,
   );
+  // The public catalogue kept before /readyz says ready (decision 072).
+  const warm = await warmUpBeforeReady(app, config.WARM_UP_READY_SECONDS);
+  if (config.WARM_UP_READY_SECONDS > 0)
+    app.log.info(
+      { rows: warm.rows, seconds: Number(warm.seconds.toFixed(1)), complete: warm.complete },
+      warm.complete
+        ? `ready: ${warm.rows} published datasets kept in ${warm.seconds.toFixed(1)} s`
+        : `ready before the warm-up ended (WARM_UP_READY_SECONDS): ${warm.rows} published datasets kept so far`,
+    );
 }
 
 /** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */

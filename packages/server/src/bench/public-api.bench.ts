@@ -7,12 +7,15 @@
 // server for each factor (dropped afterwards); otherwise on an embedded PGlite.
 // BENCH_API_WARM=1: the first pass starts once the background fill of the kept public rows is over
 // (what a server in use has), not right after the start (decision 065).
-// First of all, fifty distinct first-time pages of 100 asked at once (issue 26, point 4; decision
-// 069): right after the start (the fill just begun), then once the fill is over, legacy and v1, the
-// slowest answer of each fifty; the same count of full pages at every factor, so 100× is compared
-// with 1× for the same work (rows kept: the median of three rounds). Fails when that figure at the
-// last factor is more than BENCH_FIRST_PAGES_RATIO_CEILING (default 3) times the first factor's. BENCH_API_PASSES=0 leaves
-// out the autocannon passes and the search (the first pages alone).
+// First of all, fifty distinct first-time pages of 100 asked at once (issue 26, point 4; decisions
+// 069, 072), legacy and v1, the slowest answer of each fifty; the same count of full pages at every
+// factor, so 100× is compared with 1× for the same work. The server starts as `npm start` does (its
+// warm-up keeps the published rows before `/readyz` says ready, decision 072): a round while it warms
+// up (printed, not held: a load balancer sends nothing yet), a round as soon as `/readyz` answers
+// 200, then three rounds once the fill and the compressions' upgrades are over (their median). Fails
+// when the ready or the kept figure at the last factor is more than BENCH_FIRST_PAGES_RATIO_CEILING
+// (default 3) times the first factor's. BENCH_API_PASSES=0 leaves out the autocannon passes and the
+// search (the first pages alone).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -26,6 +29,7 @@ import { bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
 import { upgrades } from '../lib/response-cache.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
+import { warmUpBeforeReady } from '../modules/datasets/warm-up.js';
 import { multiply, openBenchDatabase, untilIdle } from './bench-data.js';
 import { uptime } from './bench-app.js';
 
@@ -112,17 +116,28 @@ async function askAtOnce(base: string, paths: string[]): Promise<{ times: number
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(0.99 * xs.length) - 1]!;
 
 /**
- * Fifty distinct full pages of 100 for `round` (0: right after the start, 1: after the fill): offsets
- * spread over the table, rounds interleaved so no page of one round was asked in the other.
+ * Fifty distinct full pages of 100 for `round` (0: while warming up, 1: as soon as ready, 2: after
+ * the fill): offsets spread over the table, rounds interleaved so no page of one round was asked in
+ * another.
  */
 function firstPageOffsets(rows: number, round: number): number[] {
-  const step = Math.max(1, Math.floor((rows - 100) / (2 * FIRST_PAGES)));
-  return Array.from({ length: FIRST_PAGES }, (_, i) => (2 * i + round) * step);
+  const step = Math.max(1, Math.floor((rows - 100) / (3 * FIRST_PAGES)));
+  return Array.from({ length: FIRST_PAGES }, (_, i) => (3 * i + round) * step);
 }
 
-type FirstPages = Record<'cold' | 'kept', { legacy: number; v1: number }>;
+type FirstPages = Record<'warming' | 'ready' | 'kept', { legacy: number; v1: number }>;
 
-async function firstPagesAtOnce(base: string, rows: number, round: 0 | 1, label: string) {
+/** Polls `/readyz` as a load balancer does (every 100 ms) until it answers 200. */
+async function untilReady(base: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/readyz`).catch(() => null);
+    if (res?.status === 200) return;
+    await res?.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function firstPagesAtOnce(base: string, rows: number, round: 0 | 1 | 2, label: string) {
   const offsets = firstPageOffsets(rows, round);
   const legacy = await askAtOnce(
     base,
@@ -149,7 +164,14 @@ async function benchFactor(factor: number, seconds: number) {
   if (factor > 1) await multiply(database, factor);
   const ids = (await database.db.select({ id: bvSpecifications.id }).from(bvSpecifications)).map((r) => r.id);
   const app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000' }),
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      // The server's default unless the environment sets it (how long /readyz waits for the warm-up).
+      ...(process.env.WARM_UP_READY_SECONDS
+        ? { WARM_UP_READY_SECONDS: process.env.WARM_UP_READY_SECONDS }
+        : {}),
+    }),
     database,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -162,7 +184,16 @@ async function benchFactor(factor: number, seconds: number) {
     `| ${FIRST_PAGES} distinct first-time pages of 100 at once | legacy p99 ms | v1 p99 ms | uptime |`,
   );
   console.log('|---|---|---|---|');
-  const cold = await firstPagesAtOnce(base, ids.length, 0, 'right after the start (fill running)');
+  // As main.ts does after listening: the warm-up, /readyz 503 until it is over.
+  const tWarm = performance.now();
+  const warm = warmUpBeforeReady(app, app.deps.config.WARM_UP_READY_SECONDS);
+  const warming = await firstPagesAtOnce(base, ids.length, 0, 'while warming up (not ready yet; not held)');
+  await untilReady(base);
+  const warmed = await warm;
+  console.log(
+    `(/readyz said ready ${((performance.now() - tWarm) / 1000).toFixed(1)} s after the start: ${warmed.rows} rows kept${warmed.complete ? '' : ', the warm-up cut short by WARM_UP_READY_SECONDS'})`,
+  );
+  const ready = await firstPagesAtOnce(base, ids.length, 1, 'as soon as /readyz says ready');
   const tFill = performance.now();
   // The fill itself, not the loop's quiet: on a loaded machine a resting fill looks idle.
   await app.publicDatasets.settled();
@@ -174,15 +205,15 @@ async function benchFactor(factor: number, seconds: number) {
   const rounds: { legacy: number; v1: number }[] = [];
   for (let k = 1; k <= KEPT_ROUNDS; k++) {
     if (k > 1) app.deps.cache.invalidate(['metas']);
-    rounds.push(await firstPagesAtOnce(base, ids.length, 1, `after the fill (rows kept), round ${k}`));
+    rounds.push(await firstPagesAtOnce(base, ids.length, 2, `after the fill (rows kept), round ${k}`));
     await upgrades.idle();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const kept = { legacy: median(rounds.map((r) => r.legacy)), v1: median(rounds.map((r) => r.v1)) };
   console.log(
-    `(the fill and the compressions' upgrades were over ${fillSeconds.toFixed(1)} s after the first round; ${app.publicDatasets.keptRows} rows kept)`,
+    `(the fill and the compressions' upgrades were over ${fillSeconds.toFixed(1)} s after the ready round; ${app.publicDatasets.keptRows} rows kept)`,
   );
-  const firstPages: FirstPages = { cold, kept };
+  const firstPages: FirstPages = { warming, ready, kept };
   if (process.env.BENCH_API_PASSES === '0') {
     await app.close();
     await database.close();
@@ -283,20 +314,27 @@ for (const factor of factors) {
 if (firstPages.length > 1) {
   const ceiling = Number(process.env.BENCH_FIRST_PAGES_RATIO_CEILING ?? 3);
   const [low, high] = [firstPages[0]!, firstPages.at(-1)!];
-  const ratio = (kind: 'cold' | 'kept', route: 'legacy' | 'v1') =>
+  const ratio = (kind: keyof FirstPages, route: 'legacy' | 'v1') =>
     high[kind][route] / Math.max(1, low[kind][route]);
+  const labels: Record<keyof FirstPages, string> = {
+    warming: 'while warming up (not held)',
+    ready: 'as soon as /readyz says ready',
+    kept: 'rows kept (after the fill)',
+  };
   console.log(`\n| first-time pages at once, p99 at ${factors.at(-1)}× / at ${factors[0]}× | legacy | v1 |`);
   console.log('|---|---|---|');
-  for (const kind of ['cold', 'kept'] as const)
+  for (const kind of ['warming', 'ready', 'kept'] as const)
     console.log(
-      `| ${kind === 'cold' ? 'right after the start' : 'rows kept (after the fill)'} | ${ratio(kind, 'legacy').toFixed(2)} | ${ratio(kind, 'v1').toFixed(2)} |`,
+      `| ${labels[kind]} | ${ratio(kind, 'legacy').toFixed(2)} | ${ratio(kind, 'v1').toFixed(2)} |`,
     );
-  const worst = Math.max(ratio('kept', 'legacy'), ratio('kept', 'v1'));
-  if (worst > ceiling) {
-    console.log(
-      `First-time pages at once from kept rows: p99 ${worst.toFixed(2)}× the ${factors[0]}× figure, above BENCH_FIRST_PAGES_RATIO_CEILING (${ceiling})`,
-    );
-    process.exitCode = 1;
+  for (const kind of ['ready', 'kept'] as const) {
+    const worst = Math.max(ratio(kind, 'legacy'), ratio(kind, 'v1'));
+    if (worst > ceiling) {
+      console.log(
+        `First-time pages at once, ${labels[kind]}: p99 ${worst.toFixed(2)}× the ${factors[0]}× figure, above BENCH_FIRST_PAGES_RATIO_CEILING (${ceiling})`,
+      );
+      process.exitCode = 1;
+    }
   }
 }
 if (searchCost.length > 1 && process.env.BENCH_API_PASSES !== '0') {

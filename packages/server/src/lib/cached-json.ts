@@ -36,6 +36,16 @@ export async function syncGeneration(request: FastifyRequest): Promise<void> {
   cache.observe(signal.generations, signal.previousReleaseWrites);
 }
 
+/**
+ * Reads the shared counters now (PostgreSQL): the start's warm-up does, so the rows it keeps are
+ * stamped with the data every process sees, not dropped by the first read's check (decision 072).
+ */
+export async function syncGenerationNow(deps: FastifyInstance['deps']): Promise<void> {
+  if (deps.database.kind !== 'postgres') return;
+  const signal = await readChangeSignal(deps.database.db);
+  deps.cache.observe(signal.generations, signal.previousReleaseWrites);
+}
+
 const sharedCheckEvery = (changes: FastifyInstance['deps']['changes']): number =>
   changes?.listening ? SHARED_CHECK_LISTENING_MS : SHARED_CHECK_MS;
 

@@ -85,6 +85,13 @@ export class PublicDatasets {
   private fillStamp = -1;
   private filling: Promise<void> | null = null;
   private closed = false;
+  /**
+   * Filling at full pace, resting only for the requests queued between steps: the start's warm-up
+   * while `/readyz` waits for it (decision 072). Otherwise the fill rests twice as long as a step.
+   */
+  private warming = false;
+  /** How far the warm-up has come: published rows in the index it fills from (0: not read yet). */
+  private warmTotal = 0;
 
   constructor(
     private readonly db: DbOrTx,
@@ -132,6 +139,41 @@ export class PublicDatasets {
     await this.filling;
   }
 
+  /**
+   * Fills every kept row now, at full pace: what a start does before `/readyz` says ready, so the
+   * first pages a load balancer sends are answered from kept rows also at 100× the demo data
+   * (issue 26, point 4; decision 072). Resolves when the fill is over (or has nothing to do);
+   * `relax()` returns the fill to its resting pace earlier (the readiness wait gave up).
+   */
+  async warmUp(): Promise<void> {
+    if (!this.prefill || this.closed || this.maxRows === 0) return;
+    this.warming = true;
+    try {
+      // A write during the warm-up (the start's own recompute, a curator) stops the fill of the
+      // older data: fill again for the newer, until one fill saw the data it started for, the
+      // readiness wait gave up, or a fill failed (the database is away: reads fill when it is back).
+      for (;;) {
+        this.fillInBackground();
+        await this.settled();
+        const stamp = this.cache.stampOf(ROW_SCOPES);
+        if (!this.warming || this.closed || this.fillStamp === -1 || this.fillStamp === stamp) break;
+      }
+    } finally {
+      this.warming = false;
+    }
+  }
+
+  /** The fill rests again as it does after a write (the readiness wait is over). */
+  relax(): void {
+    this.warming = false;
+  }
+
+  /** The warm-up's progress: kept rows of the published rows it fills (null: not warming up). */
+  get warmUpProgress(): { kept: number; total: number } | null {
+    if (!this.warming) return null;
+    return { kept: Math.min(this.keptRows, this.warmTotal), total: this.warmTotal };
+  }
+
   /** Tells when the fill for the current data is over (tests, benches). */
   async settled(): Promise<void> {
     while (this.filling) await this.filling;
@@ -141,6 +183,7 @@ export class PublicDatasets {
     const current = () => !this.closed && this.cache.stampOf(ROW_SCOPES) === stamp;
     if (!current()) return;
     const index = await this.currentIndex();
+    this.warmTotal = Math.min(index.ids.length, this.maxRows);
     for (let at = 0; at < index.ids.length && current(); at += FILL_CHUNK) {
       if (this.rowsStamp === stamp && this.rows.size >= this.maxRows) return;
       const missing: number[] = [];
@@ -148,9 +191,11 @@ export class PublicDatasets {
       if (missing.length === 0) continue;
       const started = performance.now();
       for (const row of await this.many(missing, false)) if (row) this.prepare(row);
-      // Rest twice as long as the step took: the fill takes at most a third of the event loop.
+      // Rest twice as long as the step took: the fill takes at most a third of the event loop. While
+      // warming up (not ready yet), only let the requests that came in meanwhile through.
       const spent = performance.now() - started;
-      await new Promise((r) => setTimeout(r, Math.max(1, 2 * spent)));
+      if (this.warming) await new Promise((r) => setImmediate(r));
+      else await new Promise((r) => setTimeout(r, Math.max(1, 2 * spent)));
     }
   }
 
