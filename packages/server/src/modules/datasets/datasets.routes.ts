@@ -27,6 +27,7 @@ import {
 import { presentBvEstimates, presentDataset } from './datasets.presenter.js';
 import { legacyPageItemJson, preparePageItems } from './dataset-fragments.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
+import { changeLogOf } from '../changes/changes.service.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, PublicDatasets } from './public-datasets.service.js';
 
@@ -54,6 +55,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     config.READ_CACHE_ROWS,
     config.READ_CACHE_PREFILL,
     preparePageItems,
+    changeLogOf(db),
   );
   // The first anonymous read starts the background fill (decision 049); it stops before the
   // database closes.

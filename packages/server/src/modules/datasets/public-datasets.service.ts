@@ -1,13 +1,19 @@
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import type { ChangeLog } from '../../lib/kept-by-changes.js';
 import type { DataScope, ResponseCache } from '../../lib/response-cache.js';
+import type { ChangedRecord } from '../changes/changes.service.js';
 import * as repo from './datasets.repository.js';
 
 /** What a published dataset's public shapes read: its own row, its reference, measurand and lookups. */
 const ROW_SCOPES: readonly DataScope[] = ['datasets', 'references', 'analytes', 'lookups'];
 const INDEX_SCOPES: readonly DataScope[] = ['datasets'];
-/** What a kept row reads beside its own dataset: a change there makes every kept row stale. */
+/** What a kept row reads beside its own dataset. */
 const SHARED_SCOPES: readonly DataScope[] = ['references', 'analytes', 'lookups'];
+/** A change there makes every kept row stale (the change log does not name lookups). */
+const LOOKUP_SCOPES: readonly DataScope[] = ['lookups'];
+/** Past this many logged changes since the kept rows' cursor, they are all read again. */
+const LOG_LIMIT = 500;
 /** Rows fetched in one query when many requests miss at once. */
 const LOAD_CHUNK = 500;
 /**
@@ -72,6 +78,13 @@ export class PublicDatasets {
   private rowsStamp = -1;
   /** The shared scopes' stamp when the kept rows were last known current. */
   private rowsSharedStamp = -1;
+  /** The lookups' stamp then: when it moves, every kept row goes. */
+  private rowsLookupsStamp = -1;
+  /**
+   * The change log's cursor read before the earliest read of a kept row (null: none kept yet):
+   * the references and measurands changed after it are what may make a kept row stale.
+   */
+  private rowsCursor: number | null = null;
   /** Kept rows being checked against a new index after a write (one check per row stamp). */
   private adopting: { stamp: number; done: Promise<void> } | null = null;
   /** Rows kept across writes by their row version, and dropped (tests, benches). */
@@ -103,6 +116,11 @@ export class PublicDatasets {
      * the event loop): the routes make the rows' page fragments there (decision 065).
      */
     private readonly prepare: (row: repo.DatasetRow) => void = () => {},
+    /**
+     * The change feed's log (decision 066): with it, a change to a reference or a measurand drops
+     * only the kept rows that show it (decision 072); without it, every kept row, as before.
+     */
+    private readonly log?: ChangeLog<ChangedRecord>,
   ) {}
 
   /** Published rows kept now (what the background fill has reached, or reads have). */
@@ -182,6 +200,8 @@ export class PublicDatasets {
   private async fill(stamp: number): Promise<void> {
     const current = () => !this.closed && this.cache.stampOf(ROW_SCOPES) === stamp;
     if (!current()) return;
+    // The rows kept before the write first: a stale one is not taken for a kept one below.
+    await this.upToDate();
     const index = await this.currentIndex();
     this.warmTotal = Math.min(index.ids.length, this.maxRows);
     for (let at = 0; at < index.ids.length && current(); at += FILL_CHUNK) {
@@ -253,29 +273,53 @@ export class PublicDatasets {
   }
 
   /**
-   * Brings the kept rows up to the current data. When only datasets changed since they were kept,
-   * a row stays if the new index shows it at the row version it was read at: a write that changed
-   * one dataset costs one index read, not a refill of the catalogue (decision 057). When a
-   * reference, measurand or lookup changed, every kept row goes, as before (decision 033).
+   * Brings the kept rows up to the current data. A row stays if the new index shows it at the row
+   * version it was read at (a write that changed one dataset costs one index read, not a refill of
+   * the catalogue; decision 057) and — when a reference or a measurand changed — neither its
+   * reference nor its measurand is among the records the change log names after the kept rows'
+   * cursor (decision 072: a curator's edit of one measurand keeps the other measurands' rows). When
+   * a lookup changed, the log cannot say or holds too much, every kept row goes (decision 033).
    */
   private adopt(): Promise<void> | null {
     const stamp = this.cache.stampOf(ROW_SCOPES);
     if (this.rowsStamp === stamp) return null;
     if (this.adopting?.stamp === stamp) return this.adopting.done;
     const shared = this.cache.stampOf(SHARED_SCOPES);
-    if (this.rowsSharedStamp !== shared || this.rows.size === 0) {
+    const lookups = this.cache.stampOf(LOOKUP_SCOPES);
+    const sharedMoved = this.rowsSharedStamp !== shared;
+    const since = this.rowsCursor;
+    if (
+      this.rows.size === 0 ||
+      (sharedMoved && (!this.log || since === null || this.rowsLookupsStamp !== lookups))
+    ) {
       this.dropRows(stamp, shared);
       return null;
     }
     const done = (async () => {
       try {
+        // The log first, then the index: a change committed in between is applied twice, never
+        // missed (decision 066's order).
+        const read = sharedMoved ? await this.log!.since(since!, LOG_LIMIT) : undefined;
+        if (sharedMoved && !read) {
+          this.dropRows(stamp, shared); // an import, a bulk upload: read again whole
+          return;
+        }
         const index = await this.currentIndex();
         // Moved again meanwhile: the next read checks against a newer index.
         if (this.cache.stampOf(ROW_SCOPES) !== stamp || index.stamp !== this.cache.stampOf(INDEX_SCOPES))
           return;
+        const references = new Set<number>();
+        const measurands = new Set<number>();
+        for (const c of read?.changes ?? []) {
+          if (c.entity === 'reference') references.add(c.entityId);
+          else if (c.entity === 'measurand') measurands.add(c.entityId);
+        }
         for (const [id, version] of this.rowVersions) {
           const at = positionOf(index.ids, id);
-          if (at >= 0 && index.versions[at] === version) {
+          const row = this.rows.get(id);
+          const shown =
+            row !== undefined && !references.has(row.spec.referenceId) && !measurands.has(row.spec.analyteId);
+          if (at >= 0 && index.versions[at] === version && shown) {
             this.adoption.kept++;
           } else {
             this.rows.delete(id);
@@ -284,6 +328,9 @@ export class PublicDatasets {
           }
         }
         this.rowsStamp = stamp;
+        this.rowsSharedStamp = shared;
+        this.rowsLookupsStamp = lookups;
+        if (read) this.rowsCursor = Math.max(since!, read.cursor);
       } catch {
         this.dropRows(stamp, shared); // the database is away: start again from nothing
       } finally {
@@ -294,21 +341,28 @@ export class PublicDatasets {
     return done;
   }
 
+  /** The kept rows checked against the current data: what is left of them is current. */
+  private async upToDate(): Promise<void> {
+    const adopting = this.adopt();
+    if (adopting) await adopting;
+    const stamp = this.cache.stampOf(ROW_SCOPES);
+    // Still behind (the data moved again while adopting, or the check failed): drop and read afresh.
+    if (this.rowsStamp !== stamp) this.dropRows(stamp, this.cache.stampOf(SHARED_SCOPES));
+  }
+
   private dropRows(stamp: number, shared: number): void {
     this.adoption.dropped += this.rows.size;
     this.rows.clear();
     this.rowVersions.clear();
     this.rowsStamp = stamp;
     this.rowsSharedStamp = shared;
+    this.rowsLookupsStamp = this.cache.stampOf(LOOKUP_SCOPES);
+    this.rowsCursor = null;
   }
 
   /** Rows by id, in the order asked (undefined where none is published), kept or fetched together. */
   private async many(ids: number[], touch = true): Promise<(repo.DatasetRow | undefined)[]> {
-    const adopting = this.adopt();
-    if (adopting) await adopting;
-    const stamp = this.cache.stampOf(ROW_SCOPES);
-    // Still behind (the data moved again while adopting, or the check failed): drop and read afresh.
-    if (this.rowsStamp !== stamp) this.dropRows(stamp, this.cache.stampOf(SHARED_SCOPES));
+    await this.upToDate();
     return Promise.all(
       ids.map((id) => {
         const kept = this.rows.get(id);
@@ -352,10 +406,15 @@ export class PublicDatasets {
   ): Promise<void> {
     const stamp = this.cache.stampOf(ROW_SCOPES);
     try {
+      // The log's cursor before the rows: a change to their reference or measurand committed after
+      // it is in the log a later adoption reads (decision 072).
+      const cursor = this.log ? await this.log.latestCursor() : null;
       const { rows, versions } = await repo.findPublishedDatasetsWithVersions(this.db, ids);
       const found = new Map(rows.map((r) => [r.spec.id, r]));
       // Rows read across a write are handed to their callers but not kept.
       const keep = this.cache.stampOf(ROW_SCOPES) === stamp && this.rowsStamp === stamp;
+      if (keep && cursor !== null && rows.length > 0)
+        this.rowsCursor = this.rowsCursor === null ? cursor : Math.min(this.rowsCursor, cursor);
       for (const id of ids) {
         const row = found.get(id);
         if (row && keep) this.remember(id, row, versions.get(id)!);
