@@ -162,6 +162,14 @@ async function connectWithRetry(pool: pg.Pool, url: string, opts: ConnectRetry):
   }
 }
 
+/**
+ * PGlite's start parameters for a database in a data folder: its own, with 32 MB of shared buffers
+ * instead of PostgreSQL's 128 MB. Inside WebAssembly those buffers are the process's own memory,
+ * resident once touched, while the pages they would hold are in the system's file cache anyway:
+ * at 100× the demo the open server holds ≈ 130 MB less with no slower reads (decision 073).
+ */
+const FOLDER_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const inMemory = opts.dataDir.startsWith('memory://');
   let lock: FolderLock | undefined;
@@ -181,7 +189,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       created = true;
       opts.onCreated?.(Date.now() - begun);
     }
-    pglite = pgdata ? new PGlite(pgdata) : new PGlite();
+    pglite = pgdata ? new PGlite(pgdata, { startParams: FOLDER_START_PARAMS }) : new PGlite();
     await pglite.waitReady;
   } catch (err) {
     await lock?.release();
