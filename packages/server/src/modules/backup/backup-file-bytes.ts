@@ -1,7 +1,9 @@
 import { MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 
 /** Thrown inside the scanner for anything it does not expect: the caller parses the text whole. */
-const UNEXPECTED = Symbol('unexpected');
+class NotRowByRow extends Error {}
+/** One instance, made once: a bad file costs no stack trace per throw. */
+const UNEXPECTED = new NotRowByRow('not readable a row at a time');
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
