@@ -71,7 +71,7 @@ async function main(factor: number) {
       `recompute afterwards, ${recomputed[1]} measurands in-process through the outbox, 500 per transaction: ${recomputed[2]} s`,
     );
     console.log(
-      `peak resident memory of the import's process (npm run import --recompute): ${Math.round(peakMb)} MB (decision 073: 1,129 MB before it)`,
+      `peak resident memory of the import's process (npm run import --recompute): ${Math.round(peakMb)} MB (decision 073: 1,057 MB before it)`,
     );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
