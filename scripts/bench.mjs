@@ -7,7 +7,7 @@
 //      each after a second full recompute that must write no estimate versions (issue 29)
 //   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
-//      recompute after it, timed separately
+//      recompute after it, timed separately, in its own process, with that process's peak memory
 //   7. fifty distinct first-time pages of 100 at once, at 1× and 100× (fails when the 100× p99 from
 //      kept rows is above BENCH_FIRST_PAGES_RATIO_CEILING times the 1× one, decision 069); paged,
 //      single-record and whole-catalogue public reads on the demo database and on a 100× one;

@@ -1,18 +1,41 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/client.js';
-import { ResponseCache } from '../lib/response-cache.js';
-import { importDatabaseJson } from '../modules/backup/backup-import.service.js';
 import { exportDatabaseJson } from '../modules/backup/backup.service.js';
 import { seedDatabase } from '../seed/seed.js';
 import { multiplyExport } from './multiply-export.js';
 
+const importCommand = fileURLToPath(new URL('../cli/import.js', import.meta.url));
+const peakOnExit = fileURLToPath(new URL('./peak-on-exit.js', import.meta.url));
+
+/** Runs `npm run import` (its built command) in its own process, as an operator would. */
+function runImport(file: string, folder: string) {
+  const child = spawn(process.execPath, ['--import', peakOnExit, importCommand, file, '--recompute'], {
+    env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', ADMIN_EMAIL: 'bench@example.org' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise<{ out: string; peakMb: number }>((resolve, reject) =>
+    child.on('exit', (code) => {
+      const peak = /bvdb-peak-rss-kb (\d+)/.exec(err);
+      if (code !== 0 || !peak) reject(new Error(`the import exited with ${code}: ${out}${err}`));
+      else resolve({ out, peakMb: Number(peak[1]) / 1024 });
+    }),
+  );
+}
+
 /**
- * `npm run bench`: a whole-database file 100× the demo (about 20,000 datasets) imported into a
- * fresh embedded database in a data folder, as `npm run import` does; the recompute afterwards is
- * timed on its own.
+ * `npm run bench`: a whole-database file 100× the demo (about 20,000 datasets) imported with
+ * `npm run import --recompute` into a fresh embedded database in a data folder, in its own process:
+ * the import's time, the recompute's afterwards, and the process's peak resident memory (issue 26.4,
+ * decisions 061 and 073). The folder is created by a short-lived child of that process, whose own
+ * peak is not the import's.
  */
 async function main(factor: number) {
   const source = await openDatabase({ dataDir: 'memory://' });
@@ -28,18 +51,12 @@ async function main(factor: number) {
     .length;
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-import-bench-'));
   try {
-    const target = await openDatabase({ dataDir: folder });
-    await seedDatabase(target.db, {
-      demo: false,
-      adminEmail: 'bench@example.org',
-      adminPassword: 'bench-password-1',
-    });
-    const deps = { db: target.db, cache: new ResponseCache() };
-    const t = performance.now();
-    const summary = await importDatabaseJson(deps, text, { mode: 'new', allowFull: true, recompute: true });
-    const importMs = performance.now() - summary.recompute!.ms - t;
-    const recompute = summary.recompute!;
-    await target.close();
+    const file = path.join(folder, 'bv_database.json');
+    fs.writeFileSync(file, text);
+    const { out, peakMb } = await runImport(file, path.join(folder, 'data'));
+    const imported = /Imported .* in ([\d.]+) s\./.exec(out);
+    const recomputed = /Recomputed the meta-analysis results of (\d+) measurands in ([\d.]+) s\./.exec(out);
+    if (!imported || !recomputed) throw new Error(`unexpected output of the import:\n${out}`);
     console.log(
       `load average ${os
         .loadavg()
@@ -48,10 +65,13 @@ async function main(factor: number) {
     );
     console.log(
       `import of a ${factor}× database (${datasets} datasets, ${(text.length / 1e6).toFixed(1)} MB file) into a fresh embedded database: ` +
-        `${(importMs / 1000).toFixed(1)} s (checks and one transaction: ${(summary.import_ms / 1000).toFixed(1)} s; target under 60 s)`,
+        `${imported[1]} s (checks and one transaction; target under 60 s)`,
     );
     console.log(
-      `recompute afterwards, ${recompute.measurands} measurands in-process through the outbox, 500 per transaction: ${(recompute.ms / 1000).toFixed(1)} s`,
+      `recompute afterwards, ${recomputed[1]} measurands in-process through the outbox, 500 per transaction: ${recomputed[2]} s`,
+    );
+    console.log(
+      `peak resident memory of the import's process (npm run import --recompute): ${Math.round(peakMb)} MB (decision 073: 1,057 MB before it)`,
     );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

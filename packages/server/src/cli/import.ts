@@ -31,9 +31,12 @@ if (!file || flags.has('--help') || unknown.length > 0 || conflicting) {
   console.error(USAGE);
   process.exit(2);
 }
-let text: string;
+// Read as bytes here (a file that cannot be read is told before the database is opened), handed to
+// the import, which parses them a row at a time, and then let go: the parsed rows alone stay
+// (decision 073).
+let bytes: Buffer | undefined;
 try {
-  text = fs.readFileSync(file, 'utf8');
+  bytes = fs.readFileSync(file);
 } catch (err) {
   console.error(`Cannot read ${file}: ${(err as Error).message}`);
   process.exit(66); // EX_NOINPUT
@@ -49,7 +52,12 @@ try {
     adminEmail: config.ADMIN_EMAIL,
     adminPassword: config.ADMIN_PASSWORD,
   });
-  const summary = await importDatabaseJson({ db: database.db, cache: new ResponseCache() }, text, {
+  const takeBytes = () => {
+    const taken = bytes!;
+    bytes = undefined;
+    return taken;
+  };
+  const summary = await importDatabaseJson({ db: database.db, cache: new ResponseCache() }, takeBytes, {
     mode,
     recompute: flags.has('--recompute'),
     dryRun: flags.has('--dry-run'),

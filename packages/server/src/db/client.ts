@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock, type FolderLock } from './folder-lock.js';
+import { createPgliteFolder, pgliteFolderExists } from './pglite-folder.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,6 +29,8 @@ export interface Database {
   /** The server's URL (PostgreSQL only), for connections that live outside the pool (LISTEN). */
   connectionString?: string;
   pglite?: PGlite;
+  /** The embedded database's folder was created by this open (in a child process). */
+  created?: boolean;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export interface OpenOptions {
   connect?: ConnectRetry;
   /** PostgreSQL's `application_name` of the pool's connections (pg_stat_activity, the server's log). */
   applicationName?: string;
+  /** Told when this open created the embedded database (in a child process), and how long it took. */
+  onCreated?: (ms: number) => void;
 }
 
 /** Opens the embedded PGlite database or a PostgreSQL server, and applies the migrations. */
@@ -53,7 +58,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ? await openPostgres(opts.databaseUrl, opts.connect, opts.applicationName)
     : await openPglite(opts);
   try {
-    const before = await countMigrations(database);
+    // A folder the child just created holds every migration, all of them applied by this open.
+    const before = database.created ? 0 : await countMigrations(database);
     await migrateDatabase(database);
     const after = await countMigrations(database);
     opts.onMigrated?.(migrationTags().slice(before, after));
@@ -156,6 +162,14 @@ async function connectWithRetry(pool: pg.Pool, url: string, opts: ConnectRetry):
   }
 }
 
+/**
+ * PGlite's start parameters for a database in a data folder: its own, with 32 MB of shared buffers
+ * instead of PostgreSQL's 128 MB. Inside WebAssembly those buffers are the process's own memory,
+ * resident once touched, while the pages they would hold are in the system's file cache anyway:
+ * at 100× the demo the open server holds ≈ 130 MB less with no slower reads (decision 073).
+ */
+const FOLDER_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const inMemory = opts.dataDir.startsWith('memory://');
   let lock: FolderLock | undefined;
@@ -164,8 +178,18 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     if (opts.lock !== false) lock = await acquireFolderLock(opts.dataDir);
   }
   let pglite: PGlite;
+  let created = false;
   try {
-    pglite = inMemory ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pgdata'));
+    // memory:// databases (tests, benches) are created in this process: they live no longer than it.
+    const pgdata = inMemory ? undefined : path.join(opts.dataDir, 'pgdata');
+    if (pgdata && !pgliteFolderExists(pgdata)) {
+      // Under the folder lock taken above: no other process opens the folder while the child works.
+      const begun = Date.now();
+      await createPgliteFolder(pgdata, { migrationsFolder: MIGRATIONS_FOLDER });
+      created = true;
+      opts.onCreated?.(Date.now() - begun);
+    }
+    pglite = pgdata ? new PGlite(pgdata, { startParams: FOLDER_START_PARAMS }) : new PGlite();
     await pglite.waitReady;
   } catch (err) {
     await lock?.release();
@@ -176,6 +200,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    created,
     execute: async (text, values) => {
       // pg-boss sends parameter-less multi-statement scripts; PGlite runs those only through exec().
       if (!values || values.length === 0) {

@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { EXPORT_TABLES, type ExportTable } from './backup-tables.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
+import { parseBackupBytes as parseRowByRow } from './backup-file-bytes.js';
 
 /** What a whole-database file says it is: checked before anything else is read. */
 export const BACKUP_FORMAT = 'bvdb-database';
@@ -141,6 +142,19 @@ export function parseBackupText(text: string): { file?: BackupFile; problems: Fi
       ],
     };
   }
+  return readBackupShape(data);
+}
+
+/**
+ * The whole-database file from its bytes (the command line): read a row at a time when it is valid
+ * JSON (backup-file-bytes.ts), else decoded and parsed whole, for the same refusal as the text.
+ */
+export function parseBackupBytes(bytes: Buffer): { file?: BackupFile; problems: FileProblem[] } {
+  const data = parseRowByRow(bytes);
+  return data === undefined ? parseBackupText(bytes.toString('utf8')) : readBackupShape(data);
+}
+
+function readBackupShape(data: unknown): { file?: BackupFile; problems: FileProblem[] } {
   const o = data as Partial<BackupFile> | null;
   if (!o || typeof o !== 'object' || Array.isArray(o) || o.format !== BACKUP_FORMAT) {
     return {

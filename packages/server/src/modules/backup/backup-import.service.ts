@@ -5,6 +5,7 @@ import { writeTransaction } from '../../lib/write-transaction.js';
 import { recomputeRequestedNow, type ActorRole } from '../recompute/recompute.service.js';
 import {
   checkBackupRows,
+  parseBackupBytes,
   parseBackupText,
   tableShape,
   type BackupFile,
@@ -58,6 +59,13 @@ export interface ImportSummary {
   withheld?: Record<string, number>;
 }
 
+/**
+ * The file as text, or as its bytes (read a row at a time, never made one string), or a function
+ * that hands either over once: the caller then holds no reference to it, and it is garbage once
+ * parsed, during the checks and the writes (decision 073).
+ */
+export type FileText = string | Buffer | (() => string | Buffer);
+
 const countCore = async (db: Deps['db']) =>
   Object.fromEntries(
     await Promise.all(CORE_TABLES.map(async (t) => [t, await repo.countRows(db, t)] as const)),
@@ -70,16 +78,17 @@ const countCore = async (db: Deps['db']) =>
  */
 export async function importDatabaseJson(
   deps: Deps,
-  text: string,
+  text: FileText,
   opts: ImportOptions,
 ): Promise<ImportSummary> {
   if (opts.dryRun) return importOrPreview(deps, text, opts);
   return oneImportAtATime(deps.db, () => importOrPreview(deps, text, opts));
 }
 
-async function importOrPreview(deps: Deps, text: string, opts: ImportOptions): Promise<ImportSummary> {
+async function importOrPreview(deps: Deps, text: FileText, opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
-  const parsed = parseBackupText(text);
+  const input = typeof text === 'function' ? text() : text;
+  const parsed = typeof input === 'string' ? parseBackupText(input) : parseBackupBytes(input);
   if (!parsed.file) throw refuse(parsed.problems);
   const file: BackupFile = parsed.file;
   const fullOnly = EXPORT_TABLES.filter((t) => t.scope === 'full' && file.tables[t.name]);

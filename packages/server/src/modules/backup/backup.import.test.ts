@@ -6,7 +6,7 @@ import { createUser } from '../auth/users.service.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { depsOf } from '../../test/backup-answers.js';
-import { importDatabaseJson, type ImportOptions } from './backup-import.service.js';
+import { importDatabaseJson, type FileText, type ImportOptions } from './backup-import.service.js';
 
 type Row = Record<string, unknown>;
 interface File {
@@ -37,7 +37,7 @@ const edit = (change: (f: File) => void) => {
 };
 const backupFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-import-test-'));
 afterAll(() => fs.rmSync(backupFolder, { recursive: true, force: true }));
-const load = (body: string, opts: Partial<ImportOptions> = {}) =>
+const load = (body: FileText, opts: Partial<ImportOptions> = {}) =>
   importDatabaseJson(depsOf(target), body, { mode: 'new', allowFull: false, backupFolder, ...opts });
 
 describe('a bad file is refused with a message naming the row and field, and nothing is written', () => {
@@ -103,6 +103,13 @@ describe('a bad file is refused with a message naming the row and field, and not
     expect(await counts()).toEqual(before);
   });
 
+  // `npm run import` hands over the file's bytes, read a row at a time (decision 073).
+  it.each(cases)('%s, read from its bytes as the command line does', async (_name, body, message) => {
+    const before = await counts();
+    await expect(load(() => Buffer.from(body()))).rejects.toThrow(message);
+    expect(await counts()).toEqual(before);
+  });
+
   it('a rule only the database knows (two measurands of one name) rolls the whole import back', async () => {
     const before = await counts();
     const body = edit((f) => {
@@ -134,7 +141,8 @@ describe('a database that holds records', () => {
     });
     await load(smaller, { mode: 'replace' });
     expect(await counts()).toMatchObject({ a: imported.a, d: 5 });
-    await load(text, { mode: 'merge' });
+    // From its bytes, as the command line reads it (decision 073): the same rows come back.
+    await load(Buffer.from(text), { mode: 'merge' });
     expect(await counts()).toEqual(imported);
   }, 120_000);
 });
