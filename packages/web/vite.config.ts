@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pagePreloadsPlugin } from './build/page-preloads-plugin';
+import { routeRefsPlugin } from './build/route-refs-plugin';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -9,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
 // Two builds: the browser app (dist/) and the server renderer (dist-ssr/, `vite build --ssr`).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), pagePreloadsPlugin(root)],
+  plugins: isSsrBuild ? [react()] : [react(), routeRefsPlugin(root), pagePreloadsPlugin(root)],
   // The renderer is one self-contained bundle, so Node never meets the libraries' CommonJS builds.
   ssr: { noExternal: true },
   resolve: {

@@ -1,5 +1,6 @@
 import { buildPath, type RouteDef } from '@bvdb/contract';
 import type { z } from 'zod';
+import { withSchemas } from './route-ref';
 
 /** A non-2xx answer: the status, and the server's own message when it sent one. */
 export class ApiError extends Error {
@@ -57,6 +58,10 @@ export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.csrfToken) headers['X-CSRF-Token'] = opts.csrfToken;
+  // In the browser the route may be a reference whose schemas load with the first call (decision
+  // 075): fetched alongside the request, not after it.
+  const schemas = withSchemas(def);
+  void schemas.catch(() => undefined);
   const res = await fetchImpl(urlFor(def, opts), {
     method: def.method,
     headers,
@@ -78,7 +83,7 @@ export async function apiCall<D extends RouteDef>(def: D, opts: CallOptions = {}
         : `Error: ${res.status} ${res.statusText}`;
     throw new ApiError(res.status, res.statusText, message, json);
   }
-  const schema = def.responses[res.status];
+  const schema = (await schemas).responses[res.status];
   return (schema ? schema.parse(json) : json) as Success<D>;
 }
 

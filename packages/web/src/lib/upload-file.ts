@@ -1,5 +1,6 @@
 import type { RouteDef } from '@bvdb/contract';
 import { ApiError, urlFor, type Success } from './api-client';
+import { withSchemas } from './route-ref';
 
 /**
  * One file sent as multipart/form-data (a part named `file`) to a contract route, the answer parsed
@@ -35,6 +36,6 @@ export async function uploadFile<D extends RouteDef>(
         : `Error: ${res.status} ${res.statusText}`;
     throw new ApiError(res.status, res.statusText, message, json);
   }
-  const schema = def.responses[res.status];
+  const schema = (await withSchemas(def)).responses[res.status];
   return (schema ? schema.parse(json) : json) as Success<D>;
 }

@@ -1,12 +1,9 @@
 import { formatCitation } from '@bvdb/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { DeleteDatasetButton } from '../../features/dataset-admin/components/delete-dataset-button';
-import { RawDataCard } from '../../features/dataset-admin/components/raw-data-card';
-import { HistoryCard } from '../../features/audit/components/history-card';
-import { SendToAppraisal } from '../../features/appraisals/components/send-to-appraisal';
 import { datasetQuery } from '../../features/specifications/api/get-datasets';
 import { DatasetSummary } from '../../features/specifications/components/dataset-summary';
 import { DatasetDetails } from '../../features/specifications/components/dataset-details';
@@ -15,6 +12,26 @@ import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
 import { isNotFound } from '../../lib/api-client';
 import { NotFoundPage } from './not-found-page';
+
+// The staff's tools (decision 075): the page is rendered for nobody and hydrates so, so no visitor
+// gets them in the first load; their code (the delete dialog with react-bootstrap's Modal, the raw
+// data upload, the appraisal sender, the audit trail) is fetched once a curator's session shows.
+const SendToAppraisal = lazy(() =>
+  import('../../features/appraisals/components/send-to-appraisal').then((m) => ({
+    default: m.SendToAppraisal,
+  })),
+);
+const DeleteDatasetButton = lazy(() =>
+  import('../../features/dataset-admin/components/delete-dataset-button').then((m) => ({
+    default: m.DeleteDatasetButton,
+  })),
+);
+const RawDataCard = lazy(() =>
+  import('../../features/dataset-admin/components/raw-data-card').then((m) => ({ default: m.RawDataCard })),
+);
+const HistoryCard = lazy(() =>
+  import('../../features/audit/components/history-card').then((m) => ({ default: m.HistoryCard })),
+);
 
 export function DatasetPage() {
   const id = Number(useParams().id);
@@ -79,13 +96,21 @@ export function DatasetPage() {
               <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
                 Copy
               </a>
-              <SendToAppraisal datasetId={d.id} />
-              <DeleteDatasetButton
-                id={d.id}
-                version={d.version}
-                analyteId={d.analyte_id}
-                label={d.unique_identifier}
-              />
+              <Suspense
+                fallback={
+                  <span className="text-muted small" role="status">
+                    Loading…
+                  </span>
+                }
+              >
+                <SendToAppraisal datasetId={d.id} />
+                <DeleteDatasetButton
+                  id={d.id}
+                  version={d.version}
+                  analyteId={d.analyte_id}
+                  label={d.unique_identifier}
+                />
+              </Suspense>
             </>
           ) : null}
         </div>
@@ -114,8 +139,12 @@ export function DatasetPage() {
       </p>
       <DatasetSummary dataset={d} />
       <DatasetDetails dataset={d} />
-      {isStaff(session) ? <RawDataCard datasetId={d.id} /> : null}
-      {isStaff(session) ? <HistoryCard entity="bv_specification" noun="dataset" id={d.id} /> : null}
+      {isStaff(session) ? (
+        <Suspense fallback={<Loading text="Loading the raw data and the history..." />}>
+          <RawDataCard datasetId={d.id} />
+          <HistoryCard entity="bv_specification" noun="dataset" id={d.id} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -5,10 +5,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Tab from 'react-bootstrap/Tab';
-import Tabs from 'react-bootstrap/Tabs';
 import { Link, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
 import { DataTable } from '../../components/data-table';
+import { Tabs } from '../../components/tabs';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
 import { allDatasetsQuery, datasetsPageQuery } from '../../features/specifications/api/get-datasets';
@@ -156,46 +155,59 @@ export function SpecificationsPage() {
     <>
       <h1 className="h3">All BV Data</h1>
       <DatabaseDownloads className="mb-3" />
-      <Tabs defaultActiveKey="index" className="mb-3" mountOnEnter unmountOnExit>
-        <Tab eventKey="index" title="Datasets">
-          <Form.Group className="mb-3" controlId="spec-filter" style={{ maxWidth: 360 }}>
-            <Form.Label>Filter by measurand or id</Form.Label>
-            <Form.Control
-              value={filter}
-              disabled={preview !== null}
-              onChange={(e) => {
-                setFilter(e.target.value);
-                if (page !== 1) setPage(1);
-              }}
-            />
-          </Form.Group>
-          <DataTable
-            caption={
+      <Tabs
+        className="mb-3"
+        tabs={[
+          {
+            key: 'index',
+            title: 'Datasets',
+            content: (
               <>
-                Total Number of BVIAC datasets found: <strong>{found}</strong>
+                <Form.Group className="mb-3" controlId="spec-filter" style={{ maxWidth: 360 }}>
+                  <Form.Label>Filter by measurand or id</Form.Label>
+                  <Form.Control
+                    value={filter}
+                    disabled={preview !== null}
+                    onChange={(e) => {
+                      setFilter(e.target.value);
+                      if (page !== 1) setPage(1);
+                    }}
+                  />
+                </Form.Group>
+                <DataTable
+                  caption={
+                    <>
+                      Total Number of BVIAC datasets found: <strong>{found}</strong>
+                    </>
+                  }
+                  data={datasets}
+                  columns={indexColumns(isStaff(session), navigate)}
+                  initialSorting={[{ id: 'name', desc: true }]}
+                  pageSize={SPEC_PAGE_SIZE}
+                  page={page}
+                  onPageChange={setPage}
+                  {...(preview ? { rowCount: preview.total } : {})}
+                  globalFilter={filter}
+                  globalFilterFn={matchesSpecFilter}
+                />
               </>
-            }
-            data={datasets}
-            columns={indexColumns(isStaff(session), navigate)}
-            initialSorting={[{ id: 'name', desc: true }]}
-            pageSize={SPEC_PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            {...(preview ? { rowCount: preview.total } : {})}
-            globalFilter={filter}
-            globalFilterFn={matchesSpecFilter}
-          />
-        </Tab>
-        <Tab eventKey="table" title="Specifications table">
-          <DataTable
-            caption="Specifications"
-            id="specs_table"
-            data={datasets}
-            columns={specsTableColumns(isStaff(session))}
-            pageSize={SPEC_PAGE_SIZE}
-          />
-        </Tab>
-      </Tabs>
+            ),
+          },
+          {
+            key: 'table',
+            title: 'Specifications table',
+            content: (
+              <DataTable
+                caption="Specifications"
+                id="specs_table"
+                data={datasets}
+                columns={specsTableColumns(isStaff(session))}
+                pageSize={SPEC_PAGE_SIZE}
+              />
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,48 +1,28 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatCi, formatFixed, QUALITY_ITEMS } from '@bvdb/domain';
-import { useState } from 'react';
+import { formatCi, formatFixed } from '@bvdb/domain';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
-import { CloseFooter } from '../../../components/close-footer';
-import { HeaderRow } from '../../../components/header-row';
+import { DEMO_NOTE } from './demo-note';
 
-const DEMO_NOTE = 'provisional demo appraisal, not an official BIVAC assessment';
+// Fetched on the first opening, not with the page (decision 075).
+const SpecDetailsModal = lazy(() =>
+  import('./spec-details-modal').then((m) => ({ default: m.SpecDetailsModal })),
+);
 
 const estimate = (v: number | null, lo: number | null, hi: number | null) =>
   v === null ? 'N/A' : `${formatFixed(v, 2)} (${formatCi(lo)} – ${formatCi(hi)})`;
 
-export function ScoringTable({ dataset }: { dataset: Dataset }) {
-  return (
-    <Table bordered size="sm">
-      <caption className="caption-top">Scoring in Detail{dataset.is_demo ? ` (${DEMO_NOTE})` : ''}</caption>
-      <thead>
-        <HeaderRow names={['Quality item', 'Grade', 'Allowed grades']} />
-      </thead>
-      <tbody>
-        {QUALITY_ITEMS.map((item) => (
-          <tr key={item.key}>
-            <th scope="row">
-              QI{item.number} {item.label}
-            </th>
-            <td>
-              <GradeBadge grade={dataset[item.key]} />
-            </td>
-            <td>{item.allowedGrades.join(', ')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
 /** The dataset summary table with its "Scoring explained" popover and the Specification Details modal. */
 export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
   const [show, setShow] = useState(false);
+  // Mounted from its first opening on, so it closes with its animation like any modal.
+  const [opened, setOpened] = useState(false);
+  if (show && !opened) setOpened(true);
   const popover = (
     <Popover id={`scoring-${d.id}`}>
       <Popover.Header as="h3">Scoring explained</Popover.Header>
@@ -92,6 +72,17 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
                 <Button size="sm" variant="link" onClick={() => setShow(true)}>
                   Details
                 </Button>
+                {opened ? (
+                  <Suspense
+                    fallback={
+                      <span className="small text-muted" role="status">
+                        Loading…
+                      </span>
+                    }
+                  >
+                    <SpecDetailsModal dataset={d} show={show} onHide={() => setShow(false)} />
+                  </Suspense>
+                ) : null}
               </span>
             </td>
             <td data-testid="summary-cvi" data-label="Within Subject (CVI)">
@@ -103,16 +94,6 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
           </tr>
         </tbody>
       </Table>
-      <Modal show={show} onHide={() => setShow(false)} fullscreen aria-labelledby={`spec-details-${d.id}`}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`spec-details-${d.id}`}>Specification Details</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ScoringTable dataset={d} />
-          {d.scoring_comment ? <p className="small">{d.scoring_comment}</p> : null}
-        </Modal.Body>
-        <CloseFooter onClose={() => setShow(false)} />
-      </Modal>
     </>
   );
 }
