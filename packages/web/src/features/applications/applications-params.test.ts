@@ -1,3 +1,4 @@
+import { ApplicationsQuerySchema } from '@bvdb/contract';
 import { describe, expect, it } from 'vitest';
 import { applicationsQueryString } from './api/get-applications';
 import { paramsFromSearch, searchOf } from './applications-params';
@@ -27,5 +28,40 @@ describe('the summary table parameters in the URL', () => {
       cva: null,
       matrices: 'displayed',
     });
+  });
+  it("reads each parameter as the API's own schema does (written out to keep zod out of the first load)", () => {
+    const inputs: Record<string, string[]> = {
+      level: ['minimum', 'desirable', 'optimal', 'Optimal', 'best', ' optimal', '0', 'null'],
+      probability: [
+        '0.9',
+        '0.95',
+        '0.99',
+        '0.5',
+        '0.50001',
+        '1',
+        '0.999999',
+        '1e-1',
+        '.9',
+        ' 0.9 ',
+        'x',
+        'Infinity',
+        '-0.9',
+        '0x1',
+        '9e-1',
+      ],
+      cva: ['0', '100', '100.0001', '-0', '-1', '3.5', ' 3.5', '3,5', 'NaN', 'Infinity', '1e2', '0b11', ' '],
+      matrices: ['displayed', 'all', 'ALL', 'some', ''],
+    };
+    const shape = ApplicationsQuerySchema.shape;
+    for (const [name, values] of Object.entries(inputs))
+      for (const raw of values) {
+        const schema = shape[name as keyof typeof shape];
+        const parsed = raw === '' ? undefined : schema.safeParse(raw);
+        const expected = parsed?.success ? parsed.data : undefined;
+        const fromUrl = paramsFromSearch(new URLSearchParams({ [name]: raw }));
+        const defaults = { level: 'desirable', probability: 0.95, cva: null, matrices: 'displayed' } as const;
+        const wanted = expected ?? defaults[name as keyof typeof defaults];
+        expect(fromUrl[name as keyof typeof fromUrl], `${name}=${JSON.stringify(raw)}`).toBe(wanted);
+      }
   });
 });

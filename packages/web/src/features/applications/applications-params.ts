@@ -1,6 +1,4 @@
-import { ApplicationsQuerySchema } from '@bvdb/contract';
-import type { ApsLevelName } from '@bvdb/domain';
-import type { z } from 'zod';
+import { APS_LEVEL_NAMES, type ApsLevelName } from '@bvdb/domain';
 
 /** What the summary table is computed at; kept in the page's URL (and so in a shared link). */
 export interface ApplicationsParams {
@@ -13,14 +11,29 @@ export interface ApplicationsParams {
 /** The probabilities offered (any other from a link is used as given when the API takes it). */
 export const PROBABILITIES = [0.9, 0.95, 0.99] as const;
 
-type Query = z.infer<typeof ApplicationsQuerySchema>;
-const shape = ApplicationsQuerySchema.shape;
+/**
+ * The API's rules for each parameter (`ApplicationsQuerySchema` in the contract), written out so the
+ * page reads its URL without zod in its first load (decision 075; the first-load budget, decision
+ * 028). `applications-params.test.ts` holds them to the schema's own answers for a table of inputs.
+ */
+const numberIn = (raw: string, ok: (n: number) => boolean): number | undefined => {
+  const n = Number(raw);
+  return Number.isFinite(n) && ok(n) ? n : undefined;
+};
+const oneOf = <T extends string>(values: readonly T[], raw: string): T | undefined =>
+  (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
 
-/** One parameter, by the API's own schema for it; undefined when absent or refused. */
-function field<K extends keyof Query>(name: K, raw: string | null): Query[K] | undefined {
-  if (raw === null || raw === '') return undefined;
-  const parsed = (shape[name] as z.ZodType).safeParse(raw);
-  return parsed.success ? (parsed.data as Query[K]) : undefined;
+const RULES = {
+  level: (raw: string) => oneOf(APS_LEVEL_NAMES, raw),
+  probability: (raw: string) => numberIn(raw, (n) => n > 0.5 && n < 1),
+  cva: (raw: string) => numberIn(raw, (n) => n >= 0 && n <= 100),
+  matrices: (raw: string) => oneOf(['displayed', 'all'] as const, raw),
+};
+
+/** One parameter, by the API's rule for it; undefined when absent or refused. */
+function field<K extends keyof typeof RULES>(name: K, raw: string | null): ReturnType<(typeof RULES)[K]> {
+  if (raw === null || raw === '') return undefined as ReturnType<(typeof RULES)[K]>;
+  return RULES[name](raw) as ReturnType<(typeof RULES)[K]>;
 }
 
 /**
