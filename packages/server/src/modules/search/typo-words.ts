@@ -5,18 +5,6 @@ export interface TypoEntry {
   otherWords: readonly string[];
 }
 
-/** One distinct prefix of the words: its last character, what follows it, and the entries of a word ending here. */
-interface TrieNode {
-  char: number;
-  children: TrieNode[];
-  /** The entries whose word is exactly this prefix. */
-  entries: number[] | undefined;
-  /** The entries of the words strictly longer than this prefix that start with it (gathered when first asked). */
-  below: number[] | undefined;
-}
-
-const newNode = (char: number): TrieNode => ({ char, children: [], entries: undefined, below: undefined });
-
 /**
  * Every distinct word an entry can be found by when the query has a typo (its name, the words of its
  * name and of its other names), with the entries that hold it, in a trie (decision 072). A typo is
@@ -28,46 +16,71 @@ const newNode = (char: number): TrieNode => ({ char, children: [], entries: unde
  * query's length: thousands at 100×, most of a kept 200-test menu's event loop.
  */
 export class TypoWords {
-  private root = newNode(-1);
+  // The trie in flat lists by node (node 0 the root, the empty prefix): a build after every write
+  // (the words are made again on the first typo query after one, decision 066) allocates a few
+  // growing lists, not an object and an array per node.
+  /** The node's last character. */
+  private readonly chars: number[] = [-1];
+  /** The node's depth: the length of its prefix. */
+  private readonly depths: number[] = [0];
+  /** The node's first child and next sibling, -1 for none. */
+  private readonly firstChild: number[] = [-1];
+  private readonly nextSibling: number[] = [-1];
+  /** The entries whose word is exactly the node's prefix. */
+  private readonly entriesAt: (number[] | undefined)[] = [undefined];
+  /** The entries of the words strictly longer than a node's prefix that start with it (gathered when first asked). */
+  private readonly below = new Map<number, number[]>();
   /** Rows of the table by depth (row 0: the empty prefix), grown as needed and kept between calls. */
   private rows: Int32Array[] = [];
 
   constructor(entries: readonly (TypoEntry | undefined)[]) {
+    // Gathered by word first, then each distinct word put in once: at 100× the demo most words are
+    // shared by a hundred entries.
+    const owners = new Map<string, number[]>();
     entries.forEach((e, i) => {
       if (!e) return;
-      for (const w of new Set([...e.nameWords, ...e.otherWords, e.name])) this.insert(w, i);
+      for (const w of new Set([...e.nameWords, ...e.otherWords, e.name])) {
+        const list = owners.get(w);
+        if (list) list.push(i);
+        else owners.set(w, [i]);
+      }
     });
+    for (const [word, list] of owners) this.insert(word, list);
   }
 
-  private insert(word: string, entry: number): void {
-    let node = this.root;
+  private insert(word: string, list: number[]): void {
+    let node = 0;
     for (let i = 0; i < word.length; i++) {
       const c = word.charCodeAt(i);
-      let next: TrieNode | undefined;
-      for (const child of node.children)
-        if (child.char === c) {
-          next = child;
-          break;
-        }
-      if (!next) {
-        next = newNode(c);
-        node.children.push(next);
+      let child = this.firstChild[node]!;
+      while (child !== -1 && this.chars[child] !== c) child = this.nextSibling[child]!;
+      if (child === -1) {
+        child = this.chars.length;
+        this.chars.push(c);
+        this.depths.push(i + 1);
+        this.firstChild.push(-1);
+        this.nextSibling.push(this.firstChild[node]!);
+        this.entriesAt.push(undefined);
+        this.firstChild[node] = child;
       }
-      node = next;
+      node = child;
     }
-    (node.entries ??= []).push(entry);
+    this.entriesAt[node] = list;
   }
 
   /** The entries of every word below `node`, not its own (once per node: later calls read it kept). */
-  private belowOf(node: TrieNode): number[] {
-    if (node.below) return node.below;
+  private belowOf(node: number): number[] {
+    const kept = this.below.get(node);
+    if (kept) return kept;
     const found: number[] = [];
-    const stack = [...node.children];
-    for (let n = stack.pop(); n; n = stack.pop()) {
-      if (n.entries) for (const i of n.entries) found.push(i);
-      for (const c of n.children) stack.push(c);
+    const stack: number[] = [];
+    for (let c = this.firstChild[node]!; c !== -1; c = this.nextSibling[c]!) stack.push(c);
+    for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
+      const list = this.entriesAt[n];
+      if (list) for (const i of list) found.push(i);
+      for (let c = this.firstChild[n]!; c !== -1; c = this.nextSibling[c]!) stack.push(c);
     }
-    node.below = found;
+    this.below.set(node, found);
     return found;
   }
 
@@ -91,7 +104,7 @@ export class TypoWords {
     const m = q.length;
     // An empty query is every longer word's prefix of its length (no caller asks; kept for equality).
     if (m === 0) {
-      note(this.belowOf(this.root), 0);
+      note(this.belowOf(0), 0);
       return best;
     }
     const far = tolerance + 1;
@@ -104,11 +117,12 @@ export class TypoWords {
     if (far + 1 <= m) row0[far + 1] = far;
     /** The characters of the path from the root, by depth (1-based as the rows). */
     const path = new Int32Array(deepest + 1);
-    const stack: { node: TrieNode; depth: number }[] = [];
-    for (const child of this.root.children) stack.push({ node: child, depth: 1 });
-    for (let top = stack.pop(); top; top = stack.pop()) {
-      const { node, depth: i } = top;
-      path[i] = node.char;
+    const stack: number[] = [];
+    for (let c = this.firstChild[0]!; c !== -1; c = this.nextSibling[c]!) stack.push(c);
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      const i = this.depths[node]!;
+      const ci = this.chars[node]!;
+      path[i] = ci;
       const prev2 = i >= 2 ? rows[i - 2]! : undefined;
       const prev = rows[i - 1]!;
       const cur = rows[i]!;
@@ -122,7 +136,6 @@ export class TypoWords {
       cur[lo - 1] = lo === 1 ? Math.min(i, far) : far;
       if (lo === 1) rowMin = cur[0]!;
       if (hi < m) cur[hi + 1] = far;
-      const ci = node.char;
       const cPrev = i >= 2 ? path[i - 1]! : -1;
       for (let j = lo; j <= hi; j++) {
         const qj = q.charCodeAt(j - 1);
@@ -144,12 +157,13 @@ export class TypoWords {
       if (hi === m) {
         const d = cur[m]!;
         if (d <= tolerance) {
-          if (node.entries && i >= Math.max(1, m - tolerance)) note(node.entries, d);
+          const list = this.entriesAt[node];
+          if (list && i >= Math.max(1, m - tolerance)) note(list, d);
           // The query's length: the prefix of every longer word below.
-          if (i === m && node.children.length > 0) note(this.belowOf(node), d);
+          if (i === m && this.firstChild[node] !== -1) note(this.belowOf(node), d);
         }
       }
-      if (i < deepest) for (const child of node.children) stack.push({ node: child, depth: i + 1 });
+      if (i < deepest) for (let c = this.firstChild[node]!; c !== -1; c = this.nextSibling[c]!) stack.push(c);
     }
     return best;
   }
