@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { analytes } from '../db/schema.js';
 import { recomputeAnalyteMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
 import { bareServer, fetchOnce, loadApart } from './bare-node.js';
+import { startCpuProfile } from './cpu-profile.js';
 import { seedDatabase } from '../seed/seed.js';
 import { benchWrites, listenBenchApp, uptime } from './bench-app.js';
 import { multiply, openBenchDatabase } from './bench-data.js';
@@ -100,12 +101,18 @@ async function benchFactor(factor: number, rounds: number): Promise<void> {
   await post(base, body);
   const warm: number[] = [];
   const busy: number[] = [];
+  // BENCH_MENU_PROFILE=<file>: a CPU profile of the kept rounds (`<file>-<factor>x.cpuprofile`), summed.
+  const stopProfile = profileFile ? await startCpuProfile(`${profileFile}-${factor}x.cpuprofile`) : undefined;
   for (let i = 0; i < rounds; i++) {
     const elu = performance.eventLoopUtilization();
     // Not parsed: the client's JSON.parse is not the server's event loop.
     warm.push((await post(base, body, '', false)).ms);
     busy.push(performance.eventLoopUtilization(elu).active);
   }
+  if (stopProfile)
+    console.log(
+      `\n${await stopProfile()}\n(busy per kept menu, ms: ${busy.map((b) => b.toFixed(0)).join(', ')})\n`,
+    );
   const xlsx: number[] = [];
   for (let i = 0; i < rounds; i++) xlsx.push((await post(base, body, '?format=xlsx')).ms);
   console.log(
@@ -128,6 +135,10 @@ async function benchFactor(factor: number, rounds: number): Promise<void> {
   await app.close();
   await database.close();
   clearTimeout(guard);
+  // What would keep the process alive once the figures are out (decisions 066/068: it took minutes to exit).
+  console.log(
+    `(open after closing the ${factor}× app: ${process.getActiveResourcesInfo().join(', ') || 'nothing'})`,
+  );
 }
 
 /** Menus posted back to back from a process of their own, while the read is measured. */
@@ -214,11 +225,15 @@ const loopCeiling = Number(process.env.BENCH_MENU_LOOP_CEILING_MS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const readRounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const profileFile = process.env.BENCH_MENU_PROFILE;
 console.log(
   '| data | matched / unmatched / ambiguous of 200 | ms, first menu after a measurand write / a dataset write with its recompute (median) | ms, first menu after every scope dropped | ms, menu (catalogue kept; median) | ms of event loop busy per kept menu (median) | ms, sheet as xlsx (median) | uptime |',
 );
 console.log('|---|---|---|---|---|---|---|---|');
 for (const factor of factors) await benchFactor(factor, rounds);
+console.log(
+  `(done at ${new Date().toISOString()}; still open: ${process.getActiveResourcesInfo().join(', ') || 'nothing'})`,
+);
 if (failed) {
   console.log(
     'FAIL: a read ratio (alone or while menus are posted) is below the floor, a kept menu is above the event-loop ceiling, or a menu failed',

@@ -76,7 +76,6 @@ export class WorkerPool<T, R> {
   private start(): Worker {
     const worker = spawnWorker(this.opts.from, this.opts.file, { resourceLimits: this.opts.resourceLimits });
     this.count++;
-    worker.unref();
     worker.on('message', (answer: TaskAnswer<R>) => {
       const running = this.busy.get(worker);
       if (!running) return;
@@ -95,6 +94,9 @@ export class WorkerPool<T, R> {
       this.fail(worker, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AppError(code, message) : err);
     });
     worker.on('exit', () => this.fail(worker, new Error('worker thread stopped')));
+    // Unref'd after the 'message' listener: on Node 20 a listener added to an unref'd worker refs its
+    // port again, and the process then stays alive after its work is done (decision 074).
+    worker.unref();
     return worker;
   }
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { fixZipDates } from '../releases/zip-dates.js';
@@ -14,7 +15,35 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+/** Runs `code` (an ES module) in a Node process of its own through tsx: its exit code and output, or 'hung'. */
+function runScript(code: string, seconds: number): Promise<{ exit: number | 'hung'; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--conditions=source', '--input-type=module', '-e', code],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), seconds * 1000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ exit: code ?? 'hung', out });
+    });
+  });
+}
+
 describe('the export thread', () => {
+  it('does not keep a process alive once its file is built (decision 074: the menu bench took minutes to exit)', async () => {
+    const module = JSON.stringify(new URL('./export-worker.ts', import.meta.url).href);
+    const { exit, out } = await runScript(
+      `import { buildCsvOffThread } from ${module}; const csv = await buildCsvOffThread([]); console.log('built', csv.length > 0);`,
+      45,
+    );
+    expect(out).toContain('built true');
+    expect(exit).toBe(0);
+  }, 60_000);
+
   it('builds from long lists sent in parts the same files as from the lists whole, in order', async () => {
     const demo = await listPresentedDatasets(ctx.database.db, { signedIn: false });
     // Over a thousand datasets (sent in parts of 500), each distinct, in a known order.

@@ -15,8 +15,8 @@ export type ExportResult =
  * The file builds in a worker thread: a whole-database workbook takes seconds of CPU at 100× the demo
  * data (about 1 s at demo size), which on the main thread would hold every other request, /healthz
  * included. One long-lived thread, started on first use, builds one file at a time (each file is
- * built once per data generation and then served from the read cache); it does not keep the
- * process alive, and a crash fails the builds in progress and starts a new thread for the next.
+ * built once per data generation and then served from the read cache); it holds the process
+ * only while it builds, and a crash fails the builds in progress and starts a new thread for the next.
  */
 class ExportWorker {
   private worker: Worker | undefined;
@@ -25,11 +25,11 @@ class ExportWorker {
 
   private start(): Worker {
     const worker = spawnWorker(import.meta.url, './export-worker.thread.js');
-    worker.unref();
     worker.on('message', (result: ExportResult) => {
       const waiting = this.pending.get(result.id);
       if (!waiting) return;
       this.pending.delete(result.id);
+      if (this.pending.size === 0) worker.unref();
       if (result.ok)
         waiting.resolve(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
       else waiting.reject(new Error(`export build failed: ${result.message}`));
@@ -41,6 +41,9 @@ class ExportWorker {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`export worker stopped (exit code ${code})`)));
+    // Unref'd after the 'message' listener: on Node 20 a listener added to an unref'd worker refs its
+    // port again, and the process then stayed alive for minutes after its last file (decision 074).
+    worker.unref();
     return worker;
   }
 
@@ -49,6 +52,8 @@ class ExportWorker {
     const id = this.nextId++;
     const worker = this.worker;
     const done = new Promise<Buffer>((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    // Held while it builds (a script awaiting a file is not ended under it), let go when idle.
+    worker.ref();
     // Long lists go over in parts, the event loop free between them: copying 20,000 datasets into
     // the thread in one message holds this thread for seconds (a release at 100× the demo data).
     // The thread puts the parts back in the job, in order (a port keeps its messages' order).

@@ -181,6 +181,27 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
     expect(answer.summary).toEqual({ tests: 5, matched: 2, unmatched: 2, ambiguous: 1 });
   });
 
+  it('misspelt names (a cut name, two letters swapped, a letter dropped) are offered the measurand meant', async () => {
+    // As the menu bench misspells (decision 074: the typo search walks a trie of the words now).
+    const names = [...new Set(demo.data.map((r) => r.display_name))].filter((n) => n.length >= 8).slice(0, 6);
+    expect(names.length).toBe(6);
+    const misspelt = names.flatMap((n) => [
+      `${n.slice(0, -2)}zz`,
+      `${n.slice(0, 3)}${n[4]}${n[3]}${n.slice(5)}`,
+      `${n.slice(0, 5)}${n.slice(6)}`,
+    ]);
+    const answer = await post({ tests: misspelt.map((name) => ({ name, cva: 2 })) });
+    answer.tests.forEach((t, i) => {
+      const meant = names[Math.floor(i / 3)]!;
+      expect(t.status, misspelt[i]).toBe('unmatched');
+      expect(t.match).toBeNull();
+      expect(
+        t.candidates.map((c) => c.display_name),
+        `${misspelt[i]} is offered ${meant}`,
+      ).toContain(meant);
+    });
+  });
+
   it('a candidate chosen is sent back as its id and matrix and is then matched', async () => {
     const res = await postCsv('name,matrix,cva,bias\ntotal,,10,5\n');
     const choice = MenuResponseSchema.parse(res.json()).tests[0]!.candidates[1]!;

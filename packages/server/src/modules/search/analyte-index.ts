@@ -1,4 +1,5 @@
 import type { analytes } from '../../db/schema.js';
+import { TypoWords } from './typo-words.js';
 
 type AnalyteRow = typeof analytes.$inferSelect;
 
@@ -239,95 +240,29 @@ class TrigramSlots {
 
   /** Calls `visit` with every slot holding all of `q`'s pieces (`q` at least GRAM long). */
   withAllPieces(q: string, visit: (slot: number) => void): void {
-    let all: Uint32Array | undefined;
+    // Every piece looked up before any set is combined: a misspelt name (the typo pass follows) has a
+    // piece no entry holds, often its last, and is then answered without a pass over the sets
+    // (decision 074).
+    const sets: Uint32Array[] = [];
     for (let i = 0; i + GRAM <= q.length; i++) {
       const set = this.bits.get(q.slice(i, i + GRAM));
       if (!set) return;
-      if (!all) all = set.slice();
-      else for (let w = 0; w < all.length; w++) all[w]! &= set[w]!;
+      sets.push(set);
     }
-    if (!all) return;
+    if (sets.length === 0) return;
+    const all = sets[0]!.slice();
+    for (let s = 1; s < sets.length; s++) {
+      const set = sets[s]!;
+      for (let w = 0; w < all.length; w++) all[w]! &= set[w]!;
+    }
     for (let w = 0; w < all.length; w++)
       for (let word = all[w]!; word !== 0; word &= word - 1)
         visit((w << 5) + (31 - Math.clz32(word & -word)));
   }
 }
 
-/**
- * Every distinct word an entry can be found by when the query has a typo (its name, the words of
- * its name and of its other names), with the entries that hold it: a typo is looked for once per
- * distinct word, not once per entry and word (at 100× the demo most words are shared by a hundred
- * entries). Prefixes of one length are gathered the first time a query of that length asks.
- */
-class TypoWords {
-  /** Distinct words by length, each with its entries in table order. */
-  private byLength = new Map<number, { word: string; entries: number[] }[]>();
-  /** Distinct prefixes of the words longer than a length, by that length (filled when asked). */
-  private prefixes = new Map<number, Map<string, number[]>>();
-  private words: [string, number[]][];
-
-  constructor(entries: readonly (Entry | undefined)[]) {
-    const owners = new Map<string, number[]>();
-    entries.forEach((e, i) => {
-      if (!e) return;
-      for (const w of new Set([...e.nameWords, ...e.otherWords, e.name])) {
-        const list = owners.get(w);
-        if (list) list.push(i);
-        else owners.set(w, [i]);
-      }
-    });
-    this.words = [...owners];
-    for (const [word, list] of this.words) {
-      const same = this.byLength.get(word.length);
-      if (same) same.push({ word, entries: list });
-      else this.byLength.set(word.length, [{ word, entries: list }]);
-    }
-  }
-
-  private prefixesOf(length: number): Map<string, number[]> {
-    let found = this.prefixes.get(length);
-    if (!found) {
-      found = new Map();
-      for (const [word, list] of this.words) {
-        if (word.length <= length) continue;
-        const p = word.slice(0, length);
-        const into = found.get(p);
-        if (into) into.push(...list);
-        else found.set(p, [...list]);
-      }
-      this.prefixes.set(length, found);
-    }
-    return found;
-  }
-
-  /**
-   * Each entry with a word within `tolerance` edits of `q` (the whole word, or its first
-   * `q.length` characters) and its smallest distance: the same as comparing every word of every
-   * entry.
-   */
-  closest(q: string, tolerance: number): Map<number, number> {
-    const best = new Map<number, number>();
-    const note = (list: number[], d: number) => {
-      if (d > tolerance) return;
-      for (const i of list) if (!(best.get(i)! <= d)) best.set(i, d);
-    };
-    for (let n = Math.max(1, q.length - tolerance); n <= q.length + tolerance; n++)
-      for (const { word, entries } of this.byLength.get(n) ?? [])
-        note(entries, editDistance(q, word, tolerance));
-    if (q.length <= MAX_TYPO_PREFIX)
-      for (const [p, list] of this.prefixesOf(q.length)) note(list, editDistance(q, p, tolerance));
-    else
-      for (const [word, list] of this.words)
-        if (word.length > q.length) note(list, editDistance(q, word.slice(0, q.length), tolerance));
-    return best;
-  }
-}
-
 /** Edits a typo may make: one, two from seven characters on. */
 const typoTolerance = (q: string) => (q.length >= 7 ? 2 : 1);
-
-/** Queries longer than this compare prefixes word by word (their prefixes are not gathered). */
-const MAX_TYPO_PREFIX = 40;
 
 /** Starts before substrings: see `AnalyteIndex.search`. */
 function scoreOf(e: Entry, q: string, qWords: string[]): number {

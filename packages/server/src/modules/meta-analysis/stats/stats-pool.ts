@@ -108,7 +108,6 @@ export class StatsPool {
   private start(): Worker {
     const worker = spawn();
     this.count++;
-    worker.unref();
     worker.on('message', (answer: StatsTaskAnswer) => {
       const running = this.busy.get(worker);
       if (!running) return;
@@ -125,6 +124,9 @@ export class StatsPool {
     });
     worker.on('error', (err) => this.fail(worker, err));
     worker.on('exit', () => this.fail(worker, new Error('statistics worker stopped')));
+    // Unref'd after the 'message' listener: on Node 20 a listener added to an unref'd worker refs its
+    // port again, and the process then stays alive after its work is done (decision 074).
+    worker.unref();
     return worker;
   }
 
