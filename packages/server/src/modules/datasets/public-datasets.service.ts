@@ -407,8 +407,9 @@ export class PublicDatasets {
     const stamp = this.cache.stampOf(ROW_SCOPES);
     try {
       // The log's cursor before the rows: a change to their reference or measurand committed after
-      // it is in the log a later adoption reads (decision 072).
-      const cursor = this.log ? await this.log.latestCursor() : null;
+      // it is in the log a later adoption reads (decision 072). Read only while the kept rows have
+      // none: once they do, a cursor read now could only be later, and the smallest one counts.
+      const cursor = this.log && this.rowsCursor === null ? await this.log.latestCursor() : null;
       const { rows, versions } = await repo.findPublishedDatasetsWithVersions(this.db, ids);
       const found = new Map(rows.map((r) => [r.spec.id, r]));
       // Rows read across a write are handed to their callers but not kept.
