@@ -162,8 +162,15 @@ describe('measurand index', () => {
       expect(updated.size, `batch ${batch}`).toBe(current.size);
       expect(updated.snapshot(), `batch ${batch}`).toEqual(built.snapshot());
       for (const q of qs)
-        for (const limit of [10, 50])
-          expect(updated.search(q, limit), `batch ${batch}: ${q} (${limit})`).toEqual(built.search(q, limit));
+        for (const limit of [10, 50]) {
+          const answer = updated.search(q, limit);
+          expect(answer, `batch ${batch}: ${q} (${limit})`).toEqual(built.search(q, limit));
+          // The kept name order moved with the writes as comparing the names would (decision 076).
+          if (limit === 50)
+            expect(answer, `batch ${batch}: ${q} (${limit}), names compared`).toEqual(
+              updated.searchEveryEntry(q, limit),
+            );
+        }
     }
     // Nothing stale: a new measurand is found at once, and not once deleted; a renamed one by its new name.
     const first = [...current.values()][0]!;
@@ -173,4 +180,32 @@ describe('measurand index', () => {
     expect(updated.search('quokka', 10)).toEqual([]);
     expect(updated.search('wombat', 10)).toEqual([{ id: first.id, display_name: 'Wombat lyase' }]);
   }, 120_000);
+
+  it('orders tied names as comparing them in the locale does, not by their code units (decision 076)', () => {
+    // Names of one length that a code-unit sort and the collator order differently: punctuation,
+    // a space, "ß", digits, and upper case (which the index folds).
+    const names = ['Zinc_b', 'Zinc-a', 'Zinc a', 'Zincßa', 'Zinc9a', 'ZINCzz', 'Zincab', 'Zinc.b', 'Zinc10'];
+    const base = rows[0]!;
+    const made = names.map((displayName, i) => ({
+      ...base,
+      id: 500_000 + i,
+      displayName,
+      alternateNames: [],
+    }));
+    const expected = [...made]
+      .sort((a, b) => a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.id - b.id)
+      .map((a) => a.displayName);
+    const index = new AnalyteIndex([...rows, ...made]);
+    expect(index.search('zinc', 50).map((a) => a.display_name)).toEqual(expected);
+    // Added one at a time, in reverse, after the index was built: the same order.
+    const grown = new AnalyteIndex(rows);
+    for (const row of [...made].reverse()) grown.update([row]);
+    expect(grown.search('zinc', 50).map((a) => a.display_name)).toEqual(expected);
+    // Renamed and removed: the order closes over the gap.
+    grown.update([{ ...made[0]!, displayName: 'Zinc#0' }], [made[1]!.id]);
+    const after = [...made.slice(2), { ...made[0]!, displayName: 'Zinc#0' }]
+      .sort((a, b) => a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.id - b.id)
+      .map((a) => a.displayName);
+    expect(grown.search('zinc', 50).map((a) => a.display_name)).toEqual(after);
+  });
 });

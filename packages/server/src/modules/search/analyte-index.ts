@@ -1,4 +1,5 @@
 import type { analytes } from '../../db/schema.js';
+import { keyBelowScore, NAME_ORDER, NameOrder, positionIn, rankKey } from './name-order.js';
 import { TypoWords } from './typo-words.js';
 
 type AnalyteRow = typeof analytes.$inferSelect;
@@ -261,25 +262,80 @@ class TrigramSlots {
   }
 }
 
+/**
+ * The slots one search has seen: a stamp per slot, a new stamp per search (decision 076). A `Set`
+ * of the few hundred matches of a query at 100× the demo hashed and grew on every search.
+ */
+class SlotMarks {
+  private marks = new Int32Array(64);
+  private stamp = 0;
+
+  /** A new search over `size` slots: none seen. */
+  clear(size: number): void {
+    if (size > this.marks.length) this.marks = new Int32Array(size * 2);
+    if (++this.stamp === 0x7fffffff) {
+      this.marks.fill(0);
+      this.stamp = 1;
+    }
+  }
+
+  /** Marks a slot seen; false when it already was. */
+  mark(slot: number): boolean {
+    if (this.marks[slot] === this.stamp) return false;
+    this.marks[slot] = this.stamp;
+    return true;
+  }
+}
+
 /** Edits a typo may make: one, two from seven characters on. */
 const typoTolerance = (q: string) => (q.length >= 7 ? 2 : 1);
 
+/** Whether every query word starts one of `ws` (plain loops: called for every candidate of a search). */
+function everyWordStarts(qWords: readonly string[], ws: readonly string[]): boolean {
+  if (qWords.length === 0) return false;
+  for (const w of qWords) {
+    let found = false;
+    for (const x of ws)
+      if (x.startsWith(w)) {
+        found = true;
+        break;
+      }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** Whether one of `texts` is `q` (0), starts with it (1) or holds it (2); 3 for none. */
+function bestHold(texts: readonly string[], q: string): number {
+  let best = 3;
+  for (const t of texts) {
+    if (t === q) return 0;
+    if (best > 1 && t.startsWith(q)) best = 1;
+    else if (best > 2 && t.includes(q)) best = 2;
+  }
+  return best;
+}
+
 /** Starts before substrings: see `AnalyteIndex.search`. */
 function scoreOf(e: Entry, q: string, qWords: string[]): number {
-  const wordStarts = (ws: string[]) =>
-    qWords.length > 0 && qWords.every((w) => ws.some((x) => x.startsWith(w)));
   if (e.name === q) return 0;
   if (e.name.startsWith(q)) return 1;
-  if (wordStarts(e.nameWords)) return 2;
-  if (e.others.some((o) => o === q)) return 3;
-  if (e.others.some((o) => o.startsWith(q))) return 4;
-  if (wordStarts(e.otherWords)) return 5;
+  if (everyWordStarts(qWords, e.nameWords)) return 2;
+  const other = bestHold(e.others, q);
+  if (other === 0) return 3;
+  if (other === 1) return 4;
+  if (everyWordStarts(qWords, e.otherWords)) return 5;
   if (e.name.includes(q)) return 6;
-  if (e.others.some((o) => o.includes(q))) return 7;
+  if (other === 2) return 7;
   return Infinity;
 }
 
-const NAME_ORDER = new Intl.Collator();
+/** The score of an entry known to hold no start of the query (`AnalyteIndex.startsOf`): 6, 7 or none. */
+function substringScore(e: Entry, q: string): number {
+  if (e.name.includes(q)) return 6;
+  for (const o of e.others) if (o.includes(q)) return 7;
+  return Infinity;
+}
 
 /** The lowest score a start (of the name, a name word, another name or its word) can have: 0–5. */
 const LAST_START_SCORE = 5;
@@ -323,6 +379,10 @@ export class AnalyteIndex {
   private trigrams: TrigramSlots | undefined;
   /** Built on the first query with a typo. */
   private typoWords: TypoWords | undefined;
+  /** Where each slot stands among equals in an answer (decision 076). */
+  private order: NameOrder;
+  /** The slots the running search has seen. */
+  private seen = new SlotMarks();
 
   constructor(rows: AnalyteRow[]) {
     this.entries = rows.map(entryOf);
@@ -335,6 +395,7 @@ export class AnalyteIndex {
     this.nameWords = keys((e) => e.nameWords);
     this.others = keys((e) => e.others);
     this.otherWords = keys((e) => e.otherWords);
+    this.order = new NameOrder(this.entries);
   }
 
   private get texts(): JoinedTexts {
@@ -362,6 +423,7 @@ export class AnalyteIndex {
       this.nameWords.remove(e.nameWords, slot);
       this.others.remove(e.others, slot);
       this.otherWords.remove(e.otherWords, slot);
+      this.order.remove(slot);
       this.entries[slot] = undefined;
       this.slotOf.delete(id);
     };
@@ -377,6 +439,7 @@ export class AnalyteIndex {
       this.others.add(e.others, slot);
       this.otherWords.add(e.otherWords, slot);
       this.trigrams?.add(e, slot);
+      this.order.add(slot);
     }
     if (rows.length > 0 || removed.length > 0) {
       this.joined = undefined;
@@ -406,22 +469,14 @@ export class AnalyteIndex {
     return this.ranked(this.starts(q, qWords, limit) ?? this.matches(q, qWords), limit);
   }
 
-  /** The same answer with every entry scored, as before the sorted keys (the tests compare the two). */
+  /**
+   * The same answer with every entry scored and the matches ordered by comparing their names, as
+   * before the sorted keys and the kept name order (the tests compare the two).
+   */
   searchEveryEntry(query: string, limit = 10): { id: number; display_name: string }[] {
     const q = normalise(query);
-    return q ? this.ranked(this.scoreAll(q, words(q)), limit) : [];
-  }
-
-  private ranked(all: { e: Entry; score: number }[], limit: number) {
-    // Only entries that can be among the first `limit` by score and name length are ordered by name.
-    const rank = (x: { e: Entry; score: number }) => x.score * 1e6 + x.e.name.length;
-    let scored = all;
-    if (all.length > limit) {
-      const cut = all.map(rank).sort((a, b) => a - b)[limit - 1]!;
-      scored = all.filter((x) => rank(x) <= cut);
-    }
-    // The collator orders as `localeCompare` does (same default locale and options) without
-    // resolving them on every call: most of a broad query's time at 100× the demo went there.
+    if (!q) return [];
+    const scored = this.scoreAll(q, words(q));
     // Equal names (copies of one measurand) go by id, so the answer never depends on where an entry
     // sits in the index (decision 066: a changed measurand's entry moves to the end).
     scored.sort(
@@ -434,10 +489,29 @@ export class AnalyteIndex {
     return scored.slice(0, limit).map(({ e }) => ({ id: e.id, display_name: e.display_name }));
   }
 
+  /** The ranking key of a slot's match with `score` (decision 076). */
+  private keyOf(slot: number, score: number): number {
+    return rankKey(score, this.entries[slot]!.name.length, this.order.positionOf(slot));
+  }
+
   /**
-   * The entries that start with the query (scores 0–5) when at least `limit` of them do: every other
-   * entry scores more, so the first `limit` are among these. Undefined when there are fewer
-   * (substrings and typos may then be in the answer).
+   * The first `limit` matches, from their ranking keys: by score, name length, then name order and
+   * id, all in the one number, so they sort natively with no comparison of names (decision 076).
+   */
+  private ranked(keys: number[], limit: number): { id: number; display_name: string }[] {
+    const sorted = Float64Array.from(keys).sort();
+    const answer: { id: number; display_name: string }[] = [];
+    for (let i = 0; i < sorted.length && i < limit; i++) {
+      const e = this.entries[this.order.slotAt(positionIn(sorted[i]!))]!;
+      answer.push({ id: e.id, display_name: e.display_name });
+    }
+    return answer;
+  }
+
+  /**
+   * The ranking keys of the entries that start with the query (scores 0–5) when at least `limit` of
+   * them do: every other entry scores more, so the first `limit` are among these. Undefined when
+   * there are fewer (substrings and typos may then be in the answer).
    *
    * The sorted keys are read a kind at a time, best first, and the reading stops as soon as enough
    * entries score within what that kind can give (decision 071): every entry scoring 0–1 has a name
@@ -445,20 +519,18 @@ export class AnalyteIndex {
    * another name starting with it, 5 such a word. "cre" at 100× the demo then scores the two
    * hundred names starting with it, not the thousands of entries with a word or a code that does.
    */
-  private starts(q: string, qWords: string[], limit: number): { e: Entry; score: number }[] | undefined {
-    const found = new Set<number>();
-    const scored: { e: Entry; score: number }[] = [];
-    const take = (keys: SortedKeys, prefix: string) => {
-      const fresh: number[] = [];
-      keys.withPrefix(prefix, (i) => {
-        if (found.has(i)) return;
-        found.add(i);
-        fresh.push(i);
+  private starts(q: string, qWords: string[], limit: number): number[] | undefined {
+    this.seen.clear(this.entries.length);
+    const keys: number[] = [];
+    const take = (sorted: SortedKeys, prefix: string) =>
+      sorted.withPrefix(prefix, (slot) => {
+        if (!this.seen.mark(slot)) return;
+        const score = scoreOf(this.entries[slot]!, q, qWords);
+        if (score < Infinity) keys.push(this.keyOf(slot, score));
       });
-      scored.push(...this.scored(fresh, q, qWords));
-    };
     const enough = (upTo: number) => {
-      const within = scored.filter((x) => x.score <= upTo);
+      const below = keyBelowScore(upTo + 1);
+      const within = keys.filter((k) => k < below);
       return within.length >= limit ? within : undefined;
     };
     take(this.names, q);
@@ -468,60 +540,53 @@ export class AnalyteIndex {
       [this.otherWords, qWords[0], LAST_START_SCORE],
     ];
     let answer = enough(1);
-    for (const [keys, prefix, upTo] of kinds) {
+    for (const [sorted, prefix, upTo] of kinds) {
       if (answer) return answer;
-      if (prefix !== undefined) take(keys, prefix);
+      if (prefix !== undefined) take(sorted, prefix);
       answer = enough(upTo);
     }
     return answer;
   }
 
-  /** The entries with a name, other name or one of their words starting with the query (or its first word). */
-  private startsOf(q: string, qWords: string[]): Set<number> {
-    const found = new Set<number>();
-    const add = (i: number) => found.add(i);
-    this.names.withPrefix(q, add);
-    if (qWords.length > 0) this.nameWords.withPrefix(qWords[0]!, add);
-    this.others.withPrefix(q, add);
-    if (qWords.length > 0) this.otherWords.withPrefix(qWords[0]!, add);
-    return found;
-  }
-
-  /** `found` scored, in table order, without the entries that do not match. */
-  private scored(found: Iterable<number>, q: string, qWords: string[]): { e: Entry; score: number }[] {
-    const scored: { e: Entry; score: number }[] = [];
-    // A typed array sorts numbers natively, with no comparator called per pair.
-    for (const i of Int32Array.from(found).sort()) {
-      const e = this.entries[i]!;
-      const score = scoreOf(e, q, qWords);
-      if (score < Infinity) scored.push({ e, score });
-    }
-    return scored;
+  /** Visits the entries with a name, other name or one of their words starting with the query (or its first word). */
+  private startsOf(q: string, qWords: string[], visit: (slot: number) => void): void {
+    this.names.withPrefix(q, visit);
+    if (qWords.length > 0) this.nameWords.withPrefix(qWords[0]!, visit);
+    this.others.withPrefix(q, visit);
+    if (qWords.length > 0) this.otherWords.withPrefix(qWords[0]!, visit);
   }
 
   /**
-   * What `scoreAll` finds, from the entries that can match only: a start (scores 0–5, through the
-   * sorted keys; every word of the query must start a word, so the first one does) or a substring
-   * (6–7, through the pieces of three characters, or the joined texts for a shorter query); typos
-   * through the distinct words.
+   * The ranking keys of what `scoreAll` finds, from the entries that can match only: a start (scores
+   * 0–5, through the sorted keys; every word of the query must start a word, so the first one does)
+   * or a substring (6–7, through the pieces of three characters, or the joined texts for a shorter
+   * query: an entry holding no start is scored by its substrings alone, once); typos through the
+   * distinct words.
    */
-  private matches(q: string, qWords: string[]): { e: Entry; score: number }[] {
-    if (q.includes(SEPARATOR)) return this.scoreAll(q, qWords);
-    const found = this.startsOf(q, qWords);
+  private matches(q: string, qWords: string[]): number[] {
+    if (q.includes(SEPARATOR))
+      return this.scoreAll(q, qWords).map((x) => this.keyOf(this.slotOf.get(x.e.id)!, x.score));
+    this.seen.clear(this.entries.length);
+    const keys: number[] = [];
+    this.startsOf(q, qWords, (slot) => {
+      if (!this.seen.mark(slot)) return;
+      const score = scoreOf(this.entries[slot]!, q, qWords);
+      if (score < Infinity) keys.push(this.keyOf(slot, score));
+    });
+    const substring = (slot: number) => {
+      if (!this.seen.mark(slot)) return;
+      const e = this.entries[slot];
+      const score = e ? substringScore(e, q) : Infinity;
+      if (score < Infinity) keys.push(this.keyOf(slot, score));
+    };
     if (q.length >= GRAM) {
       this.trigrams ??= new TrigramSlots(this.entries);
-      this.trigrams.withAllPieces(q, (i) => {
-        const e = this.entries[i];
-        if (e && (e.name.includes(q) || e.others.some((o) => o.includes(q)))) found.add(i);
-      });
-    } else this.texts.holding(q, (i) => found.add(i));
-    const scored = this.scored(found, q, qWords);
-    if (scored.length > 0 || q.length < 3) return scored;
+      this.trigrams.withAllPieces(q, substring);
+    } else this.texts.holding(q, substring);
+    if (keys.length > 0 || q.length < 3) return keys;
     this.typoWords ??= new TypoWords(this.entries);
     const closest = this.typoWords.closest(q, typoTolerance(q));
-    return [...closest.keys()]
-      .sort((a, b) => a - b)
-      .map((i) => ({ e: this.entries[i]!, score: 10 + closest.get(i)! }));
+    return [...closest].map(([slot, distance]) => this.keyOf(slot, 10 + distance));
   }
 
   /** Every entry scored: starts, substrings, and typos only when nothing else matches. */
