@@ -3,7 +3,9 @@
 //   - through the service, nothing kept per query (the index and the published counts kept, as
 //     between two writes): each query's fastest of BENCH_SEARCH_ROUNDS rounds, averaged;
 //   - through HTTP (`/api/search/by_analyte` and `/autocomplete`), each query asked for the first
-//     time (three spellings of each, its fastest) (the route keeps each answer; a kept one is a replay, measured by cached-reads.bench);
+//     time (BENCH_SEARCH_SPELLINGS spellings of each, default 5, its fastest; the sizes asked in
+//     turn, after the same warm-up of other queries: decision 076) (the route keeps each answer; a
+//     kept one is a replay, measured by cached-reads.bench);
 //   - the first search after a real write (decision 066): a measurand's alternative names changed
 //     (service and HTTP), a published dataset unpublished or published again (service).
 // Exits 1 (the bench fails, not the tests) when a search through HTTP at the largest size costs
@@ -63,7 +65,15 @@ interface Costs {
   afterWrite: number;
 }
 
-async function benchFactor(factor: number, rounds: number): Promise<Costs> {
+interface Setup {
+  factor: number;
+  kind: string;
+  app: Awaited<ReturnType<typeof listenBenchApp>>['app'];
+  base: string;
+  close: () => Promise<void>;
+}
+
+async function setUp(factor: number): Promise<Setup> {
   const database = await openBenchDatabase(`search_${factor}`);
   await seedDatabase(database.db, {
     demo: true,
@@ -72,87 +82,132 @@ async function benchFactor(factor: number, rounds: number): Promise<Costs> {
   });
   if (factor > 1) await multiply(database, factor);
   const { app, base } = await listenBenchApp(database);
+  return {
+    factor,
+    kind: database.kind,
+    app,
+    base,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
 
-  // The service, as between two writes: nothing kept per query. Each query's cost is its fastest
-  // round: on a shared machine a search of a millisecond is often descheduled for tens of
-  // milliseconds, which is the machine's cost, not the search's (the median of the rounds is
-  // printed beside it).
-  const search = new AnalyteSearch(serviceDeps(app));
+/**
+ * The service, as between two writes: nothing kept per query. Each query's cost is its fastest
+ * round: on a shared machine a search of a millisecond is often descheduled for tens of
+ * milliseconds, which is the machine's cost, not the search's (the median of the rounds is
+ * printed beside it).
+ */
+async function benchService(setup: Setup, rounds: number): Promise<{ fastest: number[]; median: number }> {
+  const search = new AnalyteSearch(serviceDeps(setup.app));
   await search.findByNameJson('warm-up', false);
-  const serviceTimes = SEARCHES.map(() => [] as number[]);
+  const times = SEARCHES.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++)
     for (const [k, q] of SEARCHES.entries()) {
       const t = performance.now();
       // What the route runs for an anonymous caller (decision 071: each measurand's JSON kept).
       await search.findByNameJson(q, false);
-      serviceTimes[k]!.push(performance.now() - t);
+      times[k]!.push(performance.now() - t);
     }
-  const service = mean(serviceTimes.map(fastest));
-  const serviceMedian = mean(serviceTimes.map(median));
+  return { fastest: times.map(fastest), median: mean(times.map(median)) };
+}
 
-  // HTTP, every query asked for the first time: the route keeps answers per query, so each round
-  // asks another spelling ("cre", "Cre", "CRE": the same work, three first asks).
-  await get(`${base}/api/search/by_analyte?query=warm`);
-  const spellings = [
-    (q: string) => q,
-    (q: string) => q[0]!.toUpperCase() + q.slice(1),
-    (q: string) => q.toUpperCase(),
-  ];
-  const httpTimes = SEARCHES.map(() => [] as number[]);
-  for (const spell of spellings)
+/** The same letters in another case: `i`'s bits say which letters are upper case. */
+const spelling = (q: string, i: number) =>
+  [...q].map((c, k) => ((i >> k) & 1 ? c.toUpperCase() : c)).join('');
+
+/** Words the measured queries do not use: the route's code warmed by first asks, as on a server that has been up a while. */
+const WARM_UPS = ['alb', 'ferritin', 'protein', 'kinase', 'vitamin', 'calcium', 'lipase', 'ammonia'];
+
+/**
+ * HTTP, every query asked for the first time at each size in turn (decision 076): the route keeps
+ * answers per query, so each round asks another spelling ("cre", "Cre", "cRe"…: the same work, a
+ * first ask each). The sizes are asked alternately, so a moment when the shared machine is busy
+ * falls on both and the ratio, not either figure, is what it shows. Before, the sizes were
+ * measured one after the other, and a busy minute on one side moved the ratio by half.
+ */
+async function benchHttp(setups: Setup[], spellings: number): Promise<number[][]> {
+  const ask = async (base: string, q: string) =>
+    ((await get(`${base}/api/search/by_analyte?query=${encodeURIComponent(q)}`)) +
+      (await get(`${base}/autocomplete?query=${encodeURIComponent(q)}`))) /
+    2;
+  for (const setup of setups)
+    for (let i = 0; i < 8; i++) for (const w of WARM_UPS) await ask(setup.base, spelling(w, i));
+  const times = setups.map(() => SEARCHES.map(() => [] as number[]));
+  for (let i = 0; i < spellings; i++)
     for (const [k, q] of SEARCHES.entries()) {
-      const asked = encodeURIComponent(spell(q));
-      httpTimes[k]!.push(
-        ((await get(`${base}/api/search/by_analyte?query=${asked}`)) +
-          (await get(`${base}/autocomplete?query=${asked}`))) /
-          2,
-      );
+      // A short query has fewer spellings than asked ("hb": four): only first asks are measured.
+      if (i >= 2 ** q.length) continue;
+      // Which size goes first alternates too.
+      const order = i % 2 === 0 ? setups.map((_, n) => n) : setups.map((_, n) => setups.length - 1 - n);
+      for (const n of order) times[n]![k]!.push(await ask(setups[n]!.base, spelling(q, i)));
     }
-  const httpCost = mean(httpTimes.map(fastest));
+  return times.map((perQuery) => perQuery.map(fastest));
+}
 
-  // The first search after a write, through the service and through HTTP (the write drops the
-  // route's kept answers): a measurand given another alternative name (the index follows it), and a
-  // published dataset unpublished and published again (the counts follow it). Before decision 066
-  // each read the whole index or every count again.
-  const { renameMeasurand, publishDataset } = await benchWrites(app);
-  const afterWrites: number[] = [];
-  const afterWritesHttp: number[] = [];
-  const afterDatasetWrites: number[] = [];
+/**
+ * The first search after a write, through the service and through HTTP (the write drops the
+ * route's kept answers): a measurand given another alternative name (the index follows it), and a
+ * published dataset unpublished and published again (the counts follow it). Before decision 066
+ * each read the whole index or every count again.
+ */
+async function benchAfterWrites(setup: Setup, rounds: number) {
+  const search = new AnalyteSearch(serviceDeps(setup.app));
+  await search.findByNameJson('warm-up', false);
+  const { renameMeasurand, publishDataset } = await benchWrites(setup.app);
+  const service: number[] = [];
+  const http: number[] = [];
+  const dataset: number[] = [];
   for (let i = 0; i < rounds; i++) {
     await renameMeasurand(2 * i);
     let t = performance.now();
     await search.findByNameJson('cre', false);
-    afterWrites.push(performance.now() - t);
+    service.push(performance.now() - t);
     await renameMeasurand(2 * i + 1);
-    afterWritesHttp.push(await get(`${base}/api/search/by_analyte?query=cre`));
+    http.push(await get(`${setup.base}/api/search/by_analyte?query=cre`));
     await publishDataset(i % 2 === 1);
     t = performance.now();
     await search.findByNameJson('cre', false);
-    afterDatasetWrites.push(performance.now() - t);
+    dataset.push(performance.now() - t);
   }
   if (rounds % 2 === 1) await publishDataset(true);
-  const afterWrite = median(afterWrites);
-
-  console.log(
-    `| ${factor}× on ${database.kind} | ${service.toFixed(3)} (median ${serviceMedian.toFixed(3)}) | ${httpCost.toFixed(2)} | ${afterWrite.toFixed(1)} / ${median(afterWritesHttp).toFixed(1)} | ${median(afterDatasetWrites).toFixed(1)} | ${uptime()} |`,
-  );
-  await app.close();
-  await database.close();
-  return { service, http: httpCost, afterWrite };
+  return { service: median(service), http: median(http), dataset: median(dataset) };
 }
 
 const rounds = Math.max(1, Number(process.env.BENCH_SEARCH_ROUNDS ?? 5));
+const spellings = Math.max(1, Number(process.env.BENCH_SEARCH_SPELLINGS ?? 5));
 const ceiling = Number(process.env.BENCH_SEARCH_CEILING ?? 1.5);
 const factors = (process.env.BENCH_SEARCH_FACTORS ?? '1,100').split(',').map(Number);
 console.log(
-  `${SEARCHES.length} queries: ${SEARCHES.join(', ')}; each query's fastest of ${rounds} rounds (service) or 3 spellings (HTTP), averaged over the queries`,
+  `${SEARCHES.length} queries: ${SEARCHES.join(', ')}; each query's fastest of ${rounds} rounds (service) or ${spellings} spellings (HTTP, the sizes asked in turn), averaged over the queries`,
 );
+const setups: Setup[] = [];
+for (const factor of factors) setups.push(await setUp(factor));
+const services: Awaited<ReturnType<typeof benchService>>[] = [];
+for (const setup of setups) services.push(await benchService(setup, rounds));
+const https = await benchHttp(setups, spellings);
+const costs: Costs[] = [];
 console.log(
   '| data | ms a search, service (nothing kept per query; median of rounds) | ms a search, HTTP first ask (by_analyte and autocomplete) | ms, first search after a measurand write: service / HTTP (median) | ms, first search after a dataset write: service (median) | uptime |',
 );
 console.log('|---|---|---|---|---|---|');
-const costs: Costs[] = [];
-for (const factor of factors) costs.push(await benchFactor(factor, rounds));
+for (const [n, setup] of setups.entries()) {
+  const after = await benchAfterWrites(setup, rounds);
+  const service = mean(services[n]!.fastest);
+  const http = mean(https[n]!);
+  console.log(
+    `| ${setup.factor}× on ${setup.kind} | ${service.toFixed(3)} (median ${services[n]!.median.toFixed(3)}) | ${http.toFixed(2)} | ${after.service.toFixed(1)} / ${after.http.toFixed(1)} | ${after.dataset.toFixed(1)} | ${uptime()} |`,
+  );
+  costs.push({ service, http, afterWrite: after.service });
+}
+console.log(`\nPer query, ms (HTTP first ask / service), ${factors.map((f) => `${f}×`).join(' | ')}:`);
+for (const [k, q] of SEARCHES.entries())
+  console.log(
+    `  ${q}: ${setups.map((_, n) => `${https[n]![k]!.toFixed(2)} / ${services[n]!.fastest[k]!.toFixed(3)}`).join(' | ')}`,
+  );
+for (const setup of setups) await setup.close();
 if (costs.length > 1) {
   const first = costs[0]!;
   const last = costs.at(-1)!;

@@ -1,5 +1,5 @@
 import type { analytes } from '../../db/schema.js';
-import { keyBelowScore, NAME_ORDER, NameOrder, positionIn, rankKey } from './name-order.js';
+import { keyBelowScore, NAME_ORDER, NameOrder, positionIn } from './name-order.js';
 import { TypoWords } from './typo-words.js';
 
 type AnalyteRow = typeof analytes.$inferSelect;
@@ -134,10 +134,16 @@ class SortedKeys {
     }
   }
 
-  /** Calls `visit` with each entry that has a key starting with `prefix` (an entry may come twice). */
-  withPrefix(prefix: string, visit: (entry: number) => void): void {
-    for (let i = this.lowerBound(prefix); i < this.keys.length && this.keys[i]!.startsWith(prefix); i++)
-      for (const owner of this.owners[i]!) visit(owner);
+  /**
+   * Calls `visit` with each entry that has a key starting with `prefix`, and that key, keys in order
+   * (an entry may come twice; its first visit is with its lowest such key).
+   */
+  withPrefix(prefix: string, visit: (entry: number, key: string) => void): void {
+    for (let i = this.lowerBound(prefix); i < this.keys.length; i++) {
+      const key = this.keys[i]!;
+      if (!key.startsWith(prefix)) return;
+      for (const owner of this.owners[i]!) visit(owner, key);
+    }
   }
 
   /** The keys and their entries as sorted lists (the tests compare an updated index with a new one). */
@@ -337,6 +343,24 @@ function substringScore(e: Entry, q: string): number {
   return Infinity;
 }
 
+/** The kinds of start, best first: a name, a name word, another name, a word of another name. */
+type StartKind = 'name' | 'nameWord' | 'other' | 'otherWord';
+
+/**
+ * The score of a query of one word on an entry first met through a key of `kind` starting with it
+ * (`exact`: the key is the query), the kinds read best first and each in key order (decision 076):
+ * the same as `scoreOf`, without reading the entry. Met first through a name, the name starts with
+ * the query (0 if it is the query, else 1); through a name word, the name does not start with it but
+ * the query's one word starts a name word (2); through another name, neither, and its first key is
+ * its lowest, the query itself if it has it (3, else 4); through another name's word, 5.
+ */
+function startScore(kind: StartKind, exact: boolean): number {
+  if (kind === 'name') return exact ? 0 : 1;
+  if (kind === 'nameWord') return 2;
+  if (kind === 'other') return exact ? 3 : 4;
+  return 5;
+}
+
 /** The lowest score a start (of the name, a name word, another name or its word) can have: 0–5. */
 const LAST_START_SCORE = 5;
 
@@ -381,6 +405,8 @@ export class AnalyteIndex {
   private typoWords: TypoWords | undefined;
   /** Where each slot stands among equals in an answer (decision 076). */
   private order: NameOrder;
+  /** The sorted keys by kind of start. */
+  private sorted: Record<StartKind, SortedKeys>;
   /** The slots the running search has seen. */
   private seen = new SlotMarks();
 
@@ -396,6 +422,7 @@ export class AnalyteIndex {
     this.others = keys((e) => e.others);
     this.otherWords = keys((e) => e.otherWords);
     this.order = new NameOrder(this.entries);
+    this.sorted = { name: this.names, nameWord: this.nameWords, other: this.others, otherWord: this.otherWords };
   }
 
   private get texts(): JoinedTexts {
@@ -491,8 +518,27 @@ export class AnalyteIndex {
 
   /** The ranking key of a slot's match with `score` (decision 076). */
   private keyOf(slot: number, score: number): number {
-    return rankKey(score, this.entries[slot]!.name.length, this.order.positionOf(slot));
+    return this.order.keyOf(slot, score);
   }
+
+  /**
+   * Visits the entries met through `kind`'s keys starting with `prefix` and not met before in this
+   * search, with their score: for a query of one word (`single`), from the key alone.
+   */
+  private visitStarts(
+    kind: StartKind,
+    prefix: string,
+    q: string,
+    qWords: string[],
+    visit: (slot: number, score: number) => void,
+  ): void {
+    const single = qWords.length === 1 && qWords[0] === q;
+    this.sorted[kind].withPrefix(prefix, (slot, key) => {
+      if (!this.seen.mark(slot)) return;
+      visit(slot, single ? startScore(kind, key === q) : scoreOf(this.entries[slot]!, q, qWords));
+    });
+  }
+
 
   /**
    * The first `limit` matches, from their ranking keys: by score, name length, then name order and
@@ -522,10 +568,8 @@ export class AnalyteIndex {
   private starts(q: string, qWords: string[], limit: number): number[] | undefined {
     this.seen.clear(this.entries.length);
     const keys: number[] = [];
-    const take = (sorted: SortedKeys, prefix: string) =>
-      sorted.withPrefix(prefix, (slot) => {
-        if (!this.seen.mark(slot)) return;
-        const score = scoreOf(this.entries[slot]!, q, qWords);
+    const take = (kind: StartKind, prefix: string) =>
+      this.visitStarts(kind, prefix, q, qWords, (slot, score) => {
         if (score < Infinity) keys.push(this.keyOf(slot, score));
       });
     const enough = (upTo: number) => {
@@ -533,27 +577,30 @@ export class AnalyteIndex {
       const within = keys.filter((k) => k < below);
       return within.length >= limit ? within : undefined;
     };
-    take(this.names, q);
-    const kinds: [SortedKeys, string | undefined, number][] = [
-      [this.nameWords, qWords[0], 2],
-      [this.others, q, 4],
-      [this.otherWords, qWords[0], LAST_START_SCORE],
+    take('name', q);
+    const kinds: [StartKind, string | undefined, number][] = [
+      ['nameWord', qWords[0], 2],
+      ['other', q, 4],
+      ['otherWord', qWords[0], LAST_START_SCORE],
     ];
     let answer = enough(1);
-    for (const [sorted, prefix, upTo] of kinds) {
+    for (const [kind, prefix, upTo] of kinds) {
       if (answer) return answer;
-      if (prefix !== undefined) take(sorted, prefix);
+      if (prefix !== undefined) take(kind, prefix);
       answer = enough(upTo);
     }
     return answer;
   }
 
-  /** Visits the entries with a name, other name or one of their words starting with the query (or its first word). */
-  private startsOf(q: string, qWords: string[], visit: (slot: number) => void): void {
-    this.names.withPrefix(q, visit);
-    if (qWords.length > 0) this.nameWords.withPrefix(qWords[0]!, visit);
-    this.others.withPrefix(q, visit);
-    if (qWords.length > 0) this.otherWords.withPrefix(qWords[0]!, visit);
+  /**
+   * Visits, once each with its score, the entries with a name, other name or one of their words
+   * starting with the query (or its first word).
+   */
+  private startsOf(q: string, qWords: string[], visit: (slot: number, score: number) => void): void {
+    this.visitStarts('name', q, q, qWords, visit);
+    if (qWords.length > 0) this.visitStarts('nameWord', qWords[0]!, q, qWords, visit);
+    this.visitStarts('other', q, q, qWords, visit);
+    if (qWords.length > 0) this.visitStarts('otherWord', qWords[0]!, q, qWords, visit);
   }
 
   /**
@@ -568,9 +615,7 @@ export class AnalyteIndex {
       return this.scoreAll(q, qWords).map((x) => this.keyOf(this.slotOf.get(x.e.id)!, x.score));
     this.seen.clear(this.entries.length);
     const keys: number[] = [];
-    this.startsOf(q, qWords, (slot) => {
-      if (!this.seen.mark(slot)) return;
-      const score = scoreOf(this.entries[slot]!, q, qWords);
+    this.startsOf(q, qWords, (slot, score) => {
       if (score < Infinity) keys.push(this.keyOf(slot, score));
     });
     const substring = (slot: number) => {

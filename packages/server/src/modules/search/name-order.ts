@@ -41,6 +41,8 @@ interface Named {
 export class NameOrder {
   private slots: number[];
   private positions: Int32Array;
+  /** Each slot's name length, beside its position: a key is made without reading the entry. */
+  private lengths: Int32Array;
 
   constructor(private readonly entries: readonly (Named | undefined)[]) {
     this.slots = [];
@@ -50,6 +52,8 @@ export class NameOrder {
     this.slots.sort((a, b) => this.compare(a, b));
     if (this.slots.length >= POSITIONS) throw new Error('Too many measurands to rank');
     this.positions = new Int32Array(Math.max(16, entries.length * 2)).fill(-1);
+    this.lengths = new Int32Array(this.positions.length);
+    for (const slot of this.slots) this.lengths[slot] = entries[slot]!.name.length;
     this.renumberFrom(0);
   }
 
@@ -66,10 +70,15 @@ export class NameOrder {
   /** A new slot (its entry already in `entries`) in its place among the others. */
   add(slot: number): void {
     if (slot >= this.positions.length) {
-      const larger = new Int32Array(Math.max(slot + 1, this.positions.length * 2)).fill(-1);
-      larger.set(this.positions);
-      this.positions = larger;
+      const size = Math.max(slot + 1, this.positions.length * 2);
+      const positions = new Int32Array(size).fill(-1);
+      positions.set(this.positions);
+      this.positions = positions;
+      const lengths = new Int32Array(size);
+      lengths.set(this.lengths);
+      this.lengths = lengths;
     }
+    this.lengths[slot] = this.entries[slot]!.name.length;
     let lo = 0;
     let hi = this.slots.length;
     while (lo < hi) {
@@ -91,9 +100,9 @@ export class NameOrder {
     this.renumberFrom(at);
   }
 
-  /** Where a slot stands among all of them. */
-  positionOf(slot: number): number {
-    return this.positions[slot]!;
+  /** The ranking key of a slot's match with `score` (`rankKey`), from typed arrays alone. */
+  keyOf(slot: number, score: number): number {
+    return rankKey(score, this.lengths[slot]!, this.positions[slot]!);
   }
 
   /** The slot at a position. */
