@@ -422,7 +422,12 @@ export class AnalyteIndex {
     this.others = keys((e) => e.others);
     this.otherWords = keys((e) => e.otherWords);
     this.order = new NameOrder(this.entries);
-    this.sorted = { name: this.names, nameWord: this.nameWords, other: this.others, otherWord: this.otherWords };
+    this.sorted = {
+      name: this.names,
+      nameWord: this.nameWords,
+      other: this.others,
+      otherWord: this.otherWords,
+    };
   }
 
   private get texts(): JoinedTexts {
@@ -538,7 +543,6 @@ export class AnalyteIndex {
       visit(slot, single ? startScore(kind, key === q) : scoreOf(this.entries[slot]!, q, qWords));
     });
   }
-
 
   /**
    * The first `limit` matches, from their ranking keys: by score, name length, then name order and
