@@ -44,14 +44,18 @@ const GZIP = { level: 6 };
 const QUICK_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 const QUICK_GZIP = { level: 1 };
 
+/** `plain` compressed here, on the event loop, quickly or with the kept settings. */
+function compressNow(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(plain, quick ? QUICK_BROTLI : BROTLI)
+    : zlib.gzipSync(plain, quick ? QUICK_GZIP : GZIP);
+}
+
 /** The body of an entry in the encoding the client prefers, compressed once and kept. */
 export function encodedBody(entry: Entry, encoding: ContentEncoding): Buffer {
   const cached = entry.encoded[encoding];
   if (cached) return cached;
-  const made =
-    encoding === 'br'
-      ? zlib.brotliCompressSync(plainBody(entry), BROTLI)
-      : zlib.gzipSync(plainBody(entry), GZIP);
+  const made = compressNow(plainBody(entry), encoding, false);
   entry.encoded[encoding] = made;
   return made;
 }
@@ -113,9 +117,7 @@ export function encodeQuickly(entry: Entry, encoding: ContentEncoding): void {
     return;
   }
   if (entry.encoded[encoding]) return;
-  const plain = plainBody(entry);
-  entry.encoded[encoding] =
-    encoding === 'br' ? zlib.brotliCompressSync(plain, QUICK_BROTLI) : zlib.gzipSync(plain, QUICK_GZIP);
+  entry.encoded[encoding] = compressNow(plainBody(entry), encoding, true);
   (entry.quick ??= {})[encoding] = true;
 }
 

@@ -521,11 +521,6 @@ export class AnalyteIndex {
     return scored.slice(0, limit).map(({ e }) => ({ id: e.id, display_name: e.display_name }));
   }
 
-  /** The ranking key of a slot's match with `score` (decision 076). */
-  private keyOf(slot: number, score: number): number {
-    return this.order.keyOf(slot, score);
-  }
-
   /**
    * Visits the entries met through `kind`'s keys starting with `prefix` and not met before in this
    * search, with their score: for a query of one word (`single`), from the key alone.
@@ -574,7 +569,7 @@ export class AnalyteIndex {
     const keys: number[] = [];
     const take = (kind: StartKind, prefix: string) =>
       this.visitStarts(kind, prefix, q, qWords, (slot, score) => {
-        if (score < Infinity) keys.push(this.keyOf(slot, score));
+        if (score < Infinity) keys.push(this.order.keyOf(slot, score));
       });
     const enough = (upTo: number) => {
       const below = keyBelowScore(upTo + 1);
@@ -616,17 +611,17 @@ export class AnalyteIndex {
    */
   private matches(q: string, qWords: string[]): number[] {
     if (q.includes(SEPARATOR))
-      return this.scoreAll(q, qWords).map((x) => this.keyOf(this.slotOf.get(x.e.id)!, x.score));
+      return this.scoreAll(q, qWords).map((x) => this.order.keyOf(this.slotOf.get(x.e.id)!, x.score));
     this.seen.clear(this.entries.length);
     const keys: number[] = [];
     this.startsOf(q, qWords, (slot, score) => {
-      if (score < Infinity) keys.push(this.keyOf(slot, score));
+      if (score < Infinity) keys.push(this.order.keyOf(slot, score));
     });
     const substring = (slot: number) => {
       if (!this.seen.mark(slot)) return;
       const e = this.entries[slot];
       const score = e ? substringScore(e, q) : Infinity;
-      if (score < Infinity) keys.push(this.keyOf(slot, score));
+      if (score < Infinity) keys.push(this.order.keyOf(slot, score));
     };
     if (q.length >= GRAM) {
       this.trigrams ??= new TrigramSlots(this.entries);
@@ -635,7 +630,7 @@ export class AnalyteIndex {
     if (keys.length > 0 || q.length < 3) return keys;
     this.typoWords ??= new TypoWords(this.entries);
     const closest = this.typoWords.closest(q, typoTolerance(q));
-    return [...closest].map(([slot, distance]) => this.keyOf(slot, 10 + distance));
+    return [...closest].map(([slot, distance]) => this.order.keyOf(slot, 10 + distance));
   }
 
   /** Every entry scored: starts, substrings, and typos only when nothing else matches. */

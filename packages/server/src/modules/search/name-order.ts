@@ -10,7 +10,7 @@ const SCORE_UNIT = LENGTHS * POSITIONS;
 
 /**
  * One number that orders a match as the answer does (decision 076): by score, then name length, then
- * name order (`NameOrder.positionOf`, which holds the ties by id). Every part is an integer and the
+ * name order (a slot's position in `NameOrder`, which holds the ties by id). Every part is an integer and the
  * whole stays below 2^53, so keys compare exactly and sort natively in a `Float64Array`; two slots
  * never share a key.
  */
