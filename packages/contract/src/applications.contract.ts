@@ -10,6 +10,13 @@ import { defineRoute } from './route.js';
  * each with the range that follows from the estimates' limits (issue 32.5). Unrounded percentages;
  * the page shows one decimal (two for the II).
  */
+/**
+ * The largest RCV probability (issue 43.3): the RCV takes z up to 6 (the domain's bound), and
+ * 2Φ(6) − 1 = 0.999999998027, so 0.999999998 is the last probability with a z inside it.
+ */
+export const RCV_PROBABILITY_MAX = 0.999999998;
+export const PROBABILITY_MESSAGE = `probability must be greater than 0.5 and at most ${RCV_PROBABILITY_MAX}`;
+
 export const ApplicationsQuerySchema = z.object({
   level: z
     .enum(APS_LEVEL_NAMES)
@@ -17,8 +24,8 @@ export const ApplicationsQuerySchema = z.object({
     .describe('APS level: minimum, desirable (default) or optimal'),
   probability: z.coerce
     .number({ message: 'probability must be a number' })
-    .gt(0.5, 'probability must be greater than 0.5 and less than 1')
-    .lt(1, 'probability must be greater than 0.5 and less than 1')
+    .gt(0.5, PROBABILITY_MESSAGE)
+    .max(RCV_PROBABILITY_MAX, PROBABILITY_MESSAGE)
     .default(0.95)
     .describe('Probability that a change in either direction is real, for the RCV (default 0.95: z 1.96)'),
   cva: z.coerce

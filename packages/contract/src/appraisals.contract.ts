@@ -1,6 +1,6 @@
 import { QUALITY_ITEMS } from '@bvdb/domain';
 import { z } from 'zod';
-import { errorsFor, IdParamsSchema, PositiveInt4Schema } from './common.js';
+import { errorsFor, IdParamsSchema, isoDateSchema, PositiveInt4Schema } from './common.js';
 import { ADMINS, ANY_ROLE, defineRoute, STAFF } from './route.js';
 
 const ITEM_KEYS = QUALITY_ITEMS.map((i) => i.key) as [string, ...string[]];
@@ -182,7 +182,7 @@ export const assignAssessor = defineRoute({
   responses: { 200: BoardRowSchema, ...errorsFor(400, 401, 403, 404, 409, 422) },
 });
 
-const DateSchema = z.iso.date('must be a date YYYY-MM-DD');
+const DateSchema = isoDateSchema('must be a date YYYY-MM-DD');
 
 export const AgreementItemSchema = z.object({
   key: QualityItemKeySchema,

@@ -35,6 +35,35 @@ export const PositiveInt4Schema = z
 /** The version a person saw, on a delete: optional; when given, a changed row answers 409. */
 export const OptionalVersionQuerySchema = z.object({ version: IdSchema.optional() }).strict();
 
+/**
+ * The smallest probability, and the closest to 1, that any parameter may carry (issue 43.3). The
+ * quantile functions are defined strictly inside (0, 1), and a double near 1 has steps of 1.1e-16:
+ * `1 − alpha/k` with the estimator's Bonferroni split over up to 10,000 subjects still lies a
+ * thousand steps below 1 at alpha = 1e-9, and `(1 + p)/2` of an RCV probability of 1 − 1e-9 is
+ * 1 − 5e-10. No laboratory works nearer than one in a billion.
+ */
+export const PROBABILITY_EPSILON = 1e-9;
+
+/** The UTC year of an ISO date (its start) or timestamp. */
+const utcYearOf = (value: string) =>
+  new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value).getUTCFullYear();
+/** PostgreSQL has no year 0 and JavaScript writes years past 9999 with a sign: dates stay in 0001–9999. */
+const inYearRange = (value: string) => {
+  const year = utcYearOf(value);
+  return year >= 1 && year <= 9999;
+};
+export const DATE_RANGE_MESSAGE = 'must lie between 0001-01-01 and 9999-12-31';
+
+/** An ISO 8601 day (YYYY-MM-DD) in the years 0001–9999. */
+export const isoDateSchema = (message: string) =>
+  z.iso.date(message).refine(inYearRange, `${message}: ${DATE_RANGE_MESSAGE}`);
+
+/** An ISO 8601 timestamp with an offset, whose UTC instant lies in the years 0001–9999. */
+export const isoDateTimeSchema = (message?: string) =>
+  z.iso
+    .datetime({ offset: true, ...(message ? { message } : {}) })
+    .refine(inYearRange, `${message ?? 'must be an ISO 8601 timestamp'}: ${DATE_RANGE_MESSAGE}`);
+
 /** 0/1 flags as the live system sends them. */
 export const FlagSchema = z.union([z.literal(0), z.literal(1)]);
 

@@ -1,6 +1,6 @@
 import { QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
 import { z } from 'zod';
-import { ErrorSchema, FlagSchema, IdParamsSchema, errorsFor, IdSchema } from './common.js';
+import { ErrorSchema, FlagSchema, IdParamsSchema, errorsFor, IdSchema, isoDateTimeSchema } from './common.js';
 import { MatrixSchema, DiseaseSchema } from './lookups.contract.js';
 import { defineRoute, STAFF } from './route.js';
 
@@ -195,7 +195,7 @@ const listQuery = z.object({
     .optional()
     .describe('Page size (1–1000). With limit or offset the answer is the paged form {meta, data}'),
   offset: z.coerce.number().int().min(0).optional().describe('Items to skip (past the end: an empty page)'),
-  updated_since: z.iso.datetime({ offset: true }).optional(),
+  updated_since: isoDateTimeSchema('updated_since must be an ISO 8601 timestamp with an offset').optional(),
   format: z.enum(['json']).optional(),
 });
 

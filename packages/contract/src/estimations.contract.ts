@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorsFor } from './common.js';
+import { errorsFor, PROBABILITY_EPSILON } from './common.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -56,14 +56,16 @@ export const ESTIMATION_HEADER_ALIASES: Record<EstimationColumn, readonly string
   date: ['date', 'datetime', 'sampledate', 'sampletime', 'samplingdate', 'collectiondate', 'collectedat'],
 };
 
+const ALPHA_MESSAGE = `alpha must be at least ${PROBABILITY_EPSILON} and less than 0.5`;
+/** A significance level: inside (0, 0.5) at the precision of the quantile functions (issue 43.3). */
+const AlphaSchema = z
+  .number({ message: 'alpha must be a number' })
+  .min(PROBABILITY_EPSILON, ALPHA_MESSAGE)
+  .lt(0.5, ALPHA_MESSAGE);
+
 export const EstimationOptionsSchema = z
   .object({
-    alpha: z
-      .number()
-      .gt(0)
-      .lt(0.5)
-      .default(0.05)
-      .describe('Significance of every test; intervals are 1 − alpha'),
+    alpha: AlphaSchema.default(0.05).describe('Significance of every test; intervals are 1 − alpha'),
     replicate_outlier: z
       .enum(['sample', 'subject', 'none'])
       .default('sample')
@@ -107,7 +109,7 @@ export type EstimationJsonBody = z.input<typeof EstimationJsonBodySchema>;
 /** Options and column mapping of a file upload, in the query string. */
 export const EstimationQuerySchema = z
   .object({
-    alpha: z.coerce.number().gt(0).lt(0.5).optional(),
+    alpha: z.coerce.number().pipe(AlphaSchema).optional(),
     replicate_outlier: z.enum(['sample', 'subject', 'none']).optional(),
     sample_outlier: z.enum(['true', 'false']).optional(),
     reed: z.enum(['true', 'false']).optional(),

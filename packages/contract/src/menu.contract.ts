@@ -4,6 +4,8 @@ import {
   ApplicationsEstimateSchema,
   ApplicationsQuerySchema,
   ApplicationsRangeSchema,
+  PROBABILITY_MESSAGE,
+  RCV_PROBABILITY_MAX,
 } from './applications.contract.js';
 import { errorsFor } from './common.js';
 import { defineRoute } from './route.js';
@@ -36,10 +38,20 @@ export const MENU_HEADER_ALIASES: Record<MenuColumn, readonly string[]> = {
   te: ['te', 'tepercent', 'totalerror', 'tae'],
 };
 
+/**
+ * A laboratory's percentage (issue 43.3): finite, at most 10,000 % in size, and 0 or at least
+ * 0.000001 % in size. Sigma divides by the CVA: a subnormal one (5e-324) overflows to Infinity.
+ */
+export const LAB_PERCENT_MIN = 1e-6;
+export const LAB_PERCENT_MAX = 10_000;
 const percent = (name: string) =>
   z
     .number({ message: `${name} must be a number` })
-    .finite()
+    .finite(`${name} must be a finite number`)
+    .refine(
+      (v) => v === 0 || (Math.abs(v) >= LAB_PERCENT_MIN && Math.abs(v) <= LAB_PERCENT_MAX),
+      `${name} must be 0 or between ${LAB_PERCENT_MIN} and ${LAB_PERCENT_MAX} in size`,
+    )
     .describe(`${name}, %`);
 
 export const MenuTestInputSchema = z
@@ -85,8 +97,8 @@ export const MenuJsonBodySchema = z
     level: z.enum(APS_LEVEL_NAMES).optional().describe('Overrides the query; default desirable'),
     probability: z
       .number({ message: 'probability must be a number' })
-      .gt(0.5, 'probability must be greater than 0.5 and less than 1')
-      .lt(1, 'probability must be greater than 0.5 and less than 1')
+      .gt(0.5, PROBABILITY_MESSAGE)
+      .max(RCV_PROBABILITY_MAX, PROBABILITY_MESSAGE)
       .optional()
       .describe('Overrides the query; default 0.95'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorSchema, errorsFor, IdSchema } from './common.js';
+import { ErrorSchema, errorsFor, IdSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
 import { DatasetSchema } from './datasets.contract.js';
 import { LimitsKindSchema, MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
@@ -21,8 +21,7 @@ export const V1PageQuerySchema = z.object({
     .default(V1_DEFAULT_LIMIT)
     .describe(`Page size, 1–${V1_MAX_LIMIT} (default ${V1_DEFAULT_LIMIT})`),
   offset: z.coerce.number().int().min(0).default(0).describe('Items to skip; past the end: an empty page'),
-  updated_since: z.iso
-    .datetime({ offset: true })
+  updated_since: isoDateTimeSchema('updated_since must be an ISO 8601 timestamp with an offset')
     .optional()
     .describe('Only items whose updated_at is at or after this instant (ISO 8601 with offset)'),
 });
@@ -88,8 +87,9 @@ export const EstimateRefSchema = z.object({
 
 /** `as_of`: a day (its end, UTC) or an instant. */
 export const AsOfSchema = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: 'as_of must be an ISO 8601 date (2026-01-31) or timestamp (2026-01-31T12:00:00Z)',
+  .union([isoDateSchema('as_of must be a date'), isoDateTimeSchema()], {
+    error:
+      'as_of must be an ISO 8601 date (2026-01-31) or timestamp (2026-01-31T12:00:00Z) from 0001-01-01 to 9999-12-31',
   })
   .optional()
   .describe(

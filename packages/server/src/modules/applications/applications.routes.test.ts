@@ -167,8 +167,8 @@ describe('GET /api/v1/applications (issue 32.1, 32.5)', () => {
 
   it.each([
     ['?level=best', /level/],
-    ['?probability=1', /probability must be greater than 0.5 and less than 1/],
-    ['?probability=0.4', /probability must be greater than 0.5 and less than 1/],
+    ['?probability=1', /probability must be greater than 0.5 and at most 0.999999998/],
+    ['?probability=0.4', /probability must be greater than 0.5 and at most 0.999999998/],
     ['?probability=abc', /probability/],
     ['?cva=-1', /cva must be between 0 and 100/],
     ['?cva=x', /cva/],
