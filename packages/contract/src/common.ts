@@ -32,8 +32,17 @@ export const PositiveInt4Schema = z
   .positive('must be a positive number')
   .max(INT4_MAX, `must be at most ${INT4_MAX}`);
 
-/** The version a person saw, on a delete: optional; when given, a changed row answers 409. */
-export const OptionalVersionQuerySchema = z.object({ version: IdSchema.optional() }).strict();
+/**
+ * The version a person saw, on a delete: required, as on an edit (issue 43.6); a changed row answers
+ * 409 with the current one, a missing version 400.
+ */
+export const RequiredVersionQuerySchema = z
+  .object({
+    version: z.coerce
+      .number('version is required: send the version you saw (409 when it changed since)')
+      .pipe(PositiveInt4Schema),
+  })
+  .strict();
 
 /**
  * The smallest probability, and the closest to 1, that any parameter may carry (issue 43.3). The

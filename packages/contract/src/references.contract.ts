@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ErrorSchema,
   IdParamsSchema,
-  OptionalVersionQuerySchema,
+  RequiredVersionQuerySchema,
   errorsFor,
   IdSchema,
   PositiveInt4Schema,
@@ -188,11 +188,11 @@ export const deleteReference = defineRoute({
   method: 'DELETE',
   path: '/api/references/:id',
   summary:
-    'Delete a reference (and its file); 409 while datasets still use it. With `version` (the one the person saw), 409 with `current` when it changed since',
+    'Delete a reference (and its file); 409 while datasets still use it. `version` (the one the person saw) is required: 409 with `current` when it changed since, 400 without it',
   tags: ['references'],
   access: STAFF,
   params: IdParamsSchema,
-  query: OptionalVersionQuerySchema,
+  query: RequiredVersionQuerySchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
     ...errorsFor(400, 401, 403, 404, 409),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ErrorSchema,
   IdParamsSchema,
-  OptionalVersionQuerySchema,
+  RequiredVersionQuerySchema,
   errorsFor,
   PositiveInt4Schema,
 } from './common.js';
@@ -57,11 +57,11 @@ export const deleteUnit = defineRoute({
   method: 'DELETE',
   path: '/api/units/:id',
   summary:
-    'Delete a unit; 409 while datasets use it. With `version` (the one the person saw), 409 with `current` when it changed since',
+    'Delete a unit; 409 while datasets use it. `version` (the one the person saw) is required: 409 with `current` when it changed since, 400 without it',
   tags: ['units'],
   access: STAFF,
   params: IdParamsSchema,
-  query: OptionalVersionQuerySchema,
+  query: RequiredVersionQuerySchema,
   responses: {
     200: z.object({ code: z.literal('success') }),
     ...errorsFor(400, 401, 403, 404, 409),

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerCrossSiteGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuards } from './plugins/input-guards.js';
 import { RecentRequests } from './lib/recent-requests.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD'], credentials: false });
+  registerCrossSiteGuard(app);
   // Before every route, so each one (pages and static files too) is counted by its cost class.
   const rateCounters = await registerRateLimits(app, config);
   registerMetrics(app);

@@ -157,6 +157,17 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(bearerMatches(`Bearer ${TOKEN.toUpperCase()}`, TOKEN)).toBe(false);
   });
 
+  it('takes the scheme in any case, the token in its own (RFC 7235: the scheme is case-insensitive)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      expect(bearerMatches(`${scheme} ${TOKEN}`, TOKEN)).toBe(true);
+      const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `${scheme} ${TOKEN}` } });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+    expect(bearerMatches(`Bearer  ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`Basic ${TOKEN}`, TOKEN)).toBe(false);
+    expect(bearerMatches(`Bearer${TOKEN}`, TOKEN)).toBe(false);
+  });
+
   it('refuses a token shorter than 16 characters at start', () => {
     expect(() => testConfig({ METRICS: 'on', METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN: must be at least 16 characters/,

@@ -16,7 +16,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * first, so neither the length nor a common prefix shows in the time taken).
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  // The scheme is case-insensitive and followed by one or more spaces (RFC 7235 §2.1, RFC 6750 §2.1).
+  const given = /^bearer +(.*)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
   return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
 }
 

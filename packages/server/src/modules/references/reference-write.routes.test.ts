@@ -262,7 +262,14 @@ describe('DELETE /api/references/:id', () => {
       reference: { bv_specifications_count: number };
     }>().reference.bv_specifications_count;
     expect(used).toBeGreaterThan(0);
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/references/1', headers: s.headers });
+    const version = (await ctx.app.inject({ url: '/api/references/1' })).json<{
+      reference: { version: number };
+    }>().reference.version;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/references/1?version=${version}`,
+      headers: s.headers,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toMatch(
       new RegExp(`cannot be deleted: ${used} datasets? uses?`),
@@ -277,9 +284,21 @@ describe('DELETE /api/references/:id', () => {
       (await ctx.app.inject({ method: 'POST', url: `/api/references/${r.id}/file`, ...up })).statusCode,
     ).toBe(200);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/references/${r.id}` })).statusCode).toBe(401);
-    const res = await ctx.app.inject({
+    const unversioned = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/references/${r.id}`,
+      headers: s.headers,
+    });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json<{ message: string }>().message).toMatch(/version is required/);
+    expect((await ctx.app.inject({ url: `/api/references/${r.id}` })).statusCode).toBe(200);
+    // The upload saved the reference: the version to send is the one it has now.
+    const { version } = (await ctx.app.inject({ url: `/api/references/${r.id}` })).json<{
+      reference: Ref;
+    }>().reference;
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/references/${r.id}?version=${version}`,
       headers: s.headers,
     });
     expect(res.statusCode).toBe(200);
@@ -291,7 +310,7 @@ describe('DELETE /api/references/:id', () => {
     expect((await history(r.id))[0]).toMatchObject({ action: 'delete' });
     const again = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/references/${r.id}`,
+      url: `/api/references/${r.id}?version=${version}`,
       headers: s.headers,
     });
     expect(again.statusCode).toBe(404);

@@ -137,8 +137,8 @@ export class ReferenceWriteService {
     }
   }
 
-  /** Deletes an unused reference; with `version`, only if nobody saved it since that version. */
-  async remove(id: number, userId: number, version?: number): Promise<void> {
+  /** Deletes an unused reference; only if nobody saved it since that version. */
+  async remove(id: number, userId: number, version: number): Promise<void> {
     await writeTransaction(
       this.deps,
       async (tx) => {
@@ -146,7 +146,7 @@ export class ReferenceWriteService {
         const before = await repo.lockReference(tx, id);
         if (!before) throw notFound(`Reference ${id}`);
         const used = await repo.countAllDatasetsOfReference(tx, id);
-        if (version !== undefined && before.version !== version) {
+        if (before.version !== version) {
           throw new AppError(
             'conflict',
             'Someone else saved this reference after you opened it; it was not deleted. Look at the current values first.',

@@ -127,6 +127,21 @@ describe('units', () => {
     });
   });
 
+  it('refuses a delete without ?version= (400 naming it), as an edit without one; the unit stays', async () => {
+    const unit = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/units',
+        payload: { name: 'unversioned-delete' },
+        headers: s.headers,
+      })
+    ).json<{ unit: Unit }>().unit;
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/units/${unit.id}`, headers: s.headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/version is required/);
+    expect((await list()).some((u) => u.id === unit.id)).toBe(true);
+  });
+
   it('deletes with ?version= only when nobody renamed the unit since (409 with the current one)', async () => {
     const unit = (
       await ctx.app.inject({
@@ -163,7 +178,7 @@ describe('units', () => {
     const used = (await list()).find((u) => u.usage_count > 0)!;
     const refused = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/units/${used.id}`,
+      url: `/api/units/${used.id}?version=${used.version}`,
       headers: s.headers,
     });
     expect(refused.statusCode).toBe(409);
@@ -179,12 +194,21 @@ describe('units', () => {
       })
     ).json<{ unit: Unit }>().unit;
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/units/${spare.id}` })).statusCode).toBe(401);
-    const ok = await ctx.app.inject({ method: 'DELETE', url: `/api/units/${spare.id}`, headers: s.headers });
+    const ok = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/units/${spare.id}?version=${spare.version}`,
+      headers: s.headers,
+    });
     expect(ok.json()).toEqual({ code: 'success' });
     expect((await list()).some((u) => u.id === spare.id)).toBe(false);
     expect(
-      (await ctx.app.inject({ method: 'DELETE', url: `/api/units/${spare.id}`, headers: s.headers }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/units/${spare.id}?version=${spare.version}`,
+          headers: s.headers,
+        })
+      ).statusCode,
     ).toBe(404);
     // The public lookups (used by forms) follow at once: the read cache was dropped.
     const lookups = (await ctx.app.inject({ url: '/api/lookups' })).json<{ units: { name: string }[] }>();

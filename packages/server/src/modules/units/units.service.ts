@@ -85,15 +85,15 @@ export class UnitService {
     }
   }
 
-  /** Deletes an unused unit; with `version`, only if nobody renamed it since that version. */
-  async remove(id: number, userId: number, version?: number): Promise<void> {
+  /** Deletes an unused unit; only if nobody renamed it since that version. */
+  async remove(id: number, userId: number, version: number): Promise<void> {
     await writeTransaction(
       this.deps,
       async (tx) => {
         const before = await repo.lockUnit(tx, id);
         if (!before) throw notFound(`Unit ${id}`);
         const used = await repo.countDatasetsUsingUnit(tx, id);
-        if (version !== undefined && before.version !== version) {
+        if (before.version !== version) {
           throw new AppError(
             'conflict',
             `Someone else changed this unit after you opened it (it is now "${before.name}"); it was not deleted`,
