@@ -197,6 +197,41 @@ describe('an administrator who is assessor B, before submitting', () => {
   });
 });
 
+const userIdOf = async (email: string) =>
+  (await get('/api/users', adminB))
+    .json<{ data: { id: number; email: string }[] }>()
+    .data.find((u) => u.email === email)!.id;
+const assign = async (round: number, slot: 'A' | 'B' | 'third', email: string) => {
+  const row = (await get('/api/appraisal_rounds', adminB))
+    .json<{ data: BoardRow[] }>()
+    .data.find((r) => r.round_id === round)!;
+  return send('PUT', `/api/appraisal_rounds/${round}/assessors`, adminB, {
+    version: row.version,
+    slot,
+    assessor_id: await userIdOf(email),
+  });
+};
+
+describe('blindness belongs to the person: B moves slot B away, exports, and takes it back (issue 43.1)', () => {
+  it("reads none of A's grades in the full backup while someone else holds B, nor after taking B back", async () => {
+    const away = await assign(roundId, 'B', 'other-admin@example.org');
+    expect(away.statusCode, away.body).toBe(200);
+    const moved = await fullBackup(adminB);
+    expect(moved.body).not.toContain(SECRET);
+    expect(moved.body).not.toContain(LEAKY_MARK);
+    // Both first appraisals are someone else's now: both withheld.
+    expect(moved.file.tables.appraisals!.map((r) => r.id)).not.toContain(appraisalA);
+    expect(moved.file.withheld).toEqual({ appraisals: 2, audit_log: 1 });
+    expect(leakingAnswers(await answersFor(adminB))).toEqual([]);
+    const back = await assign(roundId, 'B', 'admin@example.org');
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await fullBackup(adminB)).body).not.toContain(SECRET);
+    // The administrator who held B for a moment is as blind as B (they held the slot).
+    const meanwhile = await fullBackup(otherAdmin);
+    expect(meanwhile.body).not.toContain(SECRET);
+  });
+});
+
 describe('every full export is in the audit trail', () => {
   interface Entry {
     action: string;
@@ -284,5 +319,31 @@ describe('once both first appraisals are in', () => {
     const { body, file } = await fullBackup(otherAdmin);
     expect(body).toContain(SECRET);
     expect(file.withheld).toBeUndefined();
+  });
+});
+
+describe('a slot is never given to someone who held the other one (issue 43.1)', () => {
+  it('refuses with 422 naming why; the same slot back is allowed', async () => {
+    const [second] = (
+      await ctx.database.execute(
+        `select min(id)::int as id from bv_specifications where published and id <> ${datasetId}`,
+      )
+    ).rows as { id: number }[];
+    const opened = await send('POST', `/api/bv_specifications/${second!.id}/appraisal`, adminB);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const round = opened.json<{ round_id: number }>().round_id;
+    expect((await assign(round, 'A', 'blind-a@example.org')).statusCode).toBe(200);
+    expect((await assign(round, 'B', 'admin@example.org')).statusCode).toBe(200);
+    expect((await assign(round, 'B', 'other-admin@example.org')).statusCode).toBe(200);
+    // The former B may not become A (they would read B's side as A), nor the former A B.
+    const refused = await assign(round, 'A', 'admin@example.org');
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'admin@example.org has held the second appraisal of this round; the first must be someone who has not (the two appraise blind).',
+    );
+    expect((await assign(round, 'A', 'other-admin@example.org')).statusCode).toBe(422);
+    expect((await assign(round, 'B', 'admin@example.org')).statusCode).toBe(200);
+    // Whoever held a slot is blind to the round, whatever they hold now: the A of this round
+    // (now moved to someone new) is hidden from the former A too.
   });
 });

@@ -194,35 +194,18 @@ export async function listFirstAppraisalPairs(db: DbOrTx, from: Date | null, to:
 }
 
 /**
- * The rounds a user assesses (any slot) whose two first appraisals are not both submitted, with the
- * ids of the other assessors' appraisals in them: what the blind rule hides from that user.
+ * The open rounds whose two first appraisals are not both submitted: the only ones the blind rule
+ * can hide anything of (a final round always has both in). Few: the rounds on the board.
  */
-export async function listRoundsBlindTo(db: DbOrTx, userId: number) {
-  // From the user's own appraisals (an index); a final round always has both first ones in.
-  const rounds = await db
-    .selectDistinct({ id: appraisalRounds.id, datasetId: appraisalRounds.datasetId })
-    .from(appraisals)
-    .innerJoin(appraisalRounds, eq(appraisalRounds.id, appraisals.roundId))
+export async function listUnsettledRounds(db: DbOrTx) {
+  return db
+    .select({ id: appraisalRounds.id, datasetId: appraisalRounds.datasetId })
+    .from(appraisalRounds)
     .where(
       and(
-        eq(appraisals.assessorId, userId),
         ne(appraisalRounds.state, 'final'),
         sql`(select count(*) from ${appraisals} f where f.round_id = ${appraisalRounds.id}
               and f.slot in ('A', 'B') and f.submitted_at is not null) < 2`,
       ),
     );
-  if (rounds.length === 0) return { rounds, otherAppraisalIds: [] };
-  const others = await db
-    .select({ id: appraisals.id })
-    .from(appraisals)
-    .where(
-      and(
-        inArray(
-          appraisals.roundId,
-          rounds.map((r) => r.id),
-        ),
-        ne(appraisals.assessorId, userId),
-      ),
-    );
-  return { rounds, otherAppraisalIds: others.map((o) => o.id) };
 }

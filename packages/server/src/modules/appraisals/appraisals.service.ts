@@ -21,11 +21,11 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { DATA_SCOPES } from '../../lib/response-cache.js';
 import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
-import { findCreatorId, recordAudit } from '../audit/audit.service.js';
+import { findCreatorId, listAuditDetails, recordAudit } from '../audit/audit.service.js';
 import { findUserBrief, listActiveUserBriefs, type UserBrief } from '../auth/users.service.js';
 import { applyFinalGrades, markInAppraisal } from '../datasets/dataset-appraisal.service.js';
 import { sendNotifications, siteLink, type Message } from '../mail/mail.service.js';
-import { blindViewFor, type BlindView } from './appraisals-blind.service.js';
+import { blindViewFor, slotHoldersFrom, type BlindView } from './appraisals-blind.service.js';
 import { presentBoardRow, presentMyAppraisal, type AssessorPart } from './appraisals.presenter.js';
 import * as repo from './appraisals.repository.js';
 
@@ -136,6 +136,28 @@ export class AppraisalService {
           throw new AppError('unprocessable', `${assessor.email} appraises this dataset already.`, {
             fields: [{ path: 'body.assessor_id', message: 'Choose someone else' }],
           });
+        }
+        if (body.slot !== 'third') {
+          // Blindness belongs to the person (decision 082): whoever held the other first slot has
+          // seen it, or may have, and cannot be made its independent counterpart.
+          const other = body.slot === 'A' ? 'B' : 'A';
+          const holders = slotHoldersFrom(
+            roundId,
+            parts.map((p) => ({ slot: p.appraisal.slot, email: p.email })),
+            await listAuditDetails(tx, 'bv_specification', [round.datasetId]),
+          );
+          if (holders.get(other)?.has(assessor.email)) {
+            throw new AppError(
+              'unprocessable',
+              `${assessor.email} has held the ${SLOT_NAMES[other]} appraisal of this round; ` +
+                `the ${SLOT_NAMES[body.slot]} must be someone who has not (the two appraise blind).`,
+              {
+                fields: [
+                  { path: 'body.assessor_id', message: 'Choose someone who has not held the other slot' },
+                ],
+              },
+            );
+          }
         }
         const enteredBy = await findCreatorId(tx, 'bv_specification', round.datasetId);
         if (enteredBy === assessor.id) {
