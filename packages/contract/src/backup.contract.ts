@@ -8,6 +8,13 @@ export const DATABASE_IMPORT_MAX_BYTES = 96 * 1024 * 1024;
 export const ImportModeSchema = z.enum(['new', 'replace', 'merge']);
 export type ImportMode = z.infer<typeof ImportModeSchema>;
 
+/**
+ * What a replace may do only when the request names it (issue 43.2): remove the importing
+ * administrator's own account, or delete appraisals that were submitted.
+ */
+export const ImportConsequenceSchema = z.enum(['delete_own_account', 'delete_submitted_appraisals']);
+export type ImportConsequence = z.infer<typeof ImportConsequenceSchema>;
+
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
@@ -45,6 +52,13 @@ export const ImportSummarySchema = z.object({
     .string()
     .optional()
     .describe('A replace: the complete backup saved first, a file name in DATA_DIR/backups'),
+  consequences: z
+    .array(z.object({ code: ImportConsequenceSchema, message: z.string() }))
+    .optional()
+    .describe(
+      'What this import does that is refused unless named in `confirm`: it removes your own account, ' +
+        'or deletes submitted appraisals (a preview lists them; the import asks for them)',
+    ),
   returned_to_final: z
     .number()
     .int()
@@ -62,6 +76,9 @@ export const importDatabase = defineRoute({
     'database that holds records, `replace` replaces them, `merge` overwrites records with the same ids. ' +
     'A replace keeps the tables the file leaves out (`clear_absent=1` empties them), first saves the ' +
     'database as a complete backup (`backup_file`), and never leaves no active administrator (422). ' +
+    'An import that removes your own account or deletes submitted appraisals is refused (422) unless ' +
+    '`confirm` names each (`confirm=delete_own_account,delete_submitted_appraisals`; the preview lists ' +
+    'them in `consequences`). ' +
     'One import at a time: another one running is a 409',
   tags: ['imports'],
   access: ADMINS,
@@ -70,6 +87,15 @@ export const importDatabase = defineRoute({
     dry_run: flag,
     recompute: flag,
     clear_absent: flag.describe('A replace also empties the tables the file leaves out'),
+    confirm: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((v) => (v ? v.split(',').map((c) => c.trim()) : []))
+      .pipe(z.array(ImportConsequenceSchema))
+      .describe(
+        'Comma-separated consequences you accept: delete_own_account, delete_submitted_appraisals',
+      ),
   }),
   responses: { 200: ImportSummarySchema, ...errorsFor(400, 401, 403, 409, 413, 422) },
 });

@@ -15,7 +15,8 @@ import { CORE_TABLES, EXPORT_TABLES } from './backup-tables.js';
 import * as repo from './backup.repository.js';
 import { saveBackupBeforeReplace } from './before-replace-backup.js';
 import { oneImportAtATime } from './import-guard.js';
-import { checkAdministratorKept, planImport, rowsDeleted } from './import-plan.js';
+import { assertConfirmed, consequencesOf, type Consequence, type Importer } from './import-consequences.js';
+import { checkAdministratorKept, planImport, rowsDeletedAndLeft } from './import-plan.js';
 import { databaseRefusal, existingMessage, refuse, refuseWithheld } from './import-refusals.js';
 import { writeImport } from './import-write.js';
 
@@ -38,6 +39,14 @@ export interface ImportOptions {
   backupFolder?: string;
   /** Who imports, by role: the recompute's cause (decision 048). The command line is `system`. */
   role?: ActorRole;
+  /**
+   * The administrator importing through the page: a replace that removes their account or deletes
+   * submitted appraisals is refused unless `confirm` names it (decision 082). The command line,
+   * the operator's own act, is not asked.
+   */
+  importer?: Importer;
+  /** The consequences the request accepts (`confirm`). */
+  confirm?: readonly string[];
 }
 
 export interface ImportSummary {
@@ -57,6 +66,8 @@ export interface ImportSummary {
   returned_to_final?: number;
   /** Rows per table the file's maker could not read (a blind assessor's backup, decision 038). */
   withheld?: Record<string, number>;
+  /** What the import does that it does only when confirmed (decision 082). */
+  consequences?: Consequence[];
 }
 
 /**
@@ -113,13 +124,16 @@ async function importOrPreview(deps: Deps, text: FileText, opts: ImportOptions):
   }
   const plan = planImport(file, { merge, recompute: opts.recompute, clearAbsent: opts.clearAbsent });
   await checkAdministratorKept(deps.db, file, plan);
+  const { deletes, after } = await rowsDeletedAndLeft(deps.db, file, plan);
+  const consequences = opts.importer ? await consequencesOf(deps.db, after, opts.importer) : [];
   const summary: ImportSummary = {
     format_version: file.format_version,
     scope: file.scope,
     exported_at: typeof file.exported_at === 'string' ? file.exported_at : null,
     tables: [],
     existing,
-    deletes: await rowsDeleted(deps.db, file, plan),
+    deletes,
+    ...(consequences.length > 0 ? { consequences } : {}),
     written: false,
     import_ms: 0,
     ...(file.withheld ? { withheld: file.withheld } : {}),
@@ -141,6 +155,7 @@ async function importOrPreview(deps: Deps, text: FileText, opts: ImportOptions):
     summary.import_ms = Math.round(performance.now() - started);
     return summary;
   }
+  assertConfirmed(consequences, opts.confirm ?? []);
 
   if (opts.mode === 'replace') {
     // Callers always name the folder (the route and the CLI: DATA_DIR/backups); never replace unsaved.

@@ -43,6 +43,8 @@ export async function registerBackupRoutes(app: FastifyInstance): Promise<void> 
         allowFull: true,
         backupFolder: backupFolderFor(deps.config),
         role: actorOf(request).role,
+        ...(request.user ? { importer: { id: request.user.id, email: request.user.email } } : {}),
+        confirm: query.confirm,
       });
       // An operator reads what an import changed in the log, not only the administrator's page.
       request.log.info(

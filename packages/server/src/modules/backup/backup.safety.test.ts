@@ -344,3 +344,66 @@ describe('7: a crash right after an import with recompute has committed', () => 
     expect(await count('meta_calculations')).toBeGreaterThan(0);
   }, 180_000);
 });
+
+describe('issue 43.2: a replace that removes your own account or submitted appraisals is done only when named', () => {
+  const OTHER = { email: 'second-admin@example.org', password: 'second-admin-pass-1' };
+  it('a users-only replace is refused (422) until confirm names both; the preview lists them', async () => {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: s.headers,
+      payload: { ...OTHER, role: 'admin', name: null },
+    });
+    // A submitted appraisal in one of the open rounds: an assessor's work.
+    await ctx.database.execute(`
+      insert into appraisals (round_id, slot, assessor_id, grades, comments, submitted_at)
+      select min(id), 'A', 1, '{}'::jsonb, '{}'::jsonb, now() from appraisal_rounds`);
+    const withOther = (await ctx.app.inject({ url: '/export/bv_database.json?full=1', headers: s.headers }))
+      .body;
+    const usersOnly = edit(withOther, (f) => {
+      f.tables = { users: f.tables.users!.filter((u) => u.email === OTHER.email) };
+    });
+    const before = { users: await count('users'), appraisals: await count('appraisals') };
+    expect(before.users).toBeGreaterThan(1);
+
+    const preview = await post('mode=replace&dry_run=1', usersOnly);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ consequences: { code: string }[] }>().consequences.map((c) => c.code)).toEqual([
+      'delete_own_account',
+      'delete_submitted_appraisals',
+    ]);
+
+    const refused = await post('mode=replace', usersOnly);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ message: string }>().message).toBe(
+      "The import removes your own account (admin@example.org): the file's users do not include it, so you are signed out and cannot sign in with it again. " +
+        'The import deletes 1 submitted appraisal, which the file does not bring back. ' +
+        'Send confirm=delete_own_account,delete_submitted_appraisals to import anyway (the page asks you). Nothing was imported.',
+    );
+    const half = await post('mode=replace&confirm=delete_own_account', usersOnly);
+    expect(half.statusCode).toBe(422);
+    expect(half.json<{ message: string }>().message).toMatch(/^The import deletes 1 submitted appraisal/);
+    expect(await count('users')).toBe(before.users);
+    expect(await count('appraisals')).toBe(before.appraisals);
+    expect((await post('mode=replace&confirm=delete_everything', usersOnly)).statusCode).toBe(400);
+
+    // Named, it is done (and the importer's session has gone with the account).
+    const done = await post('mode=replace&confirm=delete_own_account,delete_submitted_appraisals', usersOnly);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await count('users')).toBe(1);
+    expect(await count('appraisals', 'submitted_at is not null')).toBe(0);
+
+    // Back to the complete backup, as the second administrator (it removes their account in turn).
+    s = await signInAs(ctx.app, OTHER.email, OTHER.password);
+    const back = await post('mode=replace&confirm=delete_own_account', full);
+    expect(back.statusCode, back.body).toBe(200);
+    s = await signInAs(ctx.app);
+  });
+
+  it('a full backup restored over the same database asks nothing (it brings everything back)', async () => {
+    const res = await post('mode=replace', full);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ consequences?: unknown }>().consequences).toBeUndefined();
+    s = await signInAs(ctx.app);
+  });
+});

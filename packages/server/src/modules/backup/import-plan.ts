@@ -54,6 +54,18 @@ export async function rowsDeleted(
   file: BackupFile,
   plan: ImportPlan,
 ): Promise<{ name: string; rows: number }[]> {
+  return (await rowsDeletedAndLeft(db, file, plan)).deletes;
+}
+
+/**
+ * As rowsDeleted, and the rows (their keys) of each table the import changes as they are after it:
+ * what the consequences a replace must have confirmed are read from (import-consequences.ts).
+ */
+export async function rowsDeletedAndLeft(
+  db: DbOrTx,
+  file: BackupFile,
+  plan: ImportPlan,
+): Promise<{ deletes: { name: string; rows: number }[]; after: Map<string, Row[]> }> {
   const out: { name: string; rows: number }[] = [];
   for (const t of plan.clear) {
     const rows = await repo.countRows(db, t.name);
@@ -78,7 +90,7 @@ export async function rowsDeleted(
     after.set(t.name, kept);
     if (kept.length < rows.length) out.push({ name: t.name, rows: rows.length - kept.length });
   }
-  return out;
+  return { deletes: out, after };
 }
 
 const noAdministrator = () =>
