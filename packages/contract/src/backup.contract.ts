@@ -93,9 +93,7 @@ export const importDatabase = defineRoute({
       .optional()
       .transform((v) => (v ? v.split(',').map((c) => c.trim()) : []))
       .pipe(z.array(ImportConsequenceSchema))
-      .describe(
-        'Comma-separated consequences you accept: delete_own_account, delete_submitted_appraisals',
-      ),
+      .describe('Comma-separated consequences you accept: delete_own_account, delete_submitted_appraisals'),
   }),
   responses: { 200: ImportSummarySchema, ...errorsFor(400, 401, 403, 409, 413, 422) },
 });

@@ -4,7 +4,14 @@ import { uploadFile } from '../../../lib/upload-file';
 /** A whole-database file, previewed (dry run) or imported. */
 export function importDatabaseCall(
   file: File,
-  opts: { mode: ImportMode; dryRun: boolean; recompute: boolean; clearAbsent: boolean },
+  opts: {
+    mode: ImportMode;
+    dryRun: boolean;
+    recompute: boolean;
+    clearAbsent: boolean;
+    /** The consequences the administrator accepted on the page (the preview lists them). */
+    confirm?: readonly string[];
+  },
   csrfToken: string | null,
 ) {
   return uploadFile(importDatabase, file, {
@@ -17,6 +24,7 @@ export function importDatabaseCall(
       recompute: opts.recompute ? '1' : '0',
       // Only a replace empties tables; the flag is left out otherwise.
       clear_absent: opts.mode === 'replace' && opts.clearAbsent ? '1' : undefined,
+      confirm: opts.confirm && opts.confirm.length > 0 ? opts.confirm.join(',') : undefined,
     },
   });
 }

@@ -72,6 +72,37 @@ describe('DatabaseImportForm', () => {
     expect(await screen.findByText(/bvdb-before-replace-2026-11-25T21-00-00\.000Z\.json/)).toBeTruthy();
   }, 20_000);
 
+  it('asks again for what the import does only when named: own account, submitted appraisals', async () => {
+    const consequences = [
+      { code: 'delete_own_account' as const, message: 'The import removes your own account (a@b.org).' },
+      { code: 'delete_submitted_appraisals' as const, message: 'The import deletes 2 submitted appraisals.' },
+    ];
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(summary({ consequences })))
+      .mockResolvedValueOnce(json(summary({ written: true, consequences })));
+    vi.stubGlobal('fetch', fetch);
+    renderForm();
+    await userEvent.upload(
+      screen.getByLabelText('Database file (.json)'),
+      new File(['{}'], 'bv_database.json', { type: 'application/json' }),
+    );
+    await userEvent.click(screen.getByLabelText(/Replace the tables the file carries/));
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm import' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByLabelText(/removes your own account .* Import anyway/));
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByLabelText(/deletes 2 submitted appraisals\. Import anyway/));
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(confirm);
+    await screen.findByRole('alert');
+    const [previewUrl] = fetch.mock.calls[0] as unknown as [string];
+    const [importUrl] = fetch.mock.calls[1] as unknown as [string];
+    expect(previewUrl).not.toContain('confirm=');
+    expect(decodeURIComponent(importUrl)).toContain('confirm=delete_own_account,delete_submitted_appraisals');
+  }, 20_000);
+
   it('says a merge deletes nothing', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(json(summary({ deletes: [] }))));
     renderForm();

@@ -61,9 +61,15 @@ export function DatabaseImportForm() {
   const [preview, setPreview] = useState<ImportSummary | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // What the preview said the import does only when asked (own account, submitted appraisals).
+  const [accepted, setAccepted] = useState<readonly string[]>([]);
   const run = useMutation({
     mutationFn: (dryRun: boolean) =>
-      importDatabaseCall(file!, { mode, dryRun, recompute, clearAbsent }, csrf_token),
+      importDatabaseCall(
+        file!,
+        { mode, dryRun, recompute, clearAbsent, confirm: dryRun ? [] : accepted },
+        csrf_token,
+      ),
     onSuccess: (summary) => {
       setProblems([]);
       if (summary.written) {
@@ -80,6 +86,7 @@ export function DatabaseImportForm() {
     },
   });
   const reset = () => {
+    setAccepted([]);
     setPreview(null);
     setProblems([]);
     setNotice(null);
@@ -195,9 +202,23 @@ export function DatabaseImportForm() {
               </tbody>
             </Table>
             <ImportDeletes summary={preview} replace={mode === 'replace'} />
+            {(preview.consequences ?? []).map((c) => (
+              <Form.Check
+                key={c.code}
+                className="mb-3 text-danger"
+                id={`confirm-${c.code}`}
+                label={`${c.message} Import anyway.`}
+                checked={accepted.includes(c.code)}
+                onChange={(e) =>
+                  setAccepted((now) =>
+                    e.target.checked ? [...now, c.code] : now.filter((code) => code !== c.code),
+                  )
+                }
+              />
+            ))}
             <Button
               variant={mode === 'new' ? 'primary' : 'danger'}
-              disabled={run.isPending}
+              disabled={run.isPending || (preview.consequences ?? []).some((c) => !accepted.includes(c.code))}
               onClick={() => run.mutate(false)}
             >
               Confirm import
