@@ -111,8 +111,26 @@ export function tableShape(t: ExportTable) {
   return { columns, primaryKey, foreignKeys, serialId };
 }
 
+const EXPORT_HINT = 'export one from /export/bv_database.json';
+
+/** Why a text is no JSON object at all (a workbook, a PDF, CSV), or undefined when it may be one. */
+function notAJsonObject(text: string): string | undefined {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('{')) return undefined;
+  if (start.startsWith('PK\u0003\u0004')) {
+    return `This is a ZIP file (an Excel workbook .xlsx is one), not a bvdb database file (JSON); ${EXPORT_HINT}`;
+  }
+  if (start.startsWith('%PDF')) return `This is a PDF, not a bvdb database file (JSON); ${EXPORT_HINT}`;
+  if (start === '') return `The file is empty, not a bvdb database file; ${EXPORT_HINT}`;
+  return `The file is not JSON (a bvdb database file is a JSON backup, starting with "{"); ${EXPORT_HINT}`;
+}
+
 /** Reads the outer shape of the file: a clear refusal for anything that is not a bvdb database file. */
 export function parseBackupText(text: string): { file?: BackupFile; problems: FileProblem[] } {
+  // A bvdb file is one JSON object: anything else is named for what it is (issue 43.5), before the
+  // depth check, which a workbook's or a PDF's bytes would trip with a misleading message.
+  const notJson = notAJsonObject(text);
+  if (notJson) return { problems: [{ message: notJson }] };
   // A file nested deeper than any bvdb file would blow the stack of the checks that walk it.
   if (jsonDepthExceeds(text)) {
     return {

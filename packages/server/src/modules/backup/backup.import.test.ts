@@ -56,6 +56,14 @@ describe('a bad file is refused with a message naming the row and field, and not
     ],
     ['another JSON file', () => JSON.stringify({ analytes: [] }), /not a bvdb database file/],
     [
+      // A workbook's bytes hold brackets enough to trip the depth check: its message named depth.
+      'an Excel workbook (.xlsx)',
+      () => `PK\u0003\u0004\u0014\u0000[Content_Types].xml${'['.repeat(200)}`,
+      /^This is a ZIP file \(an Excel workbook \.xlsx is one\), not a bvdb database file \(JSON\)/,
+    ],
+    ['a PDF', () => `%PDF-1.7\n${'['.repeat(200)}`, /^This is a PDF, not a bvdb database file/],
+    ['an empty file', () => '  ', /^The file is empty, not a bvdb database file/],
+    [
       'JSON nested 10,000 levels deep',
       () => `{"format":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
       /nests deeper than 64 levels: not a bvdb database file/,
