@@ -26,7 +26,7 @@ const SQL_ALLOWED = [
   // the dataset form's column list, read off the table definition (no query)
   /^packages\/server\/src\/modules\/datasets\/dataset-columns\.ts$/,
   // pg-boss's adapter: the job queue runs its own SQL through the driver
-  /^packages\/server\/src\/modules\/recompute\/recompute-worker\.ts$/,
+  /^packages\/server\/src\/modules\/recompute-queue\/recompute-worker\.ts$/,
 ];
 const sqlAllowed = (rel) => isTestFile(rel) || SQL_ALLOWED.some((re) => re.test(rel));
 

@@ -36,7 +36,7 @@ import { registerExportRoutes } from './modules/exports/exports.routes.js';
 import { registerApplicationsRoutes } from './modules/applications/applications.routes.js';
 import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
-import { registerJobRoutes } from './modules/recompute/jobs.routes.js';
+import { registerJobRoutes } from './modules/jobs/jobs.routes.js';
 import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
 import { registerContentRoutes } from './modules/content/content.routes.js';
 import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
@@ -52,7 +52,7 @@ import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-up
 import { registerEstimationRoutes } from './modules/estimations/estimations.routes.js';
 import { registerDatasetRawDataRoutes } from './modules/dataset-raw-data/dataset-raw-data.routes.js';
 import { registerMenuRoutes } from './modules/menu/menu.routes.js';
-import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
+import { RecomputeWorker } from './modules/recompute-queue/recompute-worker.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
 import type { ChangeListener } from './db/change-listener.js';

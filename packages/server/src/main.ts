@@ -11,7 +11,7 @@ import { seedDatabase } from './seed/seed.js';
 import { SessionPurge } from './modules/auth/session-purge.js';
 import { MenuSweep } from './modules/menu/menu-sweep.js';
 import { warmUpBeforeReady } from './modules/datasets/warm-up.js';
-import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
+import { RecomputeWorker } from './modules/recompute-queue/recompute-worker.js';
 import { ReleaseSchedule } from './modules/releases/release-schedule.js';
 import { ReleaseService } from './modules/releases/releases.service.js';
 import { FileCache } from './lib/file-cache.js';

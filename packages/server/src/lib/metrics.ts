@@ -1,8 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { ChangeListener } from '../db/change-listener.js';
-import type { RecomputeBatch, RecomputeWorker } from '../modules/recompute/recompute-worker.js';
-import { countPendingRecomputes } from '../modules/recompute/recompute.service.js';
+import type { RecomputeBatch, RecomputeWorker } from '../modules/recompute-queue/recompute-worker.js';
+import { countPendingRecomputes } from '../modules/recompute-queue/recompute.service.js';
 import type { FastReads } from './fast-reads.js';
 import { hashingLoad, hashingRefusals } from './password.js';
 import type { ResponseCache } from './response-cache.js';

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recomputeRequestedNow, type ActorRole } from '../recompute/recompute.service.js';
+import { recomputeRequestedNow, type ActorRole } from '../recompute-queue/recompute.service.js';
 import {
   checkBackupRows,
   parseBackupBytes,

@@ -5,9 +5,9 @@ import { bumpDataGeneration } from '../../lib/app-state.repository.js';
 import {
   listAnalyteIdsToRecompute,
   recomputeAnalytesMetas,
-} from '../meta-analysis/recompute/meta-recompute.service.js';
-import { META_JOB_NAMES } from './legacy-jobs.js';
-import { advanceTrackers, failTrackers, findJob, insertTracker } from './job-records.repository.js';
+} from '../meta-analysis/calculation/meta-calculation.service.js';
+import { META_JOB_NAMES } from '../jobs/legacy-jobs.js';
+import { advanceTrackers, failTrackers, findJob, insertTracker } from '../jobs/job-records.repository.js';
 import * as repo from './recompute-requests.repository.js';
 import type { Role } from '@bvdb/contract';
 

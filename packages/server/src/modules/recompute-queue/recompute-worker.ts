@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { withStartupLock, type Database, type DbOrTx } from '../../db/client.js';
-import { listAnalyteIdsToRecompute } from '../meta-analysis/recompute/meta-recompute.service.js';
-import { markFinished } from './job-records.service.js';
-import { parseLegacyPayload } from './legacy-jobs.js';
+import { listAnalyteIdsToRecompute } from '../meta-analysis/calculation/meta-calculation.service.js';
+import { markFinished } from '../jobs/job-records.service.js';
+import { parseLegacyPayload } from '../jobs/legacy-jobs.js';
 import {
   META_QUEUE,
   countPendingRecomputes,

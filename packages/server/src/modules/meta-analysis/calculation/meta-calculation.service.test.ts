@@ -7,7 +7,7 @@ import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
   recomputeAnalytesMetas,
-} from './meta-recompute.service.js';
+} from './meta-calculation.service.js';
 
 const ctx = useTestApp();
 

@@ -13,11 +13,11 @@ import {
 import { testConfig, useTestApp } from '../../test/test-app.js';
 import { signInAs } from '../../test/sign-in.js';
 import { gradesOf } from '../../db/spec-grades.js';
-import { parseLegacyPayload } from './legacy-jobs.js';
-import { estimateOf } from '../meta-analysis/recompute/meta-eligibility.js';
+import { parseLegacyPayload } from '../jobs/legacy-jobs.js';
+import { estimateOf } from '../meta-analysis/calculation/meta-eligibility.js';
 import { SessionPurge } from '../auth/session-purge.js';
 import { RecomputeWorker } from './recompute-worker.js';
-import { advanceTrackers } from './job-records.repository.js';
+import { advanceTrackers } from '../jobs/job-records.repository.js';
 import { claimRequests, finishRequest } from './recompute-requests.repository.js';
 import { drainOnce, requestRecompute, type DrainOptions } from './recompute.service.js';
 

@@ -9,7 +9,7 @@ import {
 } from '../../estimates/estimates.service.js';
 import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
-import * as repo from './meta-recompute.repository.js';
+import * as repo from './meta-calculation.repository.js';
 
 interface MetaGroup {
   matrixId: number | null;
