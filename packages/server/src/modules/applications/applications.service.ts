@@ -6,7 +6,7 @@ import {
   listMetaPage,
   workbenchEstimateOf,
   type MetaRow,
-} from '../meta-analysis/results/meta-results.service.js';
+} from '../meta-analysis/index.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 

@@ -12,7 +12,7 @@ import {
   sheetFromDelimitedText,
   type CellValue,
   type Sheet,
-} from '../dataset-upload/sheet-reader.service.js';
+} from '../dataset-upload/index.js';
 
 /** Rows ready for the engine, each with the row number it came from, and how they were read. */
 export interface ReadRows {

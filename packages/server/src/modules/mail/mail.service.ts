@@ -45,4 +45,3 @@ export async function deliverMessages(
 export const siteLink = (deps: Pick<ServiceDeps, 'config'>, path: string): string =>
   `${(deps.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}${path}`;
 
-export type { Message };

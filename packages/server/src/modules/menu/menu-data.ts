@@ -6,20 +6,20 @@ import {
   findAnalytesByIds,
   listAllAnalytes,
   listPublishedDatasetOwners,
-} from '../analytes/analytes.service.js';
+} from '../analytes/index.js';
 import {
   buildApplications,
   groupApplications,
   type ApplicationsGroup,
-} from '../applications/applications.service.js';
-import { changeLogOf, type ChangedRecord } from '../changes/changes.service.js';
+} from '../applications/index.js';
+import { changeLogOf, type ChangedRecord } from '../changes/index.js';
 import {
   estimateRefsOf,
   listDisplayedMetasOf,
   listDisplayedMetaStamps,
   refKeyOf,
   type EstimateRefs,
-} from '../meta-analysis/results/meta-results.service.js';
+} from '../meta-analysis/index.js';
 import { MenuCatalogue, type MenuCatalogueEntry } from '@bvdb/domain';
 import { listPublishedDatasetCodes } from './menu.repository.js';
 

@@ -13,7 +13,7 @@ import {
   sheetFromDelimitedText,
   type CellValue,
   type Sheet,
-} from '../dataset-upload/sheet-reader.service.js';
+} from '../dataset-upload/index.js';
 
 /** A menu line as read: where it came from and the test it names. */
 export interface MenuLine {

@@ -5,7 +5,7 @@ import {
   workbenchEstimateOf,
   type EstimateRefs,
   type MetaRow,
-} from '../meta-analysis/results/meta-results.service.js';
+} from '../meta-analysis/index.js';
 import type { MenuLine } from './menu-input.js';
 import type { JudgedLine } from './menu.presenter.js';
 import type { MenuData } from './menu-data.js';

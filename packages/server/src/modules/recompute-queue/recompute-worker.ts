@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { withStartupLock, type Database, type DbOrTx } from '../../db/client.js';
-import { listAnalyteIdsToRecompute } from '../meta-analysis/calculation/meta-calculation.service.js';
-import { markFinished } from '../jobs/job-records.service.js';
-import { parseLegacyPayload } from '../jobs/legacy-jobs.js';
+import { listAnalyteIdsToRecompute } from '../meta-analysis/index.js';
+import { markFinished, parseLegacyPayload } from '../jobs/index.js';
 import {
   META_QUEUE,
   countPendingRecomputes,
@@ -13,8 +12,9 @@ import {
   requestUntracked,
   type DrainOptions,
   type DrainTally,
-  type RecomputeRequest,
 } from './recompute.service.js';
+import type { RecomputeMeter } from '../../lib/metrics.js';
+import type { RecomputeDoor, RecomputeRequest } from '../../lib/recompute-door.js';
 
 /** Where the worker's lines go: the process's JSON log (main.ts), the console when none is given. */
 export interface RecomputeLog {
@@ -39,12 +39,6 @@ export interface RecomputeWorkerOptions extends Partial<Omit<DrainOptions, 'work
   pollMs?: number;
 }
 
-/** What a write service sees of the recompute (ServiceDeps.recompute): the door, and the wake after its commit. */
-export interface RecomputeDoor {
-  request(tx: DbOrTx, request: RecomputeRequest): ReturnType<typeof requestRecompute>;
-  afterCommit(): void;
-}
-
 const DEFAULTS = {
   batchSize: 200,
   chunkSize: 25,
@@ -63,7 +57,7 @@ const DEFAULTS = {
  * here until nothing is left — what tests await. pg-boss, on our own connection (an executeSql
  * adapter), only takes over what a previous release left in its former queue.
  */
-export class RecomputeWorker implements RecomputeDoor {
+export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
   private boss: PgBoss;
   private started = false;
   private working = false;
@@ -208,6 +202,11 @@ export class RecomputeWorker implements RecomputeDoor {
       await markFinished(tx, jobId, 'complete');
     });
     this.wake();
+  }
+
+  /** The measurands waiting for a recompute, claimed ones included (the queue-depth gauge). */
+  pending(): Promise<number> {
+    return countPendingRecomputes(this.database.db);
   }
 
   /** Calls `listener` after every claimed batch this process drained; returns the unsubscribe. */

@@ -3,34 +3,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { bumpDataGeneration } from '../../lib/app-state.repository.js';
 import {
+  RECOMPUTE_CAUSE_KINDS,
+  type RecomputeCauseKind,
+  type RecomputeRequest,
+} from '../../lib/recompute-door.js';
+import {
   listAnalyteIdsToRecompute,
   recomputeAnalytesMetas,
-} from '../meta-analysis/calculation/meta-calculation.service.js';
-import { META_JOB_NAMES } from '../jobs/legacy-jobs.js';
-import { advanceTrackers, failTrackers, findJob, insertTracker } from '../jobs/job-records.repository.js';
+} from '../meta-analysis/index.js';
+import { advanceTrackers, failTrackers, findJobRecord, insertTracker, META_JOB_NAMES } from '../jobs/index.js';
 import * as repo from './recompute-requests.repository.js';
-import type { Role } from '@bvdb/contract';
 
 export const META_QUEUE = 'meta-recompute';
-
-/** What changed an estimate's inputs (decision 048); the later history of estimates names it. */
-export const RECOMPUTE_CAUSE_KINDS = ['dataset', 'appraisal', 'import', 'lookup', 'initial'] as const;
-export type RecomputeCauseKind = (typeof RECOMPUTE_CAUSE_KINDS)[number];
-/** Who asked, by role, never by name: a signed-in user's role, or `system` (the command line). */
-export type ActorRole = Role | 'system';
-
-export interface RecomputeCause {
-  kind: RecomputeCauseKind;
-  /** The dataset saved, copied, deleted or appraised, when one is the cause. */
-  datasetId?: number;
-  role: ActorRole;
-}
-
-export interface RecomputeRequest {
-  /** The measurands whose estimates may have changed; every measurand with datasets or results when absent. */
-  analyteIds?: number[];
-  cause: RecomputeCause;
-}
 
 export interface DrainOptions {
   /** This worker's name on its claims. */
@@ -200,7 +184,7 @@ export async function recomputeRequestedNow(db: Db, trackerId: number, onCommitt
     while ((await drainOnce(db, opts, onCommitted)) > 0) {
       // A full batch or part of one: look again.
     }
-    const tracker = await findJob(db, trackerId);
+    const tracker = await findJobRecord(db, trackerId);
     if (!tracker || tracker.status === 'complete' || tracker.status === 'failed') return tracker;
     await sleep(250);
   }

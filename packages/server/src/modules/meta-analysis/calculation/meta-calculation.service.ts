@@ -1,13 +1,13 @@
 import { metaAnalyse, type MetaInputRow } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
-import { findAnalyte, findAnalytesByIds } from '../../analytes/analytes.service.js';
+import { findAnalyte, findAnalytesByIds } from '../../analytes/index.js';
 import {
   recordVersions,
   type EstimateSnapshot,
   type RecomputedEstimate,
   type VersionCause,
-} from '../../estimates/estimates.service.js';
-import { findMatricesByIds, listConsolidationMembers } from '../../lookups/lookups.service.js';
+} from '../../estimates/index.js';
+import { findMatricesByIds, listConsolidationMembers } from '../../lookups/index.js';
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-calculation.repository.js';
 
@@ -330,4 +330,3 @@ export const listAnalyteIdsWithDatasets = (db: DbOrTx) => repo.listAnalyteIdsWit
 /** The measurands a full recomputation walks: those with an included dataset or a stored result. */
 export const listAnalyteIdsToRecompute = (db: DbOrTx) => repo.listAnalyteIdsToRecompute(db);
 
-export { metaEligibility, type MetaEligibility, type VarType } from './meta-eligibility.js';

@@ -46,6 +46,3 @@ export const createStatsPool = (opts: Partial<StatsPoolOptions> = {}) =>
 
 /** The endpoint's work (parse the body, run the R service's rule) on a pool thread. */
 export const calculateOffThread = (pool: StatsPool, body: unknown, seed?: number) => pool.run({ body, seed });
-
-/** The outside statistics service, for the tools that compare with it. */
-export { calculateMeta, statsEndpoints } from './stats-client.js';

@@ -1,6 +1,6 @@
 import type { MetaInputRow as ContractRow, ValidationRow } from '@bvdb/contract';
 import { roundHalfUp, type ExclusionReason, type MetaInputRow } from '@bvdb/domain';
-import { metaEligibility, type MetaEligibility, type VarType } from '../calculation/meta-calculation.service.js';
+import { metaEligibility, type MetaEligibility, type VarType } from '../calculation/meta-eligibility.js';
 import type { ValidationSpecRow } from './meta-tools.repository.js';
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);

@@ -2,7 +2,8 @@ import type { StatsRow, ValidationRow } from '@bvdb/contract';
 import { notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { loadMetaGroups, metaInputRows } from '../calculation/meta-calculation.service.js';
-import { calculateMeta, runBvdbRule, statsEndpoints } from '../stats/stats.service.js';
+import { calculateMeta, statsEndpoints } from '../stats/stats-client.js';
+import { runBvdbRule } from '../stats/stats.service.js';
 import { listSpecsForValidation } from './meta-tools.repository.js';
 import { presentInputCsv, presentValidationRow } from './meta-tools.presenter.js';
 
