@@ -67,6 +67,11 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
   return { analyte, groups: groupsOf(specs, labels, await loadConsolidations(tx), scope) };
 }
 
+/** Whether and how a specification enters each of its two meta-analyses (decision 003), as the curators' validation shows it. */
+export function specEligibility(spec: Spec) {
+  return { cvi: metaEligibility(spec, ':cvi'), cvg: metaEligibility(spec, ':cvg') };
+}
+
 /** The statistics service's input rows of one group and type, each with its dataset id. */
 export function metaInputRows(specs: Spec[], type: VarType): (MetaInputRow & { specId: number })[] {
   return specs.map((s) => ({ specId: s.id, ...metaEligibility(s, type).row }));
@@ -329,4 +334,3 @@ export const listAnalyteIdsWithDatasets = (db: DbOrTx) => repo.listAnalyteIdsWit
 
 /** The measurands a full recomputation walks: those with an included dataset or a stored result. */
 export const listAnalyteIdsToRecompute = (db: DbOrTx) => repo.listAnalyteIdsToRecompute(db);
-

@@ -16,7 +16,6 @@ import { presentMeta, type Headline } from './meta-results.presenter.js';
 import * as repo from './meta-results.repository.js';
 import type { MetaPage, MetaRow } from './meta-results.repository.js';
 
-
 type Deps = Pick<ServiceDeps, 'db'>;
 
 /** Results with the datasets each was computed from, in the read API's shape, named by measurand. */
