@@ -7,7 +7,6 @@ import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, tableShape, type BackupScope } fr
 import { tablesOf } from './backup-tables.js';
 import * as repo from './backup.repository.js';
 
-
 /**
  * Who asks for an export: a signed-in user, the operator's command line, the server itself saving
  * the database before a replace import, or anyone (null). Only a user can be blind to a round.

@@ -2,7 +2,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { presentDataset } from './datasets.presenter.js';
 import * as repo from './datasets.repository.js';
 
-
 /** The datasets module's read face for its routes and for other modules (never its repository). */
 export const findVisibleDataset = (db: DbOrTx, id: number, signedIn: boolean) =>
   repo.findVisibleDataset(db, id, signedIn);

@@ -3,7 +3,6 @@ import type { EstimateVersionDataset } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repo from './estimates.repository.js';
 
-
 /** Why a version was written (decision 048's cause): a role, never a person. */
 export interface VersionCause {
   kind: 'dataset' | 'appraisal' | 'import' | 'lookup' | 'initial';

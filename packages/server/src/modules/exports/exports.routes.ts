@@ -7,10 +7,7 @@ import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/index.js';
 import { findReference } from '../references/index.js';
 import { CATALOGUE_JSON, listPresentedDatasets } from '../datasets/index.js';
-import {
-  listPresentedMetas,
-  listPresentedMetasOfAnalyte,
-} from '../meta-analysis/index.js';
+import { listPresentedMetas, listPresentedMetasOfAnalyte } from '../meta-analysis/index.js';
 import { Readable } from 'node:stream';
 import { backupScopeFor, exportDatabaseJson } from '../backup/index.js';
 import { exportNotice } from '../../lib/export-notice.js';

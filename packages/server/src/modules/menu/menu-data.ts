@@ -2,16 +2,8 @@ import type { analytes } from '../../db/schema.js';
 import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import { DATA_SCOPES } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import {
-  findAnalytesByIds,
-  listAllAnalytes,
-  listPublishedDatasetOwners,
-} from '../analytes/index.js';
-import {
-  buildApplications,
-  groupApplications,
-  type ApplicationsGroup,
-} from '../applications/index.js';
+import { findAnalytesByIds, listAllAnalytes, listPublishedDatasetOwners } from '../analytes/index.js';
+import { buildApplications, groupApplications, type ApplicationsGroup } from '../applications/index.js';
 import { changeLogOf, type ChangedRecord } from '../changes/index.js';
 import {
   estimateRefsOf,

@@ -7,11 +7,14 @@ import {
   type RecomputeCauseKind,
   type RecomputeRequest,
 } from '../../lib/recompute-door.js';
+import { listAnalyteIdsToRecompute, recomputeAnalytesMetas } from '../meta-analysis/index.js';
 import {
-  listAnalyteIdsToRecompute,
-  recomputeAnalytesMetas,
-} from '../meta-analysis/index.js';
-import { advanceTrackers, failTrackers, findJobRecord, insertTracker, META_JOB_NAMES } from '../jobs/index.js';
+  advanceTrackers,
+  failTrackers,
+  findJobRecord,
+  insertTracker,
+  META_JOB_NAMES,
+} from '../jobs/index.js';
 import * as repo from './recompute-requests.repository.js';
 
 export const META_QUEUE = 'meta-recompute';

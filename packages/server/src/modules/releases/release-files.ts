@@ -4,12 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { ExportNotice } from '../../lib/export-notice.js';
 import { exportDatabaseJson } from '../backup/index.js';
 import { listPresentedDatasetsInPages } from '../datasets/index.js';
-import {
-  buildCsvOffThread,
-  buildWorkbookOffThread,
-  DATASET_COLUMNS,
-  exportCell,
-} from '../exports/index.js';
+import { buildCsvOffThread, buildWorkbookOffThread, DATASET_COLUMNS, exportCell } from '../exports/index.js';
 import { listPresentedMetasInPages } from '../meta-analysis/index.js';
 import { fixZipDates } from './zip-dates.js';
 
