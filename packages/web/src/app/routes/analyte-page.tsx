@@ -12,8 +12,8 @@ import {
   LazyIndividualityCalculators as IndividualityCalculators,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteAsOfQuery, metaByAnalyteQuery } from '../../features/metas/api/get-counters';
-import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { metaByAnalyteAsOfQuery, metaByAnalyteQuery } from '../../features/meta-results/api/get-counters';
+import { analyteDatasetsQuery } from '../../features/datasets/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
 import { MetaSummary } from '../../components/meta-summary';

@@ -6,9 +6,9 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { analytesWithCountsQuery } from '../../features/analytes/api/get-analytes';
-import { datasetsByMeasurandQuery } from '../../features/specifications/api/get-datasets';
+import { datasetsByMeasurandQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
-import { TilesGrid } from '../../features/specifications/components/tiles-grid';
+import { TilesGrid } from '../../features/datasets/components/tiles-grid';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { groupByLetter, INDEX_LETTERS, letterSectionId } from '../../lib/alphabet-index';
 

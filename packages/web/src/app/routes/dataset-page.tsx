@@ -4,9 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { datasetQuery } from '../../features/specifications/api/get-datasets';
-import { DatasetSummary } from '../../features/specifications/components/dataset-summary';
-import { DatasetDetails } from '../../features/specifications/components/dataset-details';
+import { datasetQuery } from '../../features/datasets/api/get-datasets';
+import { DatasetSummary } from '../../features/datasets/components/dataset-summary';
+import { DatasetDetails } from '../../features/datasets/components/dataset-details';
 import { siteInfoQuery } from '../../features/content/api/get-site-info';
 import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
@@ -22,12 +22,12 @@ const SendToAppraisal = lazy(() =>
   })),
 );
 const DeleteDatasetButton = lazy(() =>
-  import('../../features/dataset-admin/components/delete-dataset-button').then((m) => ({
+  import('../../features/datasets/components/delete-dataset-button').then((m) => ({
     default: m.DeleteDatasetButton,
   })),
 );
 const RawDataCard = lazy(() =>
-  import('../../features/dataset-admin/components/raw-data-card').then((m) => ({ default: m.RawDataCard })),
+  import('../../features/datasets/components/raw-data-card').then((m) => ({ default: m.RawDataCard })),
 );
 const HistoryCard = lazy(() =>
   import('../../features/audit/components/history-card').then((m) => ({ default: m.HistoryCard })),

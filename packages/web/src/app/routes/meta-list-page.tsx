@@ -5,7 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ErrorText, Loading } from '../../components/state-views';
-import { headlineMetasQuery, metaListQuery } from '../../features/metas/api/get-counters';
+import { headlineMetasQuery, metaListQuery } from '../../features/meta-results/api/get-counters';
 import { HeaderRow } from '../../components/header-row';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { estimatePermalinkPath } from '../../lib/estimate-permalink';

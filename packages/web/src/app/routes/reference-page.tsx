@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { referenceDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { referenceDatasetsQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge, yesNo } from '../../components/dataset-badges';
 import { isStaff, useSession } from '../../lib/session';
 import { HistoryCard } from '../../features/audit/components/history-card';

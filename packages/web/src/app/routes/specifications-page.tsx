@@ -10,10 +10,10 @@ import { DataTable } from '../../components/data-table';
 import { Tabs } from '../../components/tabs';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { allDatasetsQuery, datasetsPageQuery } from '../../features/specifications/api/get-datasets';
+import { allDatasetsQuery, datasetsPageQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
-import { matchesSpecFilter } from '../../features/specifications/spec-filter';
-import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/specifications/spec-page';
+import { matchesSpecFilter } from '../../features/datasets/spec-filter';
+import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/datasets/spec-page';
 import { DatabaseDownloads } from '../../components/database-downloads';
 
 /** The dataset's reference as running text: the one Vancouver formatter of the domain. */

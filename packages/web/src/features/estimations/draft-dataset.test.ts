@@ -2,7 +2,7 @@ import { DatasetInputSchema, type EstimationResponse } from '@bvdb/contract';
 import { estimateBiologicalVariation, QUALITY_ITEMS } from '@bvdb/domain';
 import { describe, expect, it } from 'vitest';
 import fixtureJson from '../../../../domain/test-data/estimation/fixtures.json';
-import { draftValuesOf } from '../dataset-admin/dataset-form-values';
+import { draftValuesOf } from '../datasets/dataset-form-values';
 import { draftDataset, draftGrades } from './draft-dataset';
 
 interface Case {
