@@ -12,7 +12,8 @@ import {
   LazyIndividualityCalculators as IndividualityCalculators,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteAsOfQuery, metaByAnalyteQuery } from '../../features/meta-results/api/get-counters';
+import { metaByAnalyteAsOfQuery } from '../../features/meta-results/api/get-metas-of-analyte-as-of';
+import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
 import { analyteDatasetsQuery } from '../../features/datasets/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';

@@ -11,7 +11,7 @@ import {
   LazyApsModal as ApsModal,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteQuery } from '../../features/meta-results/api/get-counters';
+import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
 import { searchAnalytesQuery } from '../../features/search/api/search-analytes';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { headlineMetasOf } from '../../lib/headline-metas';

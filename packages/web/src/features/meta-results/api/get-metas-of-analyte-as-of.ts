@@ -1,0 +1,14 @@
+import { v1MetasOfMeasurand } from '@bvdb/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client';
+
+/**
+ * The same results as they were at a moment (the estimates' history, issue 29.4): a pinned
+ * release's values (issue 30.3). A key of its own, and never part of the server-rendered page.
+ */
+export const metaByAnalyteAsOfQuery = (id: number, asOf: string) =>
+  queryOptions({
+    queryKey: ['meta-by-analyte-as-of', id, asOf],
+    queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id }, query: { as_of: asOf } }),
+    meta: { ssr: false },
+  });
