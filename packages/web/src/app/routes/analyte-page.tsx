@@ -29,6 +29,7 @@ import { releaseQuery } from '../../features/releases/api/get-release';
 import { releasesQuery } from '../../features/releases/api/get-releases';
 import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
+import { paths } from '../../lib/paths';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -112,14 +113,12 @@ export function AnalytePage() {
         <ReleasePinNotice
           version={pin}
           publishedAt={publishedAt}
-          currentPath={`/analytes/${a.id}`}
+          currentPath={paths.analyte(a.id)}
           differences={pinnedDifferences(metaList, currentMetas, (m) => `${m.matrix} ${typeOfMeta(m)}`)}
         />
       ) : null}
       <h2 className="h5 mt-3">Meta-analysis</h2>
-      {metas.isPending ? (
-        <Loading />
-      ) : metas.error ? (
+      {metas.error ? (
         <ErrorText>Error: {metas.error.message}</ErrorText>
       ) : (
         <MetaSummary
@@ -169,9 +168,7 @@ export function AnalytePage() {
         </section>
       ) : null}
       <h2 className="h5">Datasets</h2>
-      {datasets.isPending ? (
-        <Loading />
-      ) : datasets.error ? (
+      {datasets.error ? (
         <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>
       ) : (
         <DatasetTable datasets={datasets.data} metas={metaList} />

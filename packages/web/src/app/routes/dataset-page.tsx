@@ -12,6 +12,7 @@ import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
 import { isNotFound } from '../../lib/api-client';
 import { NotFoundPage } from './not-found-page';
+import { paths } from '../../lib/paths';
 
 // The staff's tools (decision 075): the page is rendered for nobody and hydrates so, so no visitor
 // gets them in the first load; their code (the delete dialog with react-bootstrap's Modal, the raw
@@ -84,16 +85,16 @@ export function DatasetPage() {
               ],
               n: d.number_of_subjects_included_in_bv_estimation ?? d.number_of_subjects,
               updated: d.updated_at,
-              path: `/bv_specifications/${d.id}`,
+              path: paths.dataset(d.id),
               source: study,
             })}
           />
           {isStaff(session) ? (
             <>
-              <Link to={`/bv_specifications/${d.id}/edit`} className="btn btn-outline-secondary btn-sm">
+              <Link to={paths.editDataset(d.id)} className="btn btn-outline-secondary btn-sm">
                 Edit Dataset
               </Link>
-              <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
+              <a href={paths.copyDataset(d.id)} className="btn btn-outline-secondary btn-sm">
                 Copy
               </a>
               <Suspense
@@ -116,8 +117,8 @@ export function DatasetPage() {
         </div>
       </div>
       <p className="mb-3" data-testid="dataset-reference">
-        Dataset of <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
-        <Link to={`/references/${d.reference_id}`}>
+        Dataset of <Link to={paths.analyte(d.analyte_id)}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
+        <Link to={paths.reference(d.reference_id)}>
           {formatCitation(study) || `reference ${d.reference_id}`}
         </Link>
         {doi ? (

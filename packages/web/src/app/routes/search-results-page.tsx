@@ -15,6 +15,7 @@ import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of
 import { searchAnalytesQuery } from '../../features/search/api/search-analytes';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { headlineMetasOf } from '../../lib/headline-metas';
+import { paths } from '../../lib/paths';
 
 /** An open item's body: the measurand's meta-analysis summary and its calculators, as on its page. */
 function ResultBody({ analyte }: { analyte: AnalyteWithCount }) {
@@ -47,7 +48,7 @@ function ResultBody({ analyte }: { analyte: AnalyteWithCount }) {
             <Button size="sm" variant="outline-primary" onClick={() => setRcv(true)}>
               Reference Change Value
             </Button>
-            <Link to={`/analytes/${analyte.id}`} className="btn btn-primary btn-sm">
+            <Link to={paths.analyte(analyte.id)} className="btn btn-primary btn-sm">
               Open {analyte.display_name}
             </Link>
           </div>

@@ -8,10 +8,11 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { pageInDefaultOrder } from '../spec-page';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Every visible dataset. Too large to embed in a server-rendered page: the browser asks for it. */
 export const allDatasetsQuery = queryOptions({
-  queryKey: ['datasets'],
+  queryKey: queryKeys.allDatasets,
   queryFn: () => apiCall(listAllDatasets),
   meta: { ssr: false },
 });
@@ -23,7 +24,7 @@ export const allDatasetsQuery = queryOptions({
  */
 export const datasetsPageQuery = (page: number) =>
   queryOptions({
-    queryKey: ['datasets-page', page],
+    queryKey: queryKeys.datasetsPage(page),
     queryFn: async () => {
       const { datasets } = await apiCall(listAllDatasets);
       return { datasets: pageInDefaultOrder(datasets, page), total: datasets.length };
@@ -32,21 +33,21 @@ export const datasetsPageQuery = (page: number) =>
   });
 
 export const datasetsByMeasurandQuery = queryOptions({
-  queryKey: ['datasets-by-measurand'],
+  queryKey: queryKeys.datasetsByMeasurand,
   queryFn: () => apiCall(datasetsByMeasurand),
 });
 
 export const datasetQuery = (id: number) =>
-  queryOptions({ queryKey: ['dataset', id], queryFn: () => apiCall(getDataset, { params: { id } }) });
+  queryOptions({ queryKey: queryKeys.dataset(id), queryFn: () => apiCall(getDataset, { params: { id } }) });
 
 export const analyteDatasetsQuery = (analyteId: number) =>
   queryOptions({
-    queryKey: ['analyte-datasets', analyteId],
+    queryKey: queryKeys.datasetsOfAnalyte(analyteId),
     queryFn: ({ signal }) => apiCall(datasetsOfAnalyte, { params: { analyte_id: analyteId }, signal }),
   });
 
 export const referenceDatasetsQuery = (id: number) =>
   queryOptions({
-    queryKey: ['reference-datasets', id],
+    queryKey: queryKeys.datasetsOfReference(id),
     queryFn: () => apiCall(datasetsOfReference, { params: { id } }),
   });

@@ -1,17 +1,18 @@
 import { getLookups, listAnalytesWithCounts, listReferences } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Matrices, states of well-being, diseases, ethnicities, units and methods, in one call. */
 export const lookupsQuery = queryOptions({
-  queryKey: ['lookups'],
+  queryKey: queryKeys.lookups,
   queryFn: ({ signal }) => apiCall(getLookups, { signal }),
   staleTime: 5 * 60_000,
 });
 
 /** Every measurand (display name and id) for the measurand selector. */
 export const analyteOptionsQuery = queryOptions({
-  queryKey: ['analytes-with-counts'],
+  queryKey: queryKeys.analytesWithCounts,
   queryFn: ({ signal }) => apiCall(listAnalytesWithCounts, { signal }),
 });
 
@@ -24,7 +25,7 @@ export interface ReferenceOption {
 
 /** GET /api/references: `{references}` without a page (an array or `{data}` would do too). */
 export const referenceOptionsQuery = queryOptions({
-  queryKey: ['references', 'options'],
+  queryKey: queryKeys.referenceOptions,
   queryFn: async ({ signal }): Promise<ReferenceOption[]> => {
     const res = await apiCall(listReferences, { signal });
     const list = 'references' in res ? res.references : res.data;

@@ -7,11 +7,12 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** What is kept of a dataset's raw results (staff only, issue 31.3). */
 export const rawDataQuery = (datasetId: number) =>
   queryOptions({
-    queryKey: ['raw-data', datasetId],
+    queryKey: queryKeys.rawData(datasetId),
     queryFn: ({ signal }) => apiCall(getDatasetRawData, { params: { id: datasetId }, signal }),
   });
 

@@ -1,5 +1,6 @@
 import { createDataset, updateDataset, type DatasetInput } from '@bvdb/contract';
 import { apiCall } from '../../../lib/api-client';
+import { datasetChangeKeys, useInvalidate } from '../../../lib/query-keys';
 
 /** POST /bv_specifications with `{bv_specification}`. */
 export const createDatasetCall = (values: DatasetInput, csrfToken: string | null) =>
@@ -12,3 +13,6 @@ export const updateDatasetCall = (
   version: number,
   csrfToken: string | null,
 ) => apiCall(updateDataset, { params: { id }, body: { bv_specification: values, version }, csrfToken });
+
+/** After a dataset is created, copied or edited: every read the write changes, read again. */
+export const useInvalidateAfterDatasetSave = () => useInvalidate(datasetChangeKeys);

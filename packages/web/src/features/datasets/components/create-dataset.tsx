@@ -1,11 +1,10 @@
 import type { DatasetForm as DatasetFormData } from '@bvdb/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { uploadRawDataCall } from '../api/raw-data';
-import { createDatasetCall } from '../api/save-dataset';
+import { createDatasetCall, useInvalidateAfterDatasetSave } from '../api/save-dataset';
 import {
   DEFAULT_DATASET_VALUES,
   sameIdentifierAsSource,
@@ -14,6 +13,7 @@ import {
 } from '../dataset-form-values';
 import { DatasetForm, showServerFieldErrors } from './dataset-form';
 import { submissionFailure } from './submission-failure';
+import { paths } from '../../../lib/paths';
 
 /**
  * The create form (and, with `from`, the copy form); after a successful submit it shows the success
@@ -30,7 +30,7 @@ export function CreateDataset({
   rawFile?: File;
 }) {
   const session = useSession();
-  const queryClient = useQueryClient();
+  const invalidateAfterSave = useInvalidateAfterDatasetSave();
   const [message, setMessage] = useState<ReactNode>(null);
   const [resetKey, setResetKey] = useState(0);
   const initial = from
@@ -63,11 +63,9 @@ export function CreateDataset({
                 (err: unknown) => (err instanceof Error ? err.message : String(err)),
               )
             : null;
-          await queryClient.invalidateQueries();
+          await invalidateAfterSave();
           setResetKey((k) => k + 1);
-          const link = (
-            <Link to={`/bv_specifications/${dataset.id}`}>View dataset {dataset.unique_identifier}</Link>
-          );
+          const link = <Link to={paths.dataset(dataset.id)}>View dataset {dataset.unique_identifier}</Link>;
           setMessage(
             fileProblem ? (
               <Alert variant="warning">

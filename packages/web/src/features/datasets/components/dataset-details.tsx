@@ -6,6 +6,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { yesNo } from '../../../components/dataset-badges';
+import { paths } from '../../../lib/paths';
 
 function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (
@@ -30,7 +31,7 @@ function details(d: Dataset): [string, ReactNode][] {
     ['Matrix', d.matrix?.matrix_expansion ?? 'No Matrix'],
     [
       'Measurand',
-      <Link key="m" to={`/analytes/${d.analyte_id}`}>
+      <Link key="m" to={paths.analyte(d.analyte_id)}>
         {d.analyte_display_name}
       </Link>,
     ],

@@ -8,6 +8,7 @@ import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
 import { DEMO_NOTE } from './demo-note';
+import { paths } from '../../../lib/paths';
 
 // Fetched on the first opening, not with the page (decision 075).
 const SpecDetailsModal = lazy(() =>
@@ -60,7 +61,7 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
         <tbody>
           <tr>
             <td>
-              <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+              <Link to={paths.reference(d.reference_id)}>{d.reference_title}</Link>
             </td>
             <td data-label="Inclusion">
               <IncludedBadge value={d.include_in_meta_analysis} />

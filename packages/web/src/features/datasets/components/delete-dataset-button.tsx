@@ -5,6 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteDataset } from '../api/delete-dataset';
+import { paths } from '../../../lib/paths';
 
 /** "Delete Dataset" with a confirmation; the version shown is the one deleted (409 if it changed). */
 export function DeleteDatasetButton({
@@ -53,7 +54,7 @@ export function DeleteDatasetButton({
               setError(null);
               del
                 .mutateAsync({ id, version })
-                .then(() => navigate(`/analytes/${analyteId}`))
+                .then(() => navigate(paths.analyte(analyteId)))
                 .catch((err: unknown) =>
                   setError(
                     err instanceof ApiError && err.status === 409

@@ -1,5 +1,4 @@
 import type { DatasetForm as DatasetFormData } from '@bvdb/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,17 +6,18 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { updateDatasetCall } from '../api/save-dataset';
+import { updateDatasetCall, useInvalidateAfterDatasetSave } from '../api/save-dataset';
 import { valuesOf } from '../dataset-form-values';
 import { useDatasetForm } from '../use-dataset-form';
 import { DatasetForm, showServerFieldErrors } from './dataset-form';
 import { submissionFailure } from './submission-failure';
+import { paths } from '../../../lib/paths';
 
 /** The edit form of the dataset of the page's `:id`; a save over someone else's offers their version. */
 export function EditDataset() {
   const { id, form } = useDatasetForm();
   const session = useSession();
-  const queryClient = useQueryClient();
+  const invalidateAfterSave = useInvalidateAfterDatasetSave();
   const navigate = useNavigate();
   const [message, setMessage] = useState<ReactNode>(null);
   // The version the inputs are based on; "Load their version" replaces it with the one saved since.
@@ -64,7 +64,7 @@ export function EditDataset() {
         submitLabel="Save Dataset"
         message={message}
         extraActions={
-          <Link to={`/bv_specifications/${id}`} className="btn btn-secondary">
+          <Link to={paths.dataset(id)} className="btn btn-secondary">
             Cancel
           </Link>
         }
@@ -72,8 +72,8 @@ export function EditDataset() {
           setMessage(null);
           try {
             await updateDatasetCall(id, values, current.version, session.csrf_token);
-            await queryClient.invalidateQueries();
-            void navigate(`/bv_specifications/${id}`);
+            await invalidateAfterSave();
+            void navigate(paths.dataset(id));
           } catch (err) {
             if (err instanceof ApiError && err.status === 409) {
               setMessage(conflictAlert((err.body as { current?: DatasetFormData } | undefined)?.current));

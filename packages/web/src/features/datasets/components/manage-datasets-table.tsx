@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { GradeBadge, IncludedBadge, PublishedBadge, ReviewedBadge } from '../../../components/dataset-badges';
 import { HeaderRow } from '../../../components/header-row';
+import { paths } from '../../../lib/paths';
 
 /** Every dataset of the chosen measurand or reference, published or not, with its tools. */
 export function ManageDatasetsTable({
@@ -33,7 +34,7 @@ export function ManageDatasetsTable({
               <tr key={d.id}>
                 <td>{d.id}</td>
                 <td>
-                  <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+                  <Link to={paths.reference(d.reference_id)}>{d.reference_title}</Link>
                   <div className="small text-muted">
                     {formatCitation({
                       author: d.reference_author,
@@ -45,7 +46,7 @@ export function ManageDatasetsTable({
                   </div>
                 </td>
                 <td>
-                  <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
+                  <Link to={paths.analyte(d.analyte_id)}>{d.analyte_display_name}</Link>
                   <div className="small text-muted">{d.unique_identifier}</div>
                 </td>
                 <td>{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
@@ -61,14 +62,14 @@ export function ManageDatasetsTable({
                 </td>
                 <td className="text-nowrap">
                   <Link
-                    to={`/bv_specifications/${d.id}`}
+                    to={paths.dataset(d.id)}
                     className="btn btn-outline-primary btn-sm me-1"
                     aria-label={`View dataset ${d.id}`}
                   >
                     View
                   </Link>
                   <Link
-                    to={`/bv_specifications/${d.id}/edit`}
+                    to={paths.editDataset(d.id)}
                     className="btn btn-outline-secondary btn-sm"
                     aria-label={`Edit dataset ${d.id}`}
                   >

@@ -8,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
 import { deleteRawDataCall, rawDataFileUrl, rawDataQuery, uploadRawDataCall } from '../api/raw-data';
+import { queryKeys, queryRoots } from '../../../lib/query-keys';
 
 const size = (bytes: number) =>
   bytes < 1024
@@ -32,8 +33,8 @@ export function RawDataCard({ datasetId }: { datasetId: number }) {
     setProblem(null);
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: ['raw-data', datasetId] });
-      await queryClient.invalidateQueries({ queryKey: ['audit'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.rawData(datasetId) });
+      await queryClient.invalidateQueries({ queryKey: queryRoots.audit });
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
     } finally {

@@ -1,6 +1,7 @@
 import { v1MetasOfMeasurand } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The same results as they were at a moment (the estimates' history, issue 29.4): a pinned
@@ -8,7 +9,7 @@ import { apiCall } from '../../../lib/api-client';
  */
 export const metaByAnalyteAsOfQuery = (id: number, asOf: string) =>
   queryOptions({
-    queryKey: ['meta-by-analyte-as-of', id, asOf],
+    queryKey: queryKeys.metasOfAnalyteAsOf(id, asOf),
     queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id }, query: { as_of: asOf } }),
     meta: { ssr: false },
   });
