@@ -48,7 +48,7 @@ export function runSteps(steps, run = defaultRun, log = console) {
   const failed = [];
   const skipped = [];
   for (const { name, cmd, args, env, needs } of steps) {
-    console.log(`\n=== ${name} ===`);
+    log.log(`\n=== ${name} ===`);
     if (needs && (failed.includes(needs) || skipped.includes(needs))) {
       log.error(`- ${name} skipped: ${needs} did not pass`);
       skipped.push(name);

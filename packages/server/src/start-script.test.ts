@@ -466,3 +466,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm test on a fresh PostgreSQL 
     }
   });
 });
+
+describe('npm test (scripts/test-all.mjs)', () => {
+  type Step = { name: string; cmd: string; args: string[]; needs?: string };
+  type TestAll = {
+    runSteps: (
+      steps: Step[],
+      run: (cmd: string) => number,
+      log: { log: () => void; error: () => void },
+    ) => { failed: string[]; skipped: string[] };
+  };
+
+  it('runs every step after a failed one, and skips only what needs a step that failed', async () => {
+    const { runSteps } = (await import(
+      pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href
+    )) as TestAll;
+    const ran: string[] = [];
+    const steps: Step[] = [
+      { name: 'lint', cmd: 'lint', args: [] },
+      { name: 'typecheck', cmd: 'typecheck', args: [] },
+      { name: 'PGlite', cmd: 'pglite', args: [] },
+      { name: 'PostgreSQL', cmd: 'pg', args: [] },
+      { name: 'build', cmd: 'build', args: [] },
+      { name: 'first load', cmd: 'size', args: [], needs: 'build' },
+      { name: 'browser', cmd: 'e2e', args: [], needs: 'build' },
+    ];
+    const quiet = { log: () => undefined, error: () => undefined };
+    const failing = (names: string[]) => (cmd: string) => (ran.push(cmd), names.includes(cmd) ? 1 : 0);
+    // A lint failure no longer hides the PostgreSQL pass and the browser tests.
+    expect(runSteps(steps, failing(['lint', 'pglite']), quiet)).toEqual({
+      failed: ['lint', 'PGlite'],
+      skipped: [],
+    });
+    expect(ran).toEqual(['lint', 'typecheck', 'pglite', 'pg', 'build', 'size', 'e2e']);
+    ran.length = 0;
+    expect(runSteps(steps, failing(['build']), quiet)).toEqual({
+      failed: ['build'],
+      skipped: ['first load', 'browser'],
+    });
+    expect(ran).toEqual(['lint', 'typecheck', 'pglite', 'pg', 'build']);
+  });
+});
