@@ -50,7 +50,7 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   ADMIN_PASSWORD: {
     default: '—',
     meaning:
-      "the first administrator's password (8–128 characters), read only when there is no administrator yet. When unset a random one is made: shown once on the console when stdout is a terminal, otherwise written to `DATA_DIR/admin-password.txt` (owner-only) and the log says where. The sample value of `.env.example` before 1.1.0 (`change-me-too`) is refused (exit 78)",
+      "the first administrator's password (8–128 characters), used only to create that account when it does not exist yet (it never changes an existing one). When unset a random one is made: shown once on the console when stdout is a terminal, otherwise written to `DATA_DIR/admin-password.txt` (owner-only) and the log says where. The sample value of `.env.example` before 1.1.0 (`change-me-too`) is refused (exit 78)",
   },
   SEED_DEMO: { default: 'true', meaning: 'seed the demo content on first start' },
   CONTENT_URL: { default: '—', meaning: 'a WordPress site whose REST API serves the static pages' },

@@ -33,6 +33,8 @@ describe('DATABASE_URL (issue 43.10)', () => {
     // A password with `/ @ : # ?` written into the URL unencoded: each of these can never connect.
     const message = refusal({ DATABASE_URL: url });
     expect(message).toMatch(/^Invalid environment:\n {2}DATABASE_URL: /);
+    // Nothing of the password is said back (`cd` is the part after the "/", "#" or "?").
+    expect(message).not.toMatch(/cd/);
     if (aboutPassword) expect(message).toContain('PGPASSWORD');
   });
 

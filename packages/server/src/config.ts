@@ -86,11 +86,12 @@ export function databaseUrlProblem(url: string): string | undefined {
   }
   if (!hostname && !u.searchParams.get('host')) return 'names no host (postgres://user@host:5432/database)';
   if (u.hash) return `holds a "#" (${advice})`;
+  // Neither the path nor a parameter is quoted back: either may hold part of a password.
   const database = u.pathname.slice(1);
   if (database.includes('/') || database.includes('@'))
-    return `names the database ${JSON.stringify(database)}: a password holds "/" or "@" (${advice})`;
-  const badKey = [...u.searchParams.keys()].find((k) => !/^[a-z_]+$/.test(k));
-  if (badKey !== undefined) return `has the parameter ${JSON.stringify(badKey)} after "?" (${advice})`;
+    return `has a database name holding "/" or "@": a password holds "/" (${advice})`;
+  if ([...u.searchParams.keys()].some((k) => !/^[a-z_]+$/.test(k)))
+    return `has a parameter after "?" that is not a name: a password holds "?" (${advice})`;
   if (SAMPLE_PASSWORDS.includes(safeDecode(u.password))) return `its password ${SAMPLE_MESSAGE}`;
   return undefined;
 }

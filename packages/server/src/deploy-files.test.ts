@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from './config.js';
@@ -36,6 +37,9 @@ describe('the Dockerfile', () => {
     const base = /^ARG NODE_IMAGE=node:(\d+)[\w.-]*$/m.exec(dockerfile);
     expect(base, 'ARG NODE_IMAGE=node:<major>…').not.toBeNull();
     expect(['22', '24']).toContain(base![1]);
+    // The line the tests do not run must still be one `engines` admits (its floor is what they run).
+    const { engines } = JSON.parse(read('package.json')) as { engines: { node: string } };
+    expect(semver.satisfies(`${base![1]}.0.0`, engines.node)).toBe(true);
     const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
     expect(froms.length).toBe(3);
     for (const from of froms) expect(from).toBe('${NODE_IMAGE}');
