@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Access } from '@bvdb/contract';
+import { BVDB_VERSION, type Access } from '@bvdb/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -131,7 +131,7 @@ const pageRecords: PageRecordLookups = {
 
 export const OPENAPI_INFO = {
   title: 'bvdb — Biological Variation database API',
-  version: '1.0.0',
+  version: BVDB_VERSION,
   description:
     'Public read API of the Biological Variation database: measurands, datasets (BIVAC-appraised BV ' +
     'estimates), references, matrices and meta-analysis results, plus the statistics service. ' +

@@ -121,6 +121,7 @@ async function start(config: Config): Promise<void> {
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      password: config.PGPASSWORD,
       dataDir: config.dataDir,
       connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
       // Named in pg_stat_activity, so a DBA sees which process holds a connection.
