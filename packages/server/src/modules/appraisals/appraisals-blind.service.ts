@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
-import { listAuditDetails } from '../audit/audit.service.js';
-import { findUserBrief } from '../auth/users.service.js';
+import { listAuditDetails } from '../audit/index.js';
+import { findUserBrief } from '../auth/index.js';
 import * as repo from './appraisals.repository.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ESTIMATION_MAX_ROWS, type EstimationResponse } from '@bvdb/contract';
 import { DomainInputError, estimateBiologicalVariation, type EstimationOptions } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
-import { readUploadedSheet, SheetError } from '../dataset-upload/sheet-reader.service.js';
+import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import {
   delimiterOf,
   rowsFromJson,

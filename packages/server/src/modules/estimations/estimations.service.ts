@@ -116,5 +116,3 @@ export function checkTextSize(text: string): void {
 
 /** The estimation of one request, on a pool thread. */
 export const estimateOffThread = (pool: EstimationPool, task: EstimationTask) => pool.run(task);
-
-export { buildEstimationTemplateCsv, buildEstimationTemplateXlsx } from './estimation-template.js';

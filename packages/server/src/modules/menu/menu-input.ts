@@ -9,11 +9,7 @@ import {
   type MenuTestInput,
 } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
-import {
-  sheetFromDelimitedText,
-  type CellValue,
-  type Sheet,
-} from '../dataset-upload/sheet-reader.service.js';
+import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
 /** A menu line as read: where it came from and the test it names. */
 export interface MenuLine {

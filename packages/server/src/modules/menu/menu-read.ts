@@ -1,6 +1,6 @@
 import { MENU_MAX_TESTS } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
-import { readUploadedSheet, SheetError } from '../dataset-upload/sheet-reader.service.js';
+import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import { linesFromJson, linesFromSheet, sheetFromMenuText, type ReadMenu } from './menu-input.js';
 
 /** One request's reading: a JSON body, CSV text, or an uploaded file (.xlsx or CSV). */

@@ -1,5 +1,6 @@
 import { MENU_SOURCES, type MenuResponse, type MenuTestResult } from '@bvdb/contract';
-import type { ExportNotice, TableFileInput } from '../exports/exports.service.js';
+import type { ExportNotice } from '../../lib/export-notice.js';
+import type { TableFileInput } from '../exports/index.js';
 
 type Range = { lower: number; upper: number; limits: string } | null;
 type Judgement = NonNullable<MenuTestResult['aps_met']>['bias'];
