@@ -9,9 +9,8 @@ import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { route } from '../../plugins/contract-routes.js';
+import { buildEstimationTemplateCsv, buildEstimationTemplateXlsx } from './estimation-template.js';
 import {
-  buildEstimationTemplateCsv,
-  buildEstimationTemplateXlsx,
   checkJsonShape,
   checkTextSize,
   createEstimationPool,
