@@ -1,10 +1,17 @@
 # syntax=docker/dockerfile:1
 # bvdb: a build stage with the whole toolchain, then a small runtime stage with only what
 # `npm start` needs (BVDB_SKIP_BUILD=1: the tree is built here, once). Linted by `npm test`
-# (dockerfile-utils); packages/server/src/container.test.ts runs the runtime stage's CMD, ENV and USER
-# on a read-only copy of its file set. docs/operations.md, "Containers".
+# (dockerfile-utils). e2e/tests/container.spec.ts runs the runtime stage's CMD, ENV and USER on a
+# read-only copy of its file set; packages/server/src/deploy-files.test.ts checks the base image's
+# Node line, the health check's start period against WARM_UP_READY_SECONDS and .dockerignore.
+# docs/operations.md, "Containers".
+#
+# Node 24, an LTS line in support until April 2028 (Node 20 reached its end of life in April 2026).
+# The tests run on Node 20.19 here and in CI (package.json `engines`); the image's line is not run
+# by them (decision 081).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM node:20.19-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/domain/package.json packages/domain/
@@ -18,7 +25,7 @@ COPY scripts/start.mjs scripts/cli.mjs scripts/
 RUN npm run build
 
 # The runtime's node_modules: the server's production dependencies only (the web app is built).
-FROM node:20.19-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -28,7 +35,7 @@ COPY packages/web/package.json packages/web/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace=@bvdb/server --no-audit --no-fund --ignore-scripts
 
-FROM node:20.19-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 LABEL org.opencontainers.image.title="bvdb" \
       org.opencontainers.image.description="Biological Variation database" \
       org.opencontainers.image.licenses="MIT"
@@ -59,6 +66,8 @@ VOLUME ["/data"]
 EXPOSE 3000
 # On SIGTERM /readyz answers 503 for SHUTDOWN_DRAIN_SECONDS (default 5) before the server closes:
 # run the container with a stop timeout of at least that plus 10 s (compose.yaml: stop_grace_period).
-HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+# At a start /readyz answers 503 "warming up" for at most WARM_UP_READY_SECONDS (default 120) after
+# the migrations: the start period covers both (150 s); raise it with that setting.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=150s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "scripts/start.mjs"]

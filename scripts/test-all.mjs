@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test, in the order that fails fastest.
+// `npm test`: every check and every test, in the order that fails fastest, each run even after
+// one failed (the run fails at the end, naming every step that failed).
 //   lint → typecheck → unit and API tests on embedded PGlite → the server's API tests again on a
 //   PostgreSQL server (when BVDB_TEST_PG_URL is set, as CI does; its database is created when
 //   missing) → build → the first load's size budget → browser tests (Chromium).
@@ -38,51 +39,93 @@ export async function ensureDatabase(url) {
   return true;
 }
 
+/**
+ * Runs every step, even after one failed, so one run shows every failure (a failed lint no longer
+ * hides the PostgreSQL pass and the browser tests); a step whose `needs` failed is skipped, not run
+ * on what is not there. Returns the failed and skipped step names; `run` is spawnSync-like.
+ */
+export function runSteps(steps, run = defaultRun, log = console) {
+  const failed = [];
+  const skipped = [];
+  for (const { name, cmd, args, env, needs } of steps) {
+    log.log(`\n=== ${name} ===`);
+    if (needs && (failed.includes(needs) || skipped.includes(needs))) {
+      log.error(`- ${name} skipped: ${needs} did not pass`);
+      skipped.push(name);
+      continue;
+    }
+    const started = Date.now();
+    const status = run(cmd, args, env);
+    const secs = ((Date.now() - started) / 1000).toFixed(1);
+    if (status !== 0) {
+      log.error(`\n✗ ${name} failed after ${secs}s`);
+      failed.push(name);
+    } else {
+      log.log(`✓ ${name} (${secs}s)`);
+    }
+  }
+  return { failed, skipped };
+}
+
+function defaultRun(cmd, args, env) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
+  return res.status ?? 1;
+}
+
 async function main() {
+  // Lint and the typecheck first: they fail fastest. Every step runs whatever came before.
   const steps = [
-    ['lint', 'npm', ['run', 'lint']],
-    ['typecheck', 'npm', ['run', 'typecheck']],
-    ['unit + API tests (PGlite)', 'npx', ['vitest', 'run']],
+    { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+    { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+    { name: 'unit + API tests (PGlite)', cmd: 'npx', args: ['vitest', 'run'] },
   ];
+  const failedBefore = [];
   const pgUrl = process.env.BVDB_TEST_PG_URL;
   if (pgUrl) {
+    let usable = true;
     try {
       if (await ensureDatabase(pgUrl))
         console.log(`created the database named in BVDB_TEST_PG_URL (${pgUrl})`);
     } catch (err) {
       console.error(`✗ cannot use the PostgreSQL server in BVDB_TEST_PG_URL (${pgUrl}): ${err.message}`);
-      process.exit(1);
+      failedBefore.push('API tests (PostgreSQL server)');
+      usable = false;
     }
-    steps.push([
-      'API tests (PostgreSQL server)',
-      'npx',
-      ['vitest', 'run', '--project', 'server'],
-      { TEST_DATABASE_URL: pgUrl },
-    ]);
+    if (usable)
+      steps.push({
+        name: 'API tests (PostgreSQL server)',
+        cmd: 'npx',
+        args: ['vitest', 'run', '--project', 'server'],
+        env: { TEST_DATABASE_URL: pgUrl },
+      });
   } else {
     console.log('note: BVDB_TEST_PG_URL is not set, so the PostgreSQL-server pass is not run (CI sets it).');
   }
   if (process.env.BVDB_SKIP_E2E !== '1') {
-    steps.push(['build', 'npm', ['run', 'build']]);
-    steps.push([
-      'first-load budget (150 KB of JavaScript gzipped, decision 028)',
-      'node',
-      ['packages/web/scripts/first-load-size.mjs', '--check'],
-    ]);
-    steps.push(['browser tests (Playwright + Chromium)', 'npm', ['run', 'test:e2e']]);
+    steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build'] });
+    steps.push({
+      name: 'first-load budget (150 KB of JavaScript gzipped, decision 028)',
+      cmd: 'node',
+      args: ['packages/web/scripts/first-load-size.mjs', '--check'],
+      needs: 'build',
+    });
+    steps.push({
+      name: 'browser tests (Playwright + Chromium)',
+      cmd: 'npm',
+      args: ['run', 'test:e2e'],
+      needs: 'build',
+    });
   }
 
-  for (const [name, cmd, args, env] of steps) {
-    const started = Date.now();
-    console.log(`\n=== ${name} ===`);
-    const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
-    const secs = ((Date.now() - started) / 1000).toFixed(1);
-    if (res.status !== 0) {
-      console.error(`\n✗ ${name} failed after ${secs}s`);
-      process.exit(res.status ?? 1);
-    }
-    console.log(`✓ ${name} (${secs}s)`);
+  const { failed, skipped } = runSteps(steps);
+  failed.unshift(...failedBefore);
+  if (failed.length > 0 || skipped.length > 0) {
+    console.error(
+      `\n✗ failed: ${failed.join(', ') || 'none'}${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}`,
+    );
+    process.exit(1);
   }
+  console.log('\n✓ every step passed');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

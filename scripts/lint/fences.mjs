@@ -5,10 +5,8 @@
 // the database handle itself. eslint.config.js switches both on; the fence tests of the server and
 // the web run them on deliberate violations.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WORKSPACES = { '@bvdb/domain': 'packages/domain/src', '@bvdb/contract': 'packages/contract/src' };
+import { noImportCycles } from './module-graph.mjs';
+import { rel, resolveImport } from './resolve-import.mjs';
 
 /** Tests, benches and test helpers set up data as they need: the fences guard the product code. */
 const isTestFile = (rel) =>
@@ -26,7 +24,7 @@ const SQL_ALLOWED = [
   // the dataset form's column list, read off the table definition (no query)
   /^packages\/server\/src\/modules\/datasets\/dataset-columns\.ts$/,
   // pg-boss's adapter: the job queue runs its own SQL through the driver
-  /^packages\/server\/src\/modules\/recompute\/recompute-worker\.ts$/,
+  /^packages\/server\/src\/modules\/recompute-queue\/recompute-worker\.ts$/,
 ];
 const sqlAllowed = (rel) => isTestFile(rel) || SQL_ALLOWED.some((re) => re.test(rel));
 
@@ -34,30 +32,15 @@ const sqlAllowed = (rel) => isTestFile(rel) || SQL_ALLOWED.some((re) => re.test(
 const SQL_PACKAGE = /^(drizzle-orm|pg|@electric-sql\/pglite)(\/|$)/;
 const NODE_IO = /^(node:)?(fs|fs\/promises|net|http|https|http2|child_process|worker_threads|dgram|dns|tls)$/;
 
-const rel = (file) => path.relative(root, file).split(path.sep).join('/');
-
-/** The file an import names, relative to the repository (without extension), or a package name. */
-export function resolveImport(fromFile, spec) {
-  if (spec.startsWith('.')) {
-    const abs = path.resolve(path.dirname(fromFile), spec);
-    return { file: rel(abs).replace(/\.(js|jsx|ts|tsx|mjs)$/, '') };
-  }
-  for (const [name, dir] of Object.entries(WORKSPACES)) {
-    if (spec === name) return { file: `${dir}/index`, workspace: name };
-    if (spec.startsWith(`${name}/`))
-      return { file: `${dir}/${spec.slice(name.length + 1)}`, workspace: name };
-  }
-  if (spec === '@bvdb/server' || spec.startsWith('@bvdb/server/'))
-    return { file: 'packages/server/src/index' };
-  if (spec === '@bvdb/web' || spec.startsWith('@bvdb/web/')) return { file: 'packages/web/src/index' };
-  return { pkg: spec };
-}
-
-/** The unit a server module file belongs to: `modules/x`, or a part of the meta-analysis feature. */
-function serverUnit(file) {
-  const m = /^packages\/server\/src\/modules\/(meta-analysis\/[^/]+|[^/]+)\//.exec(file);
-  return m ? m[1] : null;
-}
+/** The module a server file belongs to (the first folder under src/modules), or null. */
+const serverModule = (file) => /^packages\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+/** The part of the meta-analysis module a file belongs to (calculation, results, stats, tools), or null. */
+const metaPart = (file) =>
+  /^packages\/server\/src\/modules\/meta-analysis\/([^/]+)\//.exec(file)?.[1] ?? null;
+/** A module's face: the one file the rest of the server imports from it (decision 077). */
+const faceOf = (module) => `packages/server/src/modules/${module}/index`;
+/** The workspace package a file is in (`packages/x`), or null. */
+const packageOf = (file) => /^packages\/([^/]+)\//.exec(file)?.[1] ?? null;
 const webFeature = (file) => /^packages\/web\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 const under = (file, dir) => file.startsWith(`${dir}/`);
 
@@ -73,16 +56,35 @@ const MESSAGES = {
   domainImports:
     'The domain is pure TypeScript with no I/O: it imports neither the other packages nor the file system or network.',
   contractImports: 'The contract imports only the domain and zod: it is shared by server and client.',
-  otherRepository: "Another module's repository is private: call that module's service.",
-  otherInternals: "Modules meet through services: import the other module's *.service.js, not its internals.",
+  leavesPackage:
+    'A relative import stays inside its own package: reach another package by its name (@bvdb/domain, @bvdb/contract), never by ../../<package>/src.',
+  testCode:
+    'Product code imports no test code (src/test, src/bench, *.test): move what both need into the product code.',
+  otherRepository:
+    "Another module's repository is private: call that module's service through its face (index.js).",
+  notAFace:
+    "Modules meet through faces: import the other module's index.js (modules/<name>/index.ts), which exports what it offers.",
+  otherInternals:
+    "The meta-analysis module's parts meet through services: import the other part's *.service.js, not its internals.",
+  faceReexport:
+    "A face exports its own module's services, types and routes: never a repository's functions, never lib/ or another folder's items passed through (import those where they live).",
+  kernelToModule:
+    'lib/ and plugins/ are the kernel and import no module: declare a port (an interface or a callback) in lib/ or plugins/, implement it in the module and wire it in app.ts.',
   sql: 'SQL lives in repositories (and db/, seed/, the backup tables): call a repository instead.',
   schemaValue: 'SQL lives in repositories: import the schema in a *.repository.ts (types only elsewhere).',
 };
 
-/** Why `file` may not import `target` (a resolved import), or null when it may. */
-export function fenceViolation(file, target, typeOnly) {
+/**
+ * Why `file` may not import `target` (a resolved import), or null when it may. `typeOnly`: the
+ * statement names types only; `reexport`: it is an `export … from`.
+ */
+export function fenceViolation(file, target, typeOnly, reexport = false) {
   if (isTestFile(file)) return null;
   const t = target.file;
+  // Every package: a relative path never climbs out of its own package, and product code never
+  // reaches into test code.
+  if (t && target.relative && packageOf(file) && packageOf(t) !== packageOf(file)) return 'leavesPackage';
+  if (t && (/^packages\/[^/]+\/src\/(test|bench)\//.test(t) || /\.test$/.test(t))) return 'testCode';
   // The web
   if (under(file, 'packages/web/src')) {
     if (t && (under(t, 'packages/server') || t === 'packages/server/src/index')) return 'webToServer';
@@ -123,12 +125,24 @@ export function fenceViolation(file, target, typeOnly) {
       if (t === 'packages/server/src/db/schema') return 'schemaValue';
     }
     if (!t || !under(t, 'packages/server/src')) return null;
+    const from = serverModule(file);
+    const to = serverModule(t);
+    // The kernel (lib/, plugins/) is a floor: modules plug into it through ports.
+    if (to && (under(file, 'packages/server/src/lib') || under(file, 'packages/server/src/plugins')))
+      return 'kernelToModule';
+    // A face passes on its own module's services, types and routes only (a repository's row
+    // types may pass, its functions never).
+    if (from && file.replace(/\.tsx?$/, '') === faceOf(from) && reexport) {
+      if (to !== from) return 'faceReexport';
+      if (/\.repository$/.test(t)) return typeOnly ? null : 'faceReexport';
+    }
     const sameFolder = path.posix.dirname(t) === path.posix.dirname(file);
     if (/\.repository$/.test(t) && !sameFolder && !under(t, 'packages/server/src/lib'))
       return 'otherRepository';
-    const from = serverUnit(file);
-    const to = serverUnit(t);
-    if (from && to && from !== to && !/\.(service|job)$/.test(t)) return 'otherInternals';
+    if (to && to !== from && t !== faceOf(to)) return 'notAFace';
+    const fromPart = metaPart(file);
+    const toPart = metaPart(t);
+    if (fromPart && toPart && fromPart !== toPart && !/\.(service|job)$/.test(t)) return 'otherInternals';
     return null;
   }
   return null;
@@ -144,7 +158,8 @@ const fences = {
     const file = rel(context.filename);
     function check(node, source, typeOnly) {
       if (!source || typeof source.value !== 'string') return;
-      const why = fenceViolation(file, resolveImport(context.filename, source.value), typeOnly);
+      const reexport = node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration';
+      const why = fenceViolation(file, resolveImport(context.filename, source.value), typeOnly, reexport);
       if (why) context.report({ node: source, message: MESSAGES[why] });
     }
     const allTypes = (node) =>
@@ -218,5 +233,9 @@ const noQueryOutsideRepositories = {
 
 export default {
   meta: { name: 'bvdb-fences' },
-  rules: { fences, 'no-query-outside-repositories': noQueryOutsideRepositories },
+  rules: {
+    fences,
+    'no-query-outside-repositories': noQueryOutsideRepositories,
+    'no-import-cycles': noImportCycles,
+  },
 };

@@ -1,16 +1,17 @@
-// The import graph between the server's modules (a module is the first folder under
-// packages/server/src/modules) and its cycles (decision 048). Imports are read with the TypeScript
-// compiler's own scanner (`preProcessFile`: every import, export-from, dynamic import and
-// `import type`, in code only, never in comments or strings) and resolved with the fences'
-// `resolveImport`, so a path written any way lands on the file it names.
+// The server's import graph, between its files and between its modules (a module is the first
+// folder under packages/server/src/modules), and its cycles (decisions 048 and 077). Imports are
+// read with the TypeScript compiler's own scanner (`preProcessFile`: every import, export-from,
+// dynamic import and `import type`, in code only, never in comments or strings) and resolved with
+// the fences' `resolveImport`, so a path written any way lands on the file it names.
+// `bvdb/no-import-cycles` (eslint.config.js) refuses an import that closes a cycle of files or of
+// modules, so `npm run lint` finds one; module-cycles.test.ts draws the module graph.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { resolveImport } from './fences.mjs';
+import { rel, resolveImport, root } from './resolve-import.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const MODULES = 'packages/server/src/modules';
+const SERVER = 'packages/server/src';
+const MODULES = `${SERVER}/modules`;
 
 /** The module a repository-relative file belongs to, or null outside the modules folder. */
 export function moduleOf(file) {
@@ -119,3 +120,127 @@ export function moduleCycles(graph) {
     return { modules: group, loop: loop.join(' → '), imports };
   });
 }
+
+/** The server files an import of `abs` lands on (repository-relative, without extension). */
+function serverImportsOf(abs, text) {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((ref) => resolveImport(abs, ref.fileName).file)
+    .filter((f) => f !== undefined && f.startsWith(`${SERVER}/`));
+}
+
+/**
+ * The cycles between files of the server (its product code, tests left out), in the shape of
+ * `moduleCycles`: what `bvdb/no-import-cycles` refuses file by file, drawn for the whole server.
+ */
+export function fileCycles() {
+  const graph = new Map();
+  for (const [file, targets] of serverFileGraph()) {
+    graph.set(file, new Map(targets.map((t) => [t, [`${file} → ${t}`]])));
+  }
+  return moduleCycles(graph);
+}
+
+let onDisk;
+/**
+ * File → files it imports, for every source file of the server but the tests (`*.test.ts`, which
+ * nothing imports), read from disk once per process (an ESLint run lints them all from it).
+ */
+function serverFileGraph() {
+  if (onDisk) return onDisk;
+  onDisk = new Map();
+  for (const abs of sourceFiles(path.join(root, SERVER))) {
+    if (/\.test\.tsx?$/.test(abs)) continue;
+    onDisk.set(rel(abs).replace(/\.tsx?$/, ''), serverImportsOf(abs, readFileSync(abs, 'utf8')));
+  }
+  return onDisk;
+}
+
+/** A path from `start` to `goal` along `next`, as the list of nodes, or null when there is none. */
+function pathBetween(start, goal, next) {
+  const prev = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const v = queue.shift();
+    if (v === goal) {
+      const found = [];
+      for (let w = v; w !== null; w = prev.get(w)) found.unshift(w);
+      return found;
+    }
+    for (const w of next(v)) {
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return null;
+}
+
+const short = (file) => file.replace(`${SERVER}/`, '');
+
+/**
+ * An import that closes a cycle: of two (or more) files, or of two (or more) modules. The file
+ * being linted takes its imports from the text linted (so an editor, or the fence test's planted
+ * line, is judged as written); every other file from disk.
+ */
+export const noImportCycles = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle between files or between modules of the server (decision 077).' },
+    schema: [],
+  },
+  create(context) {
+    const file = rel(context.filename).replace(/\.tsx?$/, '');
+    if (!file.startsWith(`${SERVER}/`) || /\.test$/.test(file)) return {};
+    const graph = serverFileGraph();
+    const found = [];
+    const add = (node, source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const target = resolveImport(context.filename, source.value).file;
+      if (target && target.startsWith(`${SERVER}/`)) found.push({ node: source, target });
+    };
+    return {
+      ImportDeclaration: (node) => add(node, node.source),
+      ExportNamedDeclaration: (node) => node.source && add(node, node.source),
+      ExportAllDeclaration: (node) => add(node, node.source),
+      ImportExpression: (node) => node.source.type === 'Literal' && add(node, node.source),
+      'Program:exit'() {
+        const own = found.map((f) => f.target);
+        const filesOf = (f) => (f === file ? own : (graph.get(f) ?? []));
+        // Module → modules it imports, with this file's imports as linted.
+        const moduleEdges = new Map();
+        for (const f of new Set([...graph.keys(), file])) {
+          const a = moduleOf(f);
+          if (!a) continue;
+          for (const t of filesOf(f)) {
+            const b = moduleOf(t);
+            if (!b || b === a) continue;
+            if (!moduleEdges.has(a)) moduleEdges.set(a, new Set());
+            moduleEdges.get(a).add(b);
+          }
+        }
+        const from = moduleOf(file);
+        for (const { node, target } of found) {
+          const back = pathBetween(target, file, filesOf);
+          if (back) {
+            context.report({
+              node,
+              message: `Import cycle: ${[file, ...back].map(short).join(' → ')}. Move what both need to a third file, or pass it in.`,
+            });
+            continue;
+          }
+          const to = moduleOf(target);
+          if (!from || !to || to === from) continue;
+          const loop = pathBetween(to, from, (m) => moduleEdges.get(m) ?? []);
+          if (loop) {
+            context.report({
+              node,
+              message: `Module cycle: ${[from, ...loop].join(' → ')}. A module's face is one way: invert one import through a port, or move the shared piece.`,
+            });
+          }
+        }
+      },
+    };
+  },
+};

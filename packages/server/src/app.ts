@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Access } from '@bvdb/contract';
+import { BVDB_VERSION, type Access } from '@bvdb/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -16,43 +16,58 @@ import { RecentRequests } from './lib/recent-requests.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWebApp } from './plugins/web-app.js';
+import type { PageRecordLookups } from './plugins/page-records.js';
 import { registerFastReads } from './plugins/fast-reads.js';
 import type { FastReads } from './lib/fast-reads.js';
 import { ResponseCache } from './lib/response-cache.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
-import { registerAnalyteRoutes } from './modules/analytes/analytes.routes.js';
-import { registerReferenceRoutes } from './modules/references/references.routes.js';
-import { registerDatasetRoutes } from './modules/datasets/datasets.routes.js';
-import { registerDatasetWriteRoutes } from './modules/datasets/dataset-write.routes.js';
-import { registerMetaRoutes } from './modules/meta-analysis/results/meta-results.routes.js';
-import { registerEstimateRoutes } from './modules/estimates/estimates.routes.js';
-import { registerChangeRoutes } from './modules/changes/changes.routes.js';
-import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { registerStatsRoutes } from './modules/meta-analysis/stats/stats.routes.js';
-import { registerAuth } from './modules/auth/auth.plugin.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { registerExportRoutes } from './modules/exports/exports.routes.js';
-import { registerApplicationsRoutes } from './modules/applications/applications.routes.js';
-import { registerReleaseRoutes } from './modules/releases/releases.routes.js';
-import { registerAuditRoutes } from './modules/audit/audit.routes.js';
-import { registerJobRoutes } from './modules/recompute/jobs.routes.js';
-import { registerMetaToolRoutes } from './modules/meta-analysis/tools/meta-tools.routes.js';
-import { registerContentRoutes } from './modules/content/content.routes.js';
-import { registerReferenceWriteRoutes } from './modules/references/reference-write.routes.js';
-import { registerUnitRoutes } from './modules/units/units.routes.js';
-import { registerMailingListRoutes } from './modules/mailing-list/mailing-list.routes.js';
-import { registerBackupRoutes } from './modules/backup/backup.routes.js';
-import { registerCitationRoutes } from './modules/citations/citations.routes.js';
-import { registerUserRoutes } from './modules/auth/users.routes.js';
-import { blindViewFor } from './modules/appraisals/appraisals-blind.service.js';
-import { registerAppraisalRoutes } from './modules/appraisals/appraisals.routes.js';
-import { AppraisalService } from './modules/appraisals/appraisals.service.js';
-import { registerDatasetUploadRoutes } from './modules/dataset-upload/dataset-upload.routes.js';
-import { registerEstimationRoutes } from './modules/estimations/estimations.routes.js';
-import { registerDatasetRawDataRoutes } from './modules/dataset-raw-data/dataset-raw-data.routes.js';
-import { registerMenuRoutes } from './modules/menu/menu.routes.js';
-import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
+import { findAnalyte, registerAnalyteRoutes } from './modules/analytes/index.js';
+import { registerApplicationsRoutes } from './modules/applications/index.js';
+import {
+  appraisalExists,
+  AppraisalService,
+  blindViewFor,
+  registerAppraisalRoutes,
+} from './modules/appraisals/index.js';
+import { registerAuditRoutes } from './modules/audit/index.js';
+import {
+  registerAuth,
+  registerAuthRoutes,
+  registerUserRoutes,
+  SESSION_COOKIE,
+} from './modules/auth/index.js';
+import { registerBackupRoutes } from './modules/backup/index.js';
+import { registerChangeRoutes } from './modules/changes/index.js';
+import { registerCitationRoutes } from './modules/citations/index.js';
+import { registerContentRoutes } from './modules/content/index.js';
+import { registerDatasetRawDataRoutes } from './modules/dataset-raw-data/index.js';
+import { registerDatasetUploadRoutes } from './modules/dataset-upload/index.js';
+import {
+  findVisibleDataset,
+  registerDatasetRoutes,
+  registerDatasetWriteRoutes,
+} from './modules/datasets/index.js';
+import { registerEstimateRoutes } from './modules/estimates/index.js';
+import { registerEstimationRoutes } from './modules/estimations/index.js';
+import { registerExportRoutes } from './modules/exports/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerJobRoutes } from './modules/jobs/index.js';
+import { registerLookupRoutes } from './modules/lookups/index.js';
+import { registerMailingListRoutes } from './modules/mailing-list/index.js';
+import { keptMenuExists, registerMenuRoutes } from './modules/menu/index.js';
+import {
+  registerMetaRoutes,
+  registerMetaToolRoutes,
+  registerStatsRoutes,
+} from './modules/meta-analysis/index.js';
+import { RecomputeWorker } from './modules/recompute-queue/index.js';
+import {
+  findReference,
+  registerReferenceRoutes,
+  registerReferenceWriteRoutes,
+} from './modules/references/index.js';
+import { registerReleaseRoutes } from './modules/releases/index.js';
+import { registerSearchRoutes } from './modules/search/index.js';
+import { registerUnitRoutes } from './modules/units/index.js';
 import { DownloadBudget } from './lib/download-budget.js';
 import { CatalogueFiles } from './lib/catalogue-files.js';
 import type { ChangeListener } from './db/change-listener.js';
@@ -67,6 +82,8 @@ export interface AppDeps {
    * not started: writes record their requests the same way, and `settle()` drains them.
    */
   recompute?: RecomputeWorker;
+  /** The read cache (main.ts makes it first, for the worker to invalidate); the app makes one when left out. */
+  cache?: ResponseCache;
 }
 
 export interface RegisteredRoute {
@@ -99,9 +116,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether a record a page is about exists, asked of each record's module (the web app's port,
+ * plugins/page-records.ts; decision 077).
+ */
+const pageRecords: PageRecordLookups = {
+  measurand: async (db, id) => (await findAnalyte(db, id)) !== undefined,
+  reference: async (db, id) => (await findReference(db, id)) !== undefined,
+  dataset: async (db, id, seesUnpublished) =>
+    (await findVisibleDataset(db, id, seesUnpublished)) !== undefined,
+  appraisal: appraisalExists,
+  keptMenu: keptMenuExists,
+};
+
 export const OPENAPI_INFO = {
   title: 'bvdb — Biological Variation database API',
-  version: '1.0.0',
+  version: BVDB_VERSION,
   description:
     'Public read API of the Biological Variation database: measurands, datasets (BIVAC-appraised BV ' +
     'estimates), references, matrices and meta-analysis results, plus the statistics service. ' +
@@ -140,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('recentRequests', recentRequests);
   app.decorate('lifecycle', { draining: false, warmingUp: null });
-  const cache = new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
+  const cache = deps.cache ?? ResponseCache.forConfig(config);
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
     ...deps,
@@ -187,13 +217,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateCounters = await registerRateLimits(app, config);
   registerMetrics(app);
   // Kept public answers replayed before Fastify's request handling (decision 041).
-  app.decorate('fastReads', registerFastReads(app, rateCounters));
+  app.decorate('fastReads', registerFastReads(app, rateCounters, SESSION_COOKIE));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: OPENAPI_INFO,
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bvdb_session' } },
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
       },
     },
     transform: jsonSchemaTransform,
@@ -232,6 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCitationRoutes(app);
   registerUserRoutes(app);
   registerAppraisalRoutes(app);
-  await registerWebApp(app);
+  await registerWebApp(app, { sessionCookie: SESSION_COOKIE, pageRecords });
   return app;
 }

@@ -29,12 +29,17 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   DATA_DIR: {
     default: './data',
     meaning:
-      'folder of the embedded database (PGlite) and of `file-cache/`, copies of the article PDFs for downloads and the kept whole-catalogue files. One process at a time: a second one on the same folder exits with code 75 and a message. Must be writable: a read-only or missing parent stops the start (exit 78)',
+      'folder of the embedded database (PGlite) and of `file-cache/`, copies of the article PDFs for downloads and the kept whole-catalogue files. One process at a time: a second one on the same folder exits with code 75 and a message. Created with its parents when missing; one that cannot be created or written (a read-only mount, a wrong owner, a path under a file) stops the start (exit 78)',
   },
   DATABASE_URL: {
     default: '—',
     meaning:
-      '`postgres://user:pass@host:5432/db`: use a PostgreSQL server instead of the embedded database; migrations run at start (one process at a time, under an advisory lock) or with `npm run migrate`',
+      '`postgres://user@host:5432/db`: use a PostgreSQL server instead of the embedded database; migrations run at start (one process at a time, under an advisory lock) or with `npm run migrate`. Give the password as `PGPASSWORD` (any characters), or percent-encoded in the URL. A URL that can never connect (no host, a password with `/ @ : # ?` written unencoded) stops the start at once (exit 78)',
+  },
+  PGPASSWORD: {
+    default: '—',
+    meaning:
+      "with `DATABASE_URL`: the password of the URL's user when the URL carries none, as written (any characters: bvdb percent-encodes it into the URL it connects with; compose passes `POSTGRES_PASSWORD` this way). libpq's own variable, so `psql` and `pg_dump` read it too. The sample value of `.env.example` before 1.1.0 is refused (exit 78)",
   },
   DATABASE_WAIT_SECONDS: {
     default: '60',
@@ -45,7 +50,7 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   ADMIN_PASSWORD: {
     default: '—',
     meaning:
-      "the first administrator's password (8–128 characters); when unset a random one is written to `DATA_DIR/admin-password.txt` (owner-only) and the log says where",
+      "the first administrator's password (8–128 characters), used only to create that account when it does not exist yet (it never changes an existing one). When unset a random one is made: shown once on the console when stdout is a terminal, otherwise written to `DATA_DIR/admin-password.txt` (owner-only) and the log says where. The sample value of `.env.example` before 1.1.0 (`change-me-too`) is refused (exit 78)",
   },
   SEED_DEMO: { default: 'true', meaning: 'seed the demo content on first start' },
   CONTENT_URL: { default: '—', meaning: 'a WordPress site whose REST API serves the static pages' },
@@ -186,26 +191,106 @@ export const OTHER_SETTINGS: Record<string, SettingDoc> = {
     default: '—',
     meaning: '`npm run user:create` / `user:password`: the password, instead of asking for it',
   },
+};
+
+/**
+ * The knobs of `npm run bench` and of each bench run alone (packages/server/src/bench,
+ * scripts/bench.mjs, scripts/lighthouse.mjs): never read by a running bvdb. docs/bench.md's table is
+ * generated from this (`npm run settings:docs`); a test fails when a bench reads one not listed.
+ */
+export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   BENCH_CATALOGUE_FLOOR: {
     default: '0.4',
     meaning:
-      "`npm run bench` only: the lowest ratio of a whole-catalogue answer's requests a second to a bare Node server sending the same bytes before the bench fails (decision 039)",
+      "the lowest ratio of a whole-catalogue answer's requests a second to a bare Node server sending the same bytes before the bench fails (decision 039)",
   },
   BENCH_CACHED_READ_FLOOR: {
     default: '0.5',
     meaning:
-      "`npm run bench` only: the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041; `BENCH_ROUNDS`, `BENCH_SECONDS`, `BENCH_CONNECTIONS`); also the lowest requests-a-second ratio of `/api/meta` to bare Node while estimations run (decision 060)",
+      "the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041); also the lowest ratio of `/api/meta` to bare Node while estimations run (decision 060) or menus are posted (decision 066)",
+  },
+  BENCH_FIRST_PAGES_RATIO_CEILING: {
+    default: '3',
+    meaning:
+      'fifty first-time pages of 100 at once: the highest p99 at 100× (ready, and from kept rows) over the 1× one (decisions 069, 072)',
+  },
+  BENCH_FIRST_PAGE_CEILING_MS: {
+    default: '10',
+    meaning:
+      'the most event-loop milliseconds one first-time page of 100 from kept rows may cost (decision 065)',
+  },
+  BENCH_SEARCH_CEILING: {
+    default: '1.5',
+    meaning: "the highest ratio of a first search's HTTP cost at 100× to its cost at 1× (decisions 053, 076)",
   },
   BENCH_ESTIMATION_CEILING_MS: {
     default: '200',
     meaning:
-      '`npm run bench` only: the longest median time, end to end over HTTP, of an estimation of 60 subjects × 10 samples × 2 replicates before the bench fails (issue 31, decision 060; `BENCH_ESTIMATION_RUNS`, default 20)',
+      'the longest median time, end to end over HTTP, of an estimation of 60 subjects × 10 samples × 2 replicates (issue 31, decision 060)',
   },
   BENCH_ESTIMATION_LARGE_CEILING_MS: {
     default: '2000',
-    meaning:
-      '`npm run bench` only: the same for a 10,000-row file (250 subjects × 20 samples × 2 replicates)',
+    meaning: 'the same for a 10,000-row file (250 subjects × 20 samples × 2 replicates)',
   },
+  BENCH_MENU_LOOP_CEILING_MS: {
+    default: '50',
+    meaning: 'the most event-loop milliseconds a kept 200-test menu may hold (decision 068)',
+  },
+  BENCH_RELEASE_CEILING_S: {
+    default: '60',
+    meaning: 'the longest build of a whole release at 100× (decision 067)',
+  },
+  BENCH_RELEASE_STALL_CEILING_MS: {
+    default: '2000',
+    meaning: 'the longest event-loop stall during that build (decision 067)',
+  },
+  BENCH_SECONDS: { default: '5', meaning: 'seconds of each autocannon pass' },
+  BENCH_ROUNDS: {
+    default: '3',
+    meaning: 'rounds of the bvdb / bare Node comparisons (the median is judged)',
+  },
+  BENCH_CONNECTIONS: { default: '50', meaning: 'autocannon connections' },
+  BENCH_API_SIZES: { default: '1,10,100', meaning: 'sizes (× the demo) of the recompute and API bench' },
+  BENCH_API_FACTORS: { default: '1,100', meaning: 'sizes of the public-reads bench' },
+  BENCH_API_PASSES: { default: '—', meaning: '`0`: the public-reads bench runs the fifty first pages only' },
+  BENCH_API_WARM: {
+    default: '—',
+    meaning: '`1`: its first pass starts once the kept public rows are filled (decision 065)',
+  },
+  BENCH_API_WHOLE: {
+    default: '—',
+    meaning: '`0`: leaves the whole-catalogue answers out of the public reads',
+  },
+  BENCH_FACTOR: {
+    default: '100',
+    meaning: 'size of the recompute-through-the-queue bench (drain, takeover)',
+  },
+  BENCH_FILL_FACTORS: { default: '1,100', meaning: 'sizes of the background-fill bench (decision 049)' },
+  BENCH_PAGE_FACTOR: { default: '100', meaning: 'size of the one-first-page bench' },
+  BENCH_PAGE_COUNT: { default: '20', meaning: 'pages of each kind it asks' },
+  BENCH_CATALOGUE_FACTORS: { default: '1,100', meaning: 'sizes of the whole-catalogue bench' },
+  BENCH_CATALOGUE_PATHS: {
+    default: '—',
+    meaning: 'comma-separated paths: only these whole-catalogue answers',
+  },
+  BENCH_CACHED_READ_PATHS: { default: '—', meaning: 'comma-separated paths: only these kept reads' },
+  BENCH_SEARCH_FACTORS: { default: '1,100', meaning: 'sizes of the search bench' },
+  BENCH_SEARCH_ROUNDS: { default: '5', meaning: 'rounds of the search bench (the fastest is kept)' },
+  BENCH_SEARCH_SPELLINGS: {
+    default: '5',
+    meaning: 'first asks per query, the sizes asked in turn after the same warm-up (decision 076)',
+  },
+  BENCH_MENU_FACTORS: { default: '1,100', meaning: 'sizes of the menu bench' },
+  BENCH_MENU_ROUNDS: { default: '5', meaning: 'menus posted per size' },
+  BENCH_MENU_PROFILE: {
+    default: '—',
+    meaning:
+      '`<file>`: a CPU profile of the kept menus, `<file>-<factor>x.cpuprofile`, and where their time went (decision 074)',
+  },
+  BENCH_ESTIMATION_RUNS: { default: '20', meaning: 'estimations timed per size' },
+  BENCH_RELEASE_FACTOR: { default: '100', meaning: 'size of the release bench' },
+  BENCH_LIGHTHOUSE_RUNS: { default: '3', meaning: 'Lighthouse runs per page (the median is printed)' },
+  BENCH_LIGHTHOUSE_PORT: { default: '3199', meaning: 'port of the server Lighthouse visits' },
 };
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -217,6 +302,18 @@ export function renderSettingsTable(): string {
     '| variable | default | meaning |',
     '|---|---|---|',
     ...Object.entries({ ...SETTINGS, ...OTHER_SETTINGS }).map(
+      ([name, doc]) => `| \`${name}\` | ${cell(shown(doc.default))} | ${cell(doc.meaning)} |`,
+    ),
+  ];
+  return `${rows.join('\n')}\n`;
+}
+
+/** docs/bench.md's table of the bench knobs, generated (between its `bench-settings:` markers). */
+export function renderBenchSettingsTable(): string {
+  const rows = [
+    '| variable | default | meaning |',
+    '|---|---|---|',
+    ...Object.entries(BENCH_SETTINGS).map(
       ([name, doc]) => `| \`${name}\` | ${cell(shown(doc.default))} | ${cell(doc.meaning)} |`,
     ),
   ];

@@ -53,6 +53,57 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | 
   return items;
 }
 
+/**
+ * Passwords that were once printed in `.env.example` (and so are public): a start with one of them
+ * would create a guessable administrator or database login, so it stops naming the variable.
+ */
+export const SAMPLE_PASSWORDS: readonly string[] = ['change-me-too', 'change-me-to-a-long-random-string'];
+const notSample = (value: string) => !SAMPLE_PASSWORDS.includes(value);
+const SAMPLE_MESSAGE = 'is the public sample value of .env.example: choose a password of your own';
+
+/**
+ * Why a postgres:// URL can never connect, or undefined. A password with `/ @ : # ?` written into
+ * the URL unencoded turns into a host, a port, a path or a fragment; such a URL is a configuration
+ * error (exit 78 at once), not a server that does not answer yet (retried, then 75).
+ */
+export function databaseUrlProblem(url: string): string | undefined {
+  const advice =
+    'percent-encode the password in the URL, or leave it out of the URL and set PGPASSWORD (any characters)';
+  let u: URL;
+  let hostname: string;
+  try {
+    u = new URL(url);
+    hostname = u.hostname;
+  } catch {
+    // `postgres://user@/db?host=/run/postgresql` (a socket): valid for the driver, which reads it
+    // with a dummy host in the same way.
+    try {
+      u = new URL(url.replace('@/', '@dummy-host/'));
+      hostname = '';
+    } catch {
+      return `is not a valid URL (${advice})`;
+    }
+  }
+  if (!hostname && !u.searchParams.get('host')) return 'names no host (postgres://user@host:5432/database)';
+  if (u.hash) return `holds a "#" (${advice})`;
+  // Neither the path nor a parameter is quoted back: either may hold part of a password.
+  const database = u.pathname.slice(1);
+  if (database.includes('/') || database.includes('@'))
+    return `has a database name holding "/" or "@": a password holds "/" (${advice})`;
+  if ([...u.searchParams.keys()].some((k) => !/^[a-z_]+$/.test(k)))
+    return `has a parameter after "?" that is not a name: a password holds "?" (${advice})`;
+  if (SAMPLE_PASSWORDS.includes(safeDecode(u.password))) return `its password ${SAMPLE_MESSAGE}`;
+  return undefined;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -63,13 +114,28 @@ const ConfigSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .superRefine((url, ctx) => {
+        const problem = databaseUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional(),
   ),
+  /**
+   * The password of DATABASE_URL's user when the URL carries none: any characters, no encoding
+   * (the app percent-encodes it into the URL it connects with). libpq's own variable, so psql and
+   * pg_dump read it too.
+   */
+  PGPASSWORD: z.preprocess(blankIsAbsent, z.string().max(1000).refine(notSample, SAMPLE_MESSAGE).optional()),
   DATABASE_WAIT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   ADMIN_EMAIL: z.preprocess(blankIsAbsent, z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: z.preprocess(
     blankIsAbsent,
-    z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+    z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .max(128, 'must be at most 128 characters')
+      .refine(notSample, SAMPLE_MESSAGE)
+      .optional(),
   ),
   CONTENT_URL: optionalUrl,
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),

@@ -8,13 +8,13 @@ import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database 
 import { rootMessage } from './db/connection-errors.js';
 import { FolderLockedError } from './db/folder-lock.js';
 import { seedDatabase } from './seed/seed.js';
-import { SessionPurge } from './modules/auth/session-purge.js';
-import { MenuSweep } from './modules/menu/menu-sweep.js';
-import { warmUpBeforeReady } from './modules/datasets/warm-up.js';
-import { RecomputeWorker } from './modules/recompute/recompute-worker.js';
-import { ReleaseSchedule } from './modules/releases/release-schedule.js';
-import { ReleaseService } from './modules/releases/releases.service.js';
-import { FileCache } from './lib/file-cache.js';
+import { SessionPurge } from './modules/auth/index.js';
+import { MenuSweep } from './modules/menu/index.js';
+import { warmUpBeforeReady } from './modules/datasets/index.js';
+import { RecomputeWorker } from './modules/recompute-queue/index.js';
+import { monthlyReleaseTask } from './modules/releases/index.js';
+import type { BackgroundTask } from './lib/background-task.js';
+import { ResponseCache } from './lib/response-cache.js';
 import { installLastResort } from './lib/last-resort.js';
 
 const EXIT_CONFIG = 78; // EX_CONFIG
@@ -121,6 +121,7 @@ async function start(config: Config): Promise<void> {
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      password: config.PGPASSWORD,
       dataDir: config.dataDir,
       connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
       // Named in pg_stat_activity, so a DBA sees which process holds a connection.
@@ -147,29 +148,31 @@ async function start(config: Config): Promise<void> {
   if (seeded.generatedAdminPassword) {
     handOverAdminPassword(config, seeded.adminEmail, seeded.generatedAdminPassword);
   }
-  let invalidateCache = () => {};
-  const recompute = new RecomputeWorker(database, () => invalidateCache(), { log: startLog });
+  // The read cache is made here, before the app, so the recompute's worker drops its answers when a
+  // batch commits (ROLE=worker has no app: the cache is kept by nobody and costs nothing).
+  const cache = ResponseCache.forConfig(config);
+  const recompute = new RecomputeWorker(database, () => cache.invalidate(), { log: startLog });
   const works = config.ROLE !== 'web';
-  await recompute.start({ work: works });
-  // Background upkeep of its own, beside the recompute (decision 048).
-  const sessionPurge = new SessionPurge(database.db);
-  if (works) sessionPurge.start();
-  // Link menus not opened for 13 months (decision 064).
-  const menuSweep = new MenuSweep(database.db);
-  if (works) menuSweep.start();
-  // The monthly release (decision 058), with a service of its own: ROLE=worker has no app.
-  const releaseCopies = FileCache.forConfig(config);
-  const releaseSchedule = new ReleaseSchedule(
-    new ReleaseService({ db: database.db, log: startLog, config }, releaseCopies),
-    startLog,
-  );
-  if (works) releaseSchedule.start();
+  const deps = { db: database.db, log: startLog, config };
+  // Background work (decision 048), each task beside the module it serves (decision 077): the
+  // recompute's worker in every process (ROLE=web records and does not drain), the upkeep on
+  // timers only in the processes that do background work. Started in order, stopped in reverse.
+  const background: BackgroundTask[] = [
+    { start: () => recompute.start({ work: works }), stop: () => recompute.stop() },
+    ...(works
+      ? [
+          // Expired sessions.
+          new SessionPurge(database.db),
+          // Link menus not opened for 13 months (decision 064).
+          new MenuSweep(database.db),
+          // The monthly release (decision 058), with a service of its own.
+          monthlyReleaseTask(deps),
+        ]
+      : []),
+  ];
+  for (const task of background) await task.start();
   const stopBackground = async () => {
-    await releaseSchedule.stop();
-    await releaseCopies.close();
-    await sessionPurge.stop();
-    await menuSweep.stop();
-    await recompute.stop();
+    for (const task of [...background].reverse()) await task.stop();
   };
   if (config.ROLE === 'worker') {
     startLog.info('job worker running (ROLE=worker, no HTTP server)');
@@ -183,10 +186,9 @@ async function start(config: Config): Promise<void> {
     process.on('SIGTERM', () => void stop());
     return;
   }
-  const app = await buildApp({ config, database, recompute });
+  const app = await buildApp({ config, database, recompute, cache });
   faultLog.logger = app.log;
   faultLog.recentRequests = () => app.recentRequests.list();
-  invalidateCache = () => app.deps.cache.invalidate();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

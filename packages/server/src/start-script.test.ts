@@ -312,6 +312,50 @@ describe('the operator commands around a start', () => {
     }
   });
 
+  it('stops at once with exit 78 on a malformed DATABASE_URL (a password with "/"), naming it, without its password; so does migrate', async () => {
+    // Before 1.1.0 this was retried for DATABASE_WAIT_SECONDS, then exit 75 (issue 43.10).
+    const url = 'postgres://bvdb:12/s3cret@127.0.0.1:5432/bvdb';
+    const dataDir = path.join(tmp, 'malformed-url-data');
+    const startedAt = performance.now();
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      DATABASE_WAIT_SECONDS: '300',
+    });
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(78);
+    // Never tried: no attempt, no back-off (the bound allows a slow start on a busy machine).
+    expect(server.output()).not.toMatch(/trying again|cannot reach/);
+    expect((performance.now() - startedAt) / 1000).toBeLessThan(120);
+    expect(server.output()).toContain('DATABASE_URL:');
+    expect(server.output()).toContain('PGPASSWORD');
+    expect(server.output()).not.toContain('s3cret');
+    expect(fs.existsSync(dataDir)).toBe(false);
+    const migrate = spawnSync(process.execPath, [path.join(repo, 'packages/server/dist/cli/migrate.js')], {
+      cwd: tmp,
+      env: { PATH: process.env.PATH, DATABASE_URL: url, DATABASE_WAIT_SECONDS: '300' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(migrate.status, migrate.stderr).toBe(78);
+    expect(migrate.stderr).not.toMatch(/trying again|cannot reach/);
+    expect(migrate.stderr).toContain('DATABASE_URL:');
+  }, 300_000);
+
+  it(`refuses the sample ADMIN_PASSWORD of .env.example with exit 78 naming it, before a data folder exists`, async () => {
+    const dataDir = path.join(tmp, 'sample-password-data');
+    const server = startServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'change-me-too',
+    });
+    const { code } = await server.exited;
+    expect(code, server.output()).toBe(78);
+    expect(server.output()).toContain('ADMIN_PASSWORD: is the public sample value of .env.example');
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
   it('npm run migrate applies the migrations once and nothing else (no administrator, no server)', () => {
     const dataDir = path.join(tmp, 'migrate-only');
     const migrate = () =>
@@ -420,5 +464,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm test on a fresh PostgreSQL 
       await admin.query(`drop database if exists ${name}`);
       await admin.end();
     }
+  });
+});
+
+describe('npm test (scripts/test-all.mjs)', () => {
+  type Step = { name: string; cmd: string; args: string[]; needs?: string };
+  type TestAll = {
+    runSteps: (
+      steps: Step[],
+      run: (cmd: string) => number,
+      log: { log: () => void; error: () => void },
+    ) => { failed: string[]; skipped: string[] };
+  };
+
+  it('runs every step after a failed one, and skips only what needs a step that failed', async () => {
+    const { runSteps } = (await import(
+      pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href
+    )) as TestAll;
+    const ran: string[] = [];
+    const steps: Step[] = [
+      { name: 'lint', cmd: 'lint', args: [] },
+      { name: 'typecheck', cmd: 'typecheck', args: [] },
+      { name: 'PGlite', cmd: 'pglite', args: [] },
+      { name: 'PostgreSQL', cmd: 'pg', args: [] },
+      { name: 'build', cmd: 'build', args: [] },
+      { name: 'first load', cmd: 'size', args: [], needs: 'build' },
+      { name: 'browser', cmd: 'e2e', args: [], needs: 'build' },
+    ];
+    const quiet = { log: () => undefined, error: () => undefined };
+    const failing = (names: string[]) => (cmd: string) => (ran.push(cmd), names.includes(cmd) ? 1 : 0);
+    // A lint failure no longer hides the PostgreSQL pass and the browser tests.
+    expect(runSteps(steps, failing(['lint', 'pglite']), quiet)).toEqual({
+      failed: ['lint', 'PGlite'],
+      skipped: [],
+    });
+    expect(ran).toEqual(['lint', 'typecheck', 'pglite', 'pg', 'build', 'size', 'e2e']);
+    ran.length = 0;
+    expect(runSteps(steps, failing(['build']), quiet)).toEqual({
+      failed: ['build'],
+      skipped: ['first load', 'browser'],
+    });
+    expect(ran).toEqual(['lint', 'typecheck', 'pglite', 'pg', 'build']);
   });
 });

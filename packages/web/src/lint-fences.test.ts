@@ -55,7 +55,7 @@ describe('lint fences of the web', () => {
   it.each([
     [deep, '../../../../references/api/get-references'],
     [deep, '../../../../../app/route-table'],
-    ['packages/web/src/components/cite/deep/new-part.tsx', '../../../features/metas/api/get-metas'],
+    ['packages/web/src/components/cite/deep/new-part.tsx', '../../../features/meta-results/api/get-metas'],
   ])('refuses in a new file %s an import of %s', async (filePath, from) => {
     expect(await fenceErrors(filePath, from, pathsOnly)).toHaveLength(1);
   });

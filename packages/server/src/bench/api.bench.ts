@@ -9,7 +9,7 @@ import { listenBenchApp } from './bench-app.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
-} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+} from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 
 async function recomputeAll(database: Database) {
   const ids = await listAnalyteIdsWithDatasets(database.db);

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
 import { analytes, bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
 import { writeTransaction } from '../lib/write-transaction.js';
-import { recomputeAnalytesMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 
 /** The machine's load, printed with every figure (a shared machine's figures mean little without it). */
 export function uptime(): string {

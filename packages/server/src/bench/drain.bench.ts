@@ -5,16 +5,16 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedDatabase } from '../seed/seed.js';
 import { multiply } from './bench-data.js';
-import { RecomputeWorker } from '../modules/recompute/recompute-worker.js';
+import { RecomputeWorker } from '../modules/recompute-queue/recompute-worker.js';
 import {
   countPendingRecomputes,
   drainOnce,
   requestRecompute,
-} from '../modules/recompute/recompute.service.js';
+} from '../modules/recompute-queue/recompute.service.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
-} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+} from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 
 const factor = Number(process.env.BENCH_FACTOR ?? 100);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

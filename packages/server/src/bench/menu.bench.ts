@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { analytes } from '../db/schema.js';
-import { recomputeAnalyteMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalyteMetas } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 import { bareServer, fetchOnce, loadApart } from './bare-node.js';
 import { startCpuProfile } from './cpu-profile.js';
 import { seedDatabase } from '../seed/seed.js';

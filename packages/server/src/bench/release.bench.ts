@@ -7,7 +7,7 @@ import { FileCache } from '../lib/file-cache.js';
 import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
-} from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+} from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 import { ReleaseService } from '../modules/releases/releases.service.js';
 import { seedDatabase } from '../seed/seed.js';
 import { multiply, openBenchDatabase } from './bench-data.js';

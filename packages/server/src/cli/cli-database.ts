@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { FolderLockedError } from '../db/folder-lock.js';
 
@@ -7,10 +7,18 @@ import { FolderLockedError } from '../db/folder-lock.js';
  * embedded database, stop the server first (with DATABASE_URL they run beside it).
  */
 export async function openCliDatabase() {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`bvdb: ${err.message}`);
+    process.exit(78); // EX_CONFIG, as a start
+  }
   try {
     return await openDatabase({
       databaseUrl: config.DATABASE_URL,
+      password: config.PGPASSWORD,
       dataDir: config.dataDir,
       applicationName: 'bvdb-cli',
     });

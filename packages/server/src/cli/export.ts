@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { exportDatabaseJson, type BackupScope } from '../modules/backup/backup.service.js';
+import { exportDatabaseJson, type BackupScope } from '../modules/backup/index.js';
 import { loadConfig } from '../config.js';
-import { exportNotice } from '../modules/exports/exports.service.js';
+import { exportNotice } from '../lib/export-notice.js';
 import { openCliDatabase } from './cli-database.js';
 
 // npm run export -- [FILE] [--full | --published]: the whole database as one JSON file (stdout without FILE).

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { ResponseCache } from '../lib/response-cache.js';
 import { AppError } from '../lib/app-error.js';
-import { importDatabaseJson, type ImportMode } from '../modules/backup/backup-import.service.js';
-import { backupFolderFor } from '../modules/backup/before-replace-backup.js';
+import { importDatabaseJson, type ImportMode } from '../modules/backup/index.js';
+import { backupFolderFor } from '../modules/backup/index.js';
 import { seedDatabase } from '../seed/seed.js';
 import { openCliDatabase } from './cli-database.js';
 

@@ -1,6 +1,6 @@
 import { PasswordSchema, ROLES } from '@bvdb/contract';
 import { z } from 'zod';
-import { createUser } from '../modules/auth/users.service.js';
+import { createUser } from '../modules/auth/index.js';
 import { argValue, openCliDatabase, readPassword } from './cli-database.js';
 
 // npm run user:create -- --email someone@example.org [--name "Full Name"] [--role admin|curator|assessor]

@@ -1,6 +1,6 @@
 import { PasswordSchema } from '@bvdb/contract';
 import { z } from 'zod';
-import { resetPassword } from '../modules/auth/users.service.js';
+import { resetPassword } from '../modules/auth/index.js';
 import { argValue, openCliDatabase, readPassword } from './cli-database.js';
 
 // npm run user:password -- --email someone@example.org   (ends the user's sessions)

@@ -44,6 +44,8 @@ export interface OpenOptions {
   lock?: boolean;
   /** Told the migrations this open applied (their tags; none when the schema was current). */
   onMigrated?: (applied: string[]) => void;
+  /** PGPASSWORD: the password of the URL's user when the URL carries none (any characters). */
+  password?: string | undefined;
   /** How long to wait for a PostgreSQL server that does not answer yet. */
   connect?: ConnectRetry;
   /** PostgreSQL's `application_name` of the pool's connections (pg_stat_activity, the server's log). */
@@ -55,7 +57,7 @@ export interface OpenOptions {
 /** Opens the embedded PGlite database or a PostgreSQL server, and applies the migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.connect, opts.applicationName)
+    ? await openPostgres(withPassword(opts.databaseUrl, opts.password), opts.connect, opts.applicationName)
     : await openPglite(opts);
   try {
     // A folder the child just created holds every migration, all of them applied by this open.
@@ -107,6 +109,19 @@ async function openPostgres(
 
 function logConnectionLoss(what: string, err: Error): void {
   console.error(`bvdb database: ${what}: ${err.message}`);
+}
+
+/**
+ * The URL to connect with: DATABASE_URL with PGPASSWORD put in as its password, percent-encoded,
+ * so a password with `/ @ : # ? %` (what `openssl rand -base64` gives) reaches the server as it is
+ * (decision 080). A password written in the URL itself wins, as in libpq.
+ */
+export function withPassword(databaseUrl: string, password: string | undefined): string {
+  if (!password) return databaseUrl;
+  const url = new URL(databaseUrl);
+  if (url.password) return databaseUrl;
+  url.password = encodeURIComponent(password);
+  return url.toString();
 }
 
 /** `postgres://user:secret@host/db` as it may be logged: without the password. */

@@ -1,8 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
 import type { ChangeListener } from '../db/change-listener.js';
-import type { RecomputeBatch, RecomputeWorker } from '../modules/recompute/recompute-worker.js';
-import { countPendingRecomputes } from '../modules/recompute/recompute.service.js';
 import type { FastReads } from './fast-reads.js';
 import { hashingLoad, hashingRefusals } from './password.js';
 import type { ResponseCache } from './response-cache.js';
@@ -12,11 +10,29 @@ const REQUEST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 const BATCH_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** One batch of recompute requests a process drained, as the metrics count it. */
+export interface RecomputeBatchCount {
+  done: number;
+  failed: number;
+  seconds: number;
+}
+
+/**
+ * What the metrics read of the recompute, as callbacks (a port, decision 077): the recompute
+ * queue's worker implements it, and app.ts hands that worker in through `app.deps`.
+ */
+export interface RecomputeMeter {
+  /** Measurands waiting for a recompute (the outbox's rows, claimed ones included). */
+  pending(): Promise<number>;
+  /** Calls `listener` after every batch this process drained; returns the unsubscribe. */
+  onBatch(listener: (batch: RecomputeBatchCount) => void): () => void;
+}
+
 export interface MetricsSources {
   database: Database;
   cache: ResponseCache;
   fastReads: () => FastReads;
-  recompute?: RecomputeWorker | undefined;
+  recompute: RecomputeMeter;
   changes?: () => ChangeListener | undefined;
 }
 
@@ -120,14 +136,14 @@ export class AppMetrics {
         this.inc(cache.misses);
       },
     });
-    const { db } = sources.database;
+    const { recompute } = sources;
     new Gauge({
       name: 'bvdb_recompute_queue_depth',
       help: 'Measurands waiting for a meta-analysis recompute (rows of meta_recompute_requests, claimed ones included)',
       registers,
       async collect() {
         // A database that is away leaves the last value; /readyz says why.
-        const n = await countPendingRecomputes(db).catch(() => undefined);
+        const n = await recompute.pending().catch(() => undefined);
         if (n !== undefined) this.set(n);
       },
     });
@@ -145,7 +161,7 @@ export class AppMetrics {
       buckets: BATCH_BUCKETS,
       registers,
     });
-    this.unsubscribe = sources.recompute?.onBatch((batch: RecomputeBatch) => {
+    this.unsubscribe = recompute.onBatch((batch) => {
       drained.labels('done').inc(batch.done);
       drained.labels('failed').inc(batch.failed);
       batches.observe(batch.seconds);

@@ -1,9 +1,11 @@
+import type { BackgroundTask } from './background-task.js';
+
 /**
  * Background upkeep on its own timer (decision 048): runs once at start, then every `everyMs`; never
  * two runs at once; a failed run is logged and tried again next time. Started by the processes that
  * do background work (not ROLE=web).
  */
-export class PeriodicTask {
+export class PeriodicTask implements BackgroundTask {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import type { Config } from '../config.js';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -269,6 +270,11 @@ export class ResponseCache {
     private readonly maxEntries = 2000,
     private readonly maxRecords = 5000,
   ) {}
+
+  /** The read cache of a process: 2000 answers, and twice READ_CACHE_ROWS records. */
+  static forConfig(config: Pick<Config, 'READ_CACHE_ROWS'>): ResponseCache {
+    return new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
+  }
 
   /** A number that changes whenever any scope does (for in-memory indexes built from the data). */
   get currentGeneration(): number {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { RecomputeDoor } from '../modules/recompute/recompute-worker.js';
+import type { RecomputeDoor } from './recompute-door.js';
 import type { ResponseCache } from './response-cache.js';
 
 /**

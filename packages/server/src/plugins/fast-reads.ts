@@ -6,7 +6,6 @@ import { sharedCheckDue } from '../lib/cached-json.js';
 import { isDownloadSize } from '../lib/download-budget.js';
 import { FastReads, replayKeyOf } from '../lib/fast-reads.js';
 import type { RateCounters } from '../lib/rate-counters.js';
-import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { limitsOf, RATE_LIMIT_WINDOW_MS, rateLimitKey, type RouteCost } from './rate-limits.js';
 
 /** The client address as Fastify's `request.ip` gives it, under the same TRUST_PROXY setting. */
@@ -28,21 +27,26 @@ function clientAddressOf(app: FastifyInstance): (req: http.IncomingMessage) => s
  * shared-counter check that is due (PostgreSQL), a server that is closing. Per-request logging is
  * the full path's: at LOG_LEVEL debug or trace the fast path is off, so every request is logged.
  */
-export function registerFastReads(app: FastifyInstance, counters: RateCounters): FastReads {
+export function registerFastReads(
+  app: FastifyInstance,
+  counters: RateCounters,
+  /** The name of the session cookie (the auth module's, handed in by app.ts): a signed-in reader goes the full way. */
+  sessionCookieName: string,
+): FastReads {
   const { config, downloads } = app.deps;
   const metrics = app.metrics;
   const fast = new FastReads();
   const limits = limitsOf(config);
   const addressOf = clientAddressOf(app);
-  const sessionCookie = `${SESSION_COOKIE}=`;
+  const sessionCookie = `${sessionCookieName}=`;
   let open = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
 
   app.decorateRequest('fastRead', null);
   app.decorateRequest('fastRefusal', null);
   app.addHook('onResponse', async (request, reply) => {
     if (!open) return;
-    if (request.fastRead) fast.record(request, reply, SESSION_COOKIE);
-    else if (request.fastRefusal) fast.recordRefusal(request, reply, SESSION_COOKIE);
+    if (request.fastRead) fast.record(request, reply, sessionCookieName);
+    else if (request.fastRefusal) fast.recordRefusal(request, reply, sessionCookieName);
   });
   app.addHook('preClose', async () => {
     open = false;

@@ -5,10 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCachedEntry, syncGeneration } from '../lib/cached-json.js';
 import { offerFastRead } from '../lib/fast-reads.js';
 import { DATA_SCOPES, plainBody } from '../lib/response-cache.js';
-import { SESSION_COOKIE } from '../modules/auth/auth.plugin.js';
 import { seesUnpublished } from './contract-routes.js';
 import { loadPagePreloads, type PageHints } from './page-preloads.js';
-import { pageRecordExists } from './page-records.js';
+import { pageRecordExists, type PageRecordLookups } from './page-records.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
 import { registerStaticFiles } from './static-files.js';
 
@@ -55,7 +54,15 @@ export function pageUrlOf(url: string): string {
  * come rendered with their data for anonymous visitors (`dist-ssr`, see ssr.ts), kept per data
  * generation like the API's answers; the rest get the shell with preload hints.
  */
-export async function registerWebApp(app: FastifyInstance): Promise<void> {
+/** What the web app needs of the modules, handed in by app.ts (ports, decision 077). */
+export interface WebAppPorts {
+  /** The name of the cookie that carries a session (the auth module's). */
+  sessionCookie: string;
+  /** Whether a record a page is about exists (the records' modules). */
+  pageRecords: PageRecordLookups;
+}
+
+export async function registerWebApp(app: FastifyInstance, ports: WebAppPorts): Promise<void> {
   const dist = path.resolve(app.deps.config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const indexFile = path.join(dist, 'index.html');
   const hasApp = fs.existsSync(indexFile);
@@ -112,6 +119,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     hints.known &&
     (!hints.record ||
       (await pageRecordExists(
+        ports.pageRecords,
         app.deps.database.db,
         hints.record.kind,
         hints.record.id,
@@ -127,7 +135,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (!(await pageExists(request, hints)))
       return sendFresh(reply.status(404), withHead(hints.clientRendered));
     const rendered =
-      render && hints.ssr && !request.cookies[SESSION_COOKIE]
+      render && hints.ssr && !request.cookies[ports.sessionCookie]
         ? await renderedPage(request, hints, render)
         : null;
     if (rendered?.entry)

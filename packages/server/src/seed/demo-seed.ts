@@ -4,7 +4,7 @@ import { estimateCviConfidenceInterval } from '@bvdb/domain';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
-import { recomputeAnalytesMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../modules/meta-analysis/index.js';
 import {
   diseaseIdsFor,
   matrixIdFor,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { createUser, hasAnyUser } from '../modules/auth/users.service.js';
-import { seedContentPages } from '../modules/content/content.service.js';
+import { createUser, hasAnyUser } from '../modules/auth/index.js';
+import { seedContentPages } from '../modules/content/index.js';
 import { seedDemo } from './demo-seed.js';
 import { upsertLookupValues } from './seed.repository.js';
 

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { analytes, bvSpecifications } from '../db/schema.js';
 import { serviceDeps, type ServiceDeps } from '../lib/service-deps.js';
 import { writeTransaction } from '../lib/write-transaction.js';
-import { recomputeAnalytesMetas } from '../modules/meta-analysis/recompute/meta-recompute.service.js';
+import { recomputeAnalytesMetas } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 import { testConfig, type TestContext } from './test-app.js';
 
 // The writes the kept indexes' tests make (decision 066: the search's and the menu's catalogue follow

@@ -3,10 +3,13 @@
  * entry-server.tsx uses too) and the build's preload hints (build/page-preloads-plugin.ts, which
  * writes dist/page-preloads.json for the server) are derived from this list.
  *
- * Kept free of imports so the build can load it. `route-table.test.ts` checks every data path
+ * Imports only lib/paths.ts (itself free of imports, the patterns of the pages about a record, which
+ * the app's links are built from), so the build can load it. `route-table.test.ts` checks every data path
  * against the contract, that the pages fetch exactly these on first load, and that every page file
  * exports its page.
  */
+import { recordPagePatterns as recordPage } from '../lib/paths';
+
 /** The kinds of record a page can be about (its `:id`). */
 export type PageRecord = 'measurand' | 'reference' | 'dataset' | 'appraisal' | 'kept-menu';
 
@@ -34,8 +37,8 @@ export interface PageRoute {
      * paints with its data before any script runs. Off for the calculators: a form that shows
      * before it works would drop what was typed. A page whose answer is too large to embed marks
      * that query `meta: { ssr: false }` and paints from a smaller one (the all-datasets list
-     * renders its page N, decision 013). CMS pages are not announced at all: their HTML
-     * is sanitised in the browser.
+     * renders its page N, decision 013). CMS pages are not announced at all: they stay rendered
+     * in the browser (decision 004); their HTML comes sanitised from the server (modules/content).
      */
     ssr: boolean;
   };
@@ -56,8 +59,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/references', page: 'references-page', server: rendered },
   { path: '/references/new', page: 'new-reference-page' },
   { path: '/references/import', page: 'citation-import-page' },
-  { path: '/references/:id', page: 'reference-page', record: 'reference', server: rendered },
-  { path: '/references/:id/edit', page: 'edit-reference-page', record: 'reference' },
+  { path: recordPage.reference, page: 'reference-page', record: 'reference', server: rendered },
+  { path: recordPage.editReference, page: 'edit-reference-page', record: 'reference' },
   {
     path: '/bv_specifications',
     page: 'specifications-page',
@@ -66,11 +69,11 @@ export const pageRoutes: PageRoute[] = [
   { path: '/bv_specifications/measurand', page: 'by-measurand-page', server: rendered },
   { path: '/bv_specifications/new', page: 'new-dataset-page' },
   { path: '/bv_specifications/upload', page: 'dataset-upload-page' },
-  { path: '/bv_specifications/:id', page: 'dataset-page', record: 'dataset', server: rendered },
-  { path: '/bv_specifications/:id/edit', page: 'edit-dataset-page', record: 'dataset' },
-  { path: '/bv_specifications/:id/copy', page: 'copy-dataset-page', record: 'dataset' },
+  { path: recordPage.dataset, page: 'dataset-page', record: 'dataset', server: rendered },
+  { path: recordPage.editDataset, page: 'edit-dataset-page', record: 'dataset' },
+  { path: recordPage.copyDataset, page: 'copy-dataset-page', record: 'dataset' },
   {
-    path: '/analytes/:id',
+    path: recordPage.analyte,
     page: 'analyte-page',
     record: 'measurand',
     server: {
@@ -96,7 +99,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/applications/menu', page: 'menu-page', server: calculator },
   // A kept menu (decision 064): judged again on today's data and per visitor ("mine"), so not
   // rendered on the server, whose pages are kept per data generation, not per menu write.
-  { path: '/applications/menu/:id', page: 'kept-menu-page', record: 'kept-menu', server: calculator },
+  { path: recordPage.keptMenu, page: 'kept-menu-page', record: 'kept-menu', server: calculator },
   { path: '/calculators/aps', page: 'aps-page', server: calculator },
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
@@ -124,6 +127,6 @@ export const pageRoutes: PageRoute[] = [
   { path: '/appraisals', page: 'my-appraisals-page' },
   { path: '/appraisals/board', page: 'appraisal-board-page' },
   { path: '/appraisals/agreement', page: 'appraisal-agreement-page' },
-  { path: '/appraisals/:id', page: 'appraisal-page', record: 'appraisal' },
+  { path: recordPage.appraisal, page: 'appraisal-page', record: 'appraisal' },
   { path: '*', page: 'not-found-page' },
 ];

@@ -1,9 +1,8 @@
 import { signOut } from '@bvdb/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { apiCall } from '../lib/api-client';
-import { hasRole, isStaff, useSession } from '../lib/session';
+import { hasRole, isStaff, useInvalidateAfterSignInOrOut, useSession } from '../lib/session';
 import { ADMINS } from '@bvdb/contract';
 import { AnalyteSearch } from '../features/search/components/analyte-search';
 import { NavMenu, NavMenuDivider, NavMenuLink } from './nav-menu';
@@ -20,7 +19,7 @@ const INFO_PAGES = [
 export function SiteNav() {
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAfterSignInOrOut();
   // The collapsed menu of narrow screens closes when a link in it leads to another page.
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(false);
@@ -28,7 +27,7 @@ export function SiteNav() {
   const logout = async () => {
     try {
       await apiCall(signOut, { csrfToken: session.csrf_token });
-      await queryClient.invalidateQueries();
+      await invalidate();
       void navigate('/');
     } catch (err) {
       console.error('Logout failed', err);

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { isStaff, useSession } from '../lib/session';
 import { estimateAnchorId, isEstimateTarget, type EstimateTarget } from '../lib/estimate-permalink';
 import { HeaderRow } from './header-row';
+import { paths } from '../lib/paths';
 
 export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): string {
   switch (m.method) {
@@ -185,12 +186,10 @@ export function MetaSummary({
                       {m.datasets.map((d) => (
                         <tr key={d.bv_specification_id}>
                           <td data-label="Reference">
-                            <Link to={`/references/${d.reference_id}`}>{d.reference_title}</Link>
+                            <Link to={paths.reference(d.reference_id)}>{d.reference_title}</Link>
                           </td>
                           <td data-label="Dataset">
-                            <Link to={`/bv_specifications/${d.bv_specification_id}`}>
-                              {d.bv_specification_id}
-                            </Link>
+                            <Link to={paths.dataset(d.bv_specification_id)}>{d.bv_specification_id}</Link>
                           </td>
                           <td data-label="Grade">{d.grade}</td>
                           <td data-label="CV %">{formatFixed(d.cv, 2)}</td>

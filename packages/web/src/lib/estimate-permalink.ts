@@ -1,5 +1,6 @@
 import type { MetaRecord } from '@bvdb/contract';
 import type { EstimateType } from '@bvdb/domain';
+import { paths } from './paths';
 
 /**
  * Permalinks to a measurand's estimate keyed on what a reader means — measurand, matrix and type —
@@ -15,7 +16,7 @@ export function estimatePermalinkPath(
   const query = new URLSearchParams({ matrix, type });
   // Pinned to a dated release (issue 30.3): the page shows that release's value.
   if (release) query.set('release', release);
-  return `/analytes/${analyteId}?${query.toString()}`;
+  return `${paths.analyte(analyteId)}?${query.toString()}`;
 }
 
 export const typeOfMeta = (m: Pick<MetaRecord, 'var_type'>): EstimateType =>

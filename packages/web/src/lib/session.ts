@@ -2,11 +2,12 @@ import { admits, getSession, STAFF, type Access, type Session } from '@bvdb/cont
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from './api-client';
 import { useHydrated } from './use-hydrated';
+import { everyKey, queryKeys, useInvalidate } from './query-keys';
 
 const signedOut: Session = { user: null, user_id: null, csrf_token: null };
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: queryKeys.session,
   queryFn: async () => {
     try {
       return await apiCall(getSession);
@@ -25,6 +26,12 @@ export function useSession(): Session {
   // Signed out until hydration ends: the server rendered the page for nobody (see useHydrated).
   return (useHydrated() && session) || signedOut;
 }
+
+/**
+ * After signing in or out: every read again, as the new visitor (staff see drafts, "mine" lists and
+ * staff-only reads, so any answer may differ).
+ */
+export const useInvalidateAfterSignInOrOut = () => useInvalidate(everyKey);
 
 /** Whether the signed-in user's role is one of these (the UI reflects what the server enforces). */
 export const hasRole = (session: Session, access: Access): boolean =>

@@ -67,4 +67,3 @@ export const listPublishedDatasetOwners = (db: DbOrTx, ids?: number[]) =>
 export const hasDemoMeasurands = (db: DbOrTx): Promise<boolean> => repo.hasDemoAnalytes(db);
 
 /** A stored measurand in the read API's shape, for modules that list measurands beside their records. */
-export { presentAnalyte } from './analytes.presenter.js';

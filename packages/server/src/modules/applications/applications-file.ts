@@ -1,5 +1,6 @@
 import { APPLICATIONS_SOURCES, type Applications, type ApplicationsRow } from '@bvdb/contract';
-import type { ExportNotice, TableFileInput } from '../exports/exports.service.js';
+import type { ExportNotice } from '../../lib/export-notice.js';
+import type { TableFileInput } from '../exports/index.js';
 
 type Value = ApplicationsRow['aps']['bias'];
 type Estimate = ApplicationsRow['cvi'];

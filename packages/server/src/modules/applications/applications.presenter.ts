@@ -5,7 +5,7 @@ import {
   type ApplicationsRow,
 } from '@bvdb/contract';
 import { limitsKindOf, type WorkbenchValue } from '@bvdb/domain';
-import type { MetaRow } from '../meta-analysis/results/meta-results.service.js';
+import type { MetaRow } from '../meta-analysis/index.js';
 import type { ApplicationsGroup } from './applications.service.js';
 
 const estimate = (row: MetaRow | null) =>

@@ -1,12 +1,7 @@
 import type { ApplicationsQuery } from '@bvdb/contract';
 import { workbenchRow, workbenchZ, type WorkbenchRow } from '@bvdb/domain';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import {
-  headlineOf,
-  listMetaPage,
-  workbenchEstimateOf,
-  type MetaRow,
-} from '../meta-analysis/results/meta-results.service.js';
+import { headlineOf, listMetaPage, workbenchEstimateOf, type MetaRow } from '../meta-analysis/index.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { listAuditDetails } from '../audit/audit.service.js';
+import { listAuditDetails } from '../audit/index.js';
 import * as repo from './appraisals.repository.js';
 
 /**

@@ -3,8 +3,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { presentAuditEntry } from './audit.presenter.js';
 import * as repo from './audit.repository.js';
 
-export type { AuditRecord } from './audit.repository.js';
-
 /** Call inside the transaction of the write it describes, so the trail and the change land together. */
 export const recordAudit = (tx: DbOrTx, rec: repo.AuditRecord): Promise<void> => repo.recordAudit(tx, rec);
 

@@ -8,6 +8,7 @@ import { route, type RouteExtras } from '../../plugins/contract-routes.js';
 import { ANON_CSRF_COOKIE, assertSameOrigin } from '../../plugins/csrf.js';
 import { SESSION_COOKIE } from './auth.plugin.js';
 import * as auth from './auth.service.js';
+import { ABSOLUTE_LIFETIME_MS } from './session.repository.js';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   void reply.setCookie(SESSION_COOKIE, token, {
@@ -15,7 +16,7 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-    maxAge: Math.floor(auth.ABSOLUTE_LIFETIME_MS / 1000),
+    maxAge: Math.floor(ABSOLUTE_LIFETIME_MS / 1000),
   });
 }
 

@@ -1,7 +1,8 @@
 import { AppError } from '../../lib/app-error.js';
 import { admitHashing, DUMMY_PASSWORD_HASH } from '../../lib/password.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { loginThrottleFor, type ThrottleKey } from './login-throttle.repository.js';
+import { loginThrottleFor } from './login-throttle.repository.js';
+import type { ThrottleKey } from './login-throttle.types.js';
 import {
   createSession,
   deleteSession,
@@ -15,7 +16,6 @@ import { findUserByEmail, findUserById, updatePasswordHash } from './users.repos
 type Deps = Pick<ServiceDeps, 'db'>;
 
 /** How long a session lives at most, whatever its use (the cookie's max-age follows it). */
-export { ABSOLUTE_LIFETIME_MS } from './session.repository.js';
 
 export interface SessionUser {
   id: number;

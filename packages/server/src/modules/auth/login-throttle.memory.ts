@@ -1,4 +1,4 @@
-import type { ThrottleKey, ThrottlePolicy } from './login-throttle.repository.js';
+import type { ThrottleKey, ThrottlePolicy } from './login-throttle.types.js';
 
 interface Counter {
   failures: number;

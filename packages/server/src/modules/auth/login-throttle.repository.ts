@@ -3,20 +3,7 @@ import { eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { loginThrottles } from '../../db/schema.js';
 import { MemoryLoginThrottle } from './login-throttle.memory.js';
-
-/** One counter: its key and how many password checks it admits before it locks. */
-export interface ThrottleKey {
-  key: string;
-  limit: number;
-}
-
-export interface ThrottlePolicy {
-  /** A run of attempts is forgotten this long after its start (or after its last lock ended). */
-  windowMs: number;
-  /** The first lock; each further checked attempt doubles it, up to `maxLockMs`. */
-  baseLockMs: number;
-  maxLockMs: number;
-}
+import type { ThrottleKey, ThrottlePolicy } from './login-throttle.types.js';
 
 /**
  * Counts one password check against every key at once, before the check is made, in one statement:

@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recomputeRequestedNow, type ActorRole } from '../recompute/recompute.service.js';
+import { recomputeRequestedNow } from '../recompute-queue/index.js';
+import type { ActorRole } from '../../lib/recompute-door.js';
 import {
   checkBackupRows,
   parseBackupBytes,

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multiplyExport } from '../../bench/multiply-export.js';
 import { openDatabase } from '../../db/client.js';
-import { RecomputeWorker } from '../recompute/recompute-worker.js';
+import { RecomputeWorker } from '../recompute-queue/recompute-worker.js';
 import { seedDatabase } from '../../seed/seed.js';
 import { exportDatabaseJson } from './backup.service.js';
 

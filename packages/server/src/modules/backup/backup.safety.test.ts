@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { ResponseCache } from '../../lib/response-cache.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
-import { RecomputeWorker } from '../recompute/recompute-worker.js';
+import { RecomputeWorker } from '../recompute-queue/recompute-worker.js';
 import { importDatabaseJson } from './backup-import.service.js';
 
 /** Issue 25: imports that never answer 500, never run two at once, and never destroy without a word. */

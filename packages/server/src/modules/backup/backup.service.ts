@@ -1,13 +1,11 @@
 import { AppError } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { blindViewFor, SEES_EVERYTHING } from '../appraisals/appraisals-blind.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { blindViewFor, SEES_EVERYTHING } from '../appraisals/index.js';
+import { recordAudit } from '../audit/index.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, tableShape, type BackupScope } from './backup-file.js';
 import { tablesOf } from './backup-tables.js';
 import * as repo from './backup.repository.js';
-
-export { BACKUP_FORMAT_VERSION, describeProblem, type BackupScope } from './backup-file.js';
 
 /**
  * Who asks for an export: a signed-in user, the operator's command line, the server itself saving

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.js';
-import { requestRecompute, type ActorRole } from '../recompute/recompute.service.js';
+import { requestRecompute } from '../recompute-queue/index.js';
+import type { ActorRole } from '../../lib/recompute-door.js';
 import { tableShape, type BackupFile } from './backup-file.js';
 import { EXPORT_TABLES } from './backup-tables.js';
 import * as repo from './backup.repository.js';

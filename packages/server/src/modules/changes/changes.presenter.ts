@@ -1,5 +1,5 @@
 import type { Change } from '@bvdb/contract';
-import { presentVersion } from '../estimates/estimates.service.js';
+import { presentVersion } from '../estimates/index.js';
 import type { ChangeWithVersions } from './changes.repository.js';
 
 /** One change as `/api/v1/changes` answers it: ids, the action, and for an estimate its two versions. */

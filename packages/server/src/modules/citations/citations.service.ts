@@ -7,8 +7,8 @@ import {
 } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { listReferenceKeys } from '../references/references.service.js';
-import { ReferenceWriteService } from '../references/reference-write.service.js';
+import { listReferenceKeys } from '../references/index.js';
+import { ReferenceWriteService } from '../references/index.js';
 import { refuseTooManyEntries } from './citation-count.js';
 import { detectFormat, NOT_A_CITATION_FILE } from './citation-parse.js';
 import { parseCitationFileOffThread } from './citation-parse-pool.js';

@@ -3,7 +3,7 @@ import type { DatasetRawData } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { uploadedFileName } from '../../lib/uploaded-file-name.js';
 import { presentRawData } from './dataset-raw-data.presenter.js';
 import * as repo from './dataset-raw-data.repository.js';

@@ -16,7 +16,7 @@ import {
 import { seedDatabase } from '../../seed/seed.js';
 import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestDatabase, TEST_ADMIN, testConfig } from '../../test/test-app.js';
-import { RecomputeWorker } from '../recompute/recompute-worker.js';
+import { RecomputeWorker } from '../recompute-queue/recompute-worker.js';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 

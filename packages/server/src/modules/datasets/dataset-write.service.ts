@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { DataScope } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { columnsOfValues, storedValuesOf, type SpecColumns, type SpecRow } from './dataset-columns.js';
 import * as repo from './dataset-write.repository.js';
 import { presentDataset } from './datasets.presenter.js';

@@ -15,9 +15,9 @@ import { notFound } from '../../lib/app-error.js';
 import { cachedCatalogue, cachedItemsJson, cachedJson, serialiseFor } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
-import { findAnalyte } from '../analytes/analytes.service.js';
-import { listDiseasesOfDataset } from '../lookups/lookups.service.js';
-import { findReference } from '../references/references.service.js';
+import { findAnalyte } from '../analytes/index.js';
+import { listDiseasesOfDataset } from '../lookups/index.js';
+import { findReference } from '../references/index.js';
 import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
 import {
   batchesOfDatasets,
@@ -27,7 +27,7 @@ import {
 import { presentBvEstimates, presentDataset } from './datasets.presenter.js';
 import { legacyPageItemJson, preparePageItems } from './dataset-fragments.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
-import { changeLogOf } from '../changes/changes.service.js';
+import { changeLogOf } from '../changes/index.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, PublicDatasets } from './public-datasets.service.js';
 

@@ -2,8 +2,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { presentDataset } from './datasets.presenter.js';
 import * as repo from './datasets.repository.js';
 
-export type { DatasetFilter, DatasetRow } from './datasets.repository.js';
-
 /** The datasets module's read face for its routes and for other modules (never its repository). */
 export const findVisibleDataset = (db: DbOrTx, id: number, signedIn: boolean) =>
   repo.findVisibleDataset(db, id, signedIn);
@@ -69,4 +67,3 @@ export async function listPresentedDatasetsInPages(
 /** The 14 BIVAC grades of a stored dataset, keyed by checklist item. */
 
 /** How the whole-catalogue dataset answers are kept (for modules that send one: exports). */
-export { CATALOGUE_JSON } from './catalogue-json.js';

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { ChangeLog } from '../../lib/kept-by-changes.js';
 import type { DataScope, ResponseCache } from '../../lib/response-cache.js';
-import type { ChangedRecord } from '../changes/changes.service.js';
+import type { ChangedRecord } from '../changes/index.js';
 import * as repo from './datasets.repository.js';
 
 /** What a published dataset's public shapes read: its own row, its reference, measurand and lookups. */

@@ -3,9 +3,6 @@ import type { EstimateVersionDataset } from '../../db/schema.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repo from './estimates.repository.js';
 
-export type { EstimateRow, VersionRow } from './estimates.repository.js';
-export type { EstimateVersionDataset } from '../../db/schema.js';
-
 /** Why a version was written (decision 048's cause): a role, never a person. */
 export interface VersionCause {
   kind: 'dataset' | 'appraisal' | 'import' | 'lookup' | 'initial';
@@ -187,4 +184,3 @@ export async function listShownAsOf(db: DbOrTx, asOf: Date, analyteId?: number) 
 export const countAllVersions = (db: DbOrTx) => repo.countAllVersions(db);
 
 /** A version as the public history shows it: the change feed's `from` and `to` (decision 056). */
-export { presentVersion } from './estimates.presenter.js';

@@ -9,11 +9,7 @@ import {
 import type { EstimationRow } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
 import { jsonLinesError } from '../../lib/upload-reader.js';
-import {
-  sheetFromDelimitedText,
-  type CellValue,
-  type Sheet,
-} from '../dataset-upload/sheet-reader.service.js';
+import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
 /** Rows ready for the engine, each with the row number it came from, and how they were read. */
 export interface ReadRows {

@@ -8,7 +8,7 @@ import {
   readWorkbookUpload,
   uploadedText,
 } from '../../lib/upload-reader.js';
-import { readUploadedSheet, SheetError } from '../dataset-upload/sheet-reader.service.js';
+import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import {
   delimiterOf,
   rowsFromJson,

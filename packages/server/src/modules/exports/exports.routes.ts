@@ -4,16 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedCatalogue, cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
-import { findAnalyte } from '../analytes/analytes.service.js';
-import { findReference } from '../references/references.service.js';
-import { CATALOGUE_JSON, listPresentedDatasets } from '../datasets/datasets.service.js';
-import {
-  listPresentedMetas,
-  listPresentedMetasOfAnalyte,
-} from '../meta-analysis/results/meta-results.service.js';
+import { findAnalyte } from '../analytes/index.js';
+import { findReference } from '../references/index.js';
+import { CATALOGUE_JSON, listPresentedDatasets } from '../datasets/index.js';
+import { listPresentedMetas, listPresentedMetasOfAnalyte } from '../meta-analysis/index.js';
 import { Readable } from 'node:stream';
-import { backupScopeFor, exportDatabaseJson } from '../backup/backup.service.js';
-import { csvReleaseHeaders, exportNotice } from './exports.service.js';
+import { backupScopeFor, exportDatabaseJson } from '../backup/index.js';
+import { exportNotice } from '../../lib/export-notice.js';
+import { csvReleaseHeaders } from './exports.service.js';
 import { buildCsvOffThread, buildWorkbookOffThread } from './export-worker.js';
 import type { ExportInput } from './xlsx-writer.js';
 

@@ -1,11 +1,7 @@
 import type { ExportNotice } from '../../lib/export-notice.js';
 
-export { exportNotice, type ExportNotice } from '../../lib/export-notice.js';
 /** Other modules' tables as files (CSV, xlsx), built in the export worker. */
-export { buildCsvOffThread, buildTableOffThread, buildWorkbookOffThread } from './export-worker.js';
 /** The columns of the datasets' CSV (a release describes them in its datapackage.json). */
-export { DATASET_COLUMNS, exportCell } from './export-columns.js';
-export type { TableFileInput } from './table-file.js';
 
 /**
  * A header value of any text: HTTP headers carry visible ASCII and spaces, so anything else

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/sign-in.js';
 import { useTestApp } from '../../test/test-app.js';
 import { DATA_USE_NOTICE } from './export-columns.js';
-import { csvReleaseHeaders, exportNotice } from './exports.service.js';
+import { exportNotice } from '../../lib/export-notice.js';
+import { csvReleaseHeaders } from './exports.service.js';
 
 /** Every export names the release that made it and the terms of its data (issue 28). */
 const LICENCE = 'CC BY-NC 4.0 — ask the EFLM WG-BV for other uses';

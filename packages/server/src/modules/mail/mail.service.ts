@@ -44,5 +44,3 @@ export async function deliverMessages(
 /** A link to a page of the site, absolute when PUBLIC_URL is set. */
 export const siteLink = (deps: Pick<ServiceDeps, 'config'>, path: string): string =>
   `${(deps.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}${path}`;
-
-export type { Message };

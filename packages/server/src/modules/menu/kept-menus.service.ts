@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import type { SessionUser } from '../auth/auth.service.js';
+import type { SessionUser } from '../auth/index.js';
 import { linesOf, type MenuSheetMaker } from './menu-sheet-maker.js';
 import { buildMenuWorkbook, type MenuWorkbook } from './menu-workbook.js';
 import * as repo from './kept-menus.repository.js';

@@ -2,24 +2,16 @@ import type { analytes } from '../../db/schema.js';
 import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import { DATA_SCOPES } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import {
-  findAnalytesByIds,
-  listAllAnalytes,
-  listPublishedDatasetOwners,
-} from '../analytes/analytes.service.js';
-import {
-  buildApplications,
-  groupApplications,
-  type ApplicationsGroup,
-} from '../applications/applications.service.js';
-import { changeLogOf, type ChangedRecord } from '../changes/changes.service.js';
+import { findAnalytesByIds, listAllAnalytes, listPublishedDatasetOwners } from '../analytes/index.js';
+import { buildApplications, groupApplications, type ApplicationsGroup } from '../applications/index.js';
+import { changeLogOf, type ChangedRecord } from '../changes/index.js';
 import {
   estimateRefsOf,
   listDisplayedMetasOf,
   listDisplayedMetaStamps,
   refKeyOf,
   type EstimateRefs,
-} from '../meta-analysis/results/meta-results.service.js';
+} from '../meta-analysis/index.js';
 import { MenuCatalogue, type MenuCatalogueEntry } from '@bvdb/domain';
 import { listPublishedDatasetCodes } from './menu.repository.js';
 

@@ -10,11 +10,7 @@ import {
 } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
 import { jsonLinesError } from '../../lib/upload-reader.js';
-import {
-  sheetFromDelimitedText,
-  type CellValue,
-  type Sheet,
-} from '../dataset-upload/sheet-reader.service.js';
+import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
 /** A menu line as read: where it came from and the test it names. */
 export interface MenuLine {

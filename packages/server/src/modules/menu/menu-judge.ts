@@ -1,11 +1,6 @@
 import { DomainInputError, matchMenuLine, menuTest, type MenuCandidate, type MenuMatch } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
-import {
-  refKeyOf,
-  workbenchEstimateOf,
-  type EstimateRefs,
-  type MetaRow,
-} from '../meta-analysis/results/meta-results.service.js';
+import { refKeyOf, workbenchEstimateOf, type EstimateRefs, type MetaRow } from '../meta-analysis/index.js';
 import type { MenuLine } from './menu-input.js';
 import type { JudgedLine } from './menu.presenter.js';
 import type { MenuData } from './menu-data.js';

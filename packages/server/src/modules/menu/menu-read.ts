@@ -6,7 +6,7 @@ import {
   uploadedText,
   type UploadedBytes,
 } from '../../lib/upload-reader.js';
-import { readUploadedSheet, SheetError } from '../dataset-upload/sheet-reader.service.js';
+import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import { linesFromJson, linesFromSheet, sheetFromMenuText, type ReadMenu } from './menu-input.js';
 
 /** One request's reading: a JSON body, CSV text, or an uploaded file (.xlsx or CSV). */

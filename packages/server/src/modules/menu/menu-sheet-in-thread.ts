@@ -7,7 +7,7 @@ import {
 } from '@bvdb/contract';
 import { menuChanges, workbenchZ, type MenuKeptTest } from '@bvdb/domain';
 import { contractJson } from '../../lib/contract-json.js';
-import type { EstimateRefs } from '../meta-analysis/results/meta-results.service.js';
+import type { EstimateRefs } from '../meta-analysis/index.js';
 import { keptValuesOf } from './kept-menus.presenter.js';
 import { judgeMatched, type MatchedLine } from './menu-judge.js';
 import { presentMenu } from './menu.presenter.js';

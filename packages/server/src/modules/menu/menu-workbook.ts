@@ -1,7 +1,7 @@
 import { MENU_SOURCES, type MenuResponse, type MenuTestResult } from '@bvdb/contract';
 import type { Config } from '../../config.js';
 import { exportNotice, type ExportNotice } from '../../lib/export-notice.js';
-import { buildTableOffThread, type TableFileInput } from '../exports/exports.service.js';
+import { buildTableOffThread, type TableFileInput } from '../exports/index.js';
 
 type Range = { lower: number; upper: number; limits: string } | null;
 type Judgement = NonNullable<MenuTestResult['aps_met']>['bias'];

@@ -8,7 +8,7 @@ import {
   type MenuTestResult as DomainResult,
   type WorkbenchValue,
 } from '@bvdb/domain';
-import { refKeyOf, type EstimateRefs, type MetaRow } from '../meta-analysis/results/meta-results.service.js';
+import { refKeyOf, type EstimateRefs, type MetaRow } from '../meta-analysis/index.js';
 import type { MenuLine } from './menu-input.js';
 
 const candidate = (c: MenuCandidate) => ({

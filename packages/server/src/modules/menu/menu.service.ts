@@ -2,7 +2,7 @@ import { MENU_MAX_TESTS, MENU_MAX_TEXT_BYTES, type MenuQuery } from '@bvdb/contr
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { checkJsonLines, checkTextBytes } from '../../lib/upload-reader.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
-import { AnalyteSearch } from '../search/search.service.js';
+import { AnalyteSearch } from '../search/index.js';
 import { MenuDataSource } from './menu-data.js';
 import { tooManyTests, type ReadMenu } from './menu-input.js';
 import type { MenuReadTask } from './menu-read.js';

@@ -8,7 +8,7 @@ import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { uploadedFileName } from '../../lib/uploaded-file-name.js';
 import { writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as files from './reference-file.repository.js';
 import { auditSnapshot, presentReference } from './references.presenter.js';
 import * as repo from './references.repository.js';

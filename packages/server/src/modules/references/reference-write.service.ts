@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { fileCopyGroup } from './reference-file.service.js';
 import { auditSnapshot, presentReference } from './references.presenter.js';
 import * as repo from './references.repository.js';

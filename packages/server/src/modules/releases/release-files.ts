@@ -2,15 +2,10 @@ import { webcrypto } from 'node:crypto';
 import type { Dataset } from '@bvdb/contract';
 import type { DbOrTx } from '../../db/client.js';
 import type { ExportNotice } from '../../lib/export-notice.js';
-import { exportDatabaseJson } from '../backup/backup.service.js';
-import { listPresentedDatasetsInPages } from '../datasets/datasets.service.js';
-import {
-  buildCsvOffThread,
-  buildWorkbookOffThread,
-  DATASET_COLUMNS,
-  exportCell,
-} from '../exports/exports.service.js';
-import { listPresentedMetasInPages } from '../meta-analysis/results/meta-results.service.js';
+import { exportDatabaseJson } from '../backup/index.js';
+import { listPresentedDatasetsInPages } from '../datasets/index.js';
+import { buildCsvOffThread, buildWorkbookOffThread, DATASET_COLUMNS, exportCell } from '../exports/index.js';
+import { listPresentedMetasInPages } from '../meta-analysis/index.js';
 import { fixZipDates } from './zip-dates.js';
 
 export interface ReleaseFileBytes {

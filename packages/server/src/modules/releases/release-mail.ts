@@ -1,6 +1,6 @@
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { deliverMessages, siteLink } from '../mail/mail.service.js';
-import { listMemberAddresses } from '../mailing-list/mailing-list.service.js';
+import { deliverMessages, siteLink } from '../mail/index.js';
+import { listMemberAddresses } from '../mailing-list/index.js';
 import * as repo from './releases.repository.js';
 
 /**

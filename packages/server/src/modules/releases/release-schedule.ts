@@ -1,4 +1,7 @@
-import type { ReleaseService } from './releases.service.js';
+import type { BackgroundTask } from '../../lib/background-task.js';
+import { FileCache } from '../../lib/file-cache.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import { ReleaseService } from './releases.service.js';
 
 /**
  * The monthly release (issue 30.2, decision 058): every hour the processes that do background work
@@ -7,7 +10,7 @@ import type { ReleaseService } from './releases.service.js';
  * each month after something changed. The first release of a site is a curator's. Several processes may ask: the request takes an advisory
  * lock and looks again inside it, so one release is made. A failed check is logged and retried.
  */
-export class ReleaseSchedule {
+export class ReleaseSchedule implements BackgroundTask {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -39,4 +42,20 @@ export class ReleaseSchedule {
     this.timer = undefined;
     await this.releases.idle();
   }
+}
+
+/**
+ * The monthly release as a background task of its own process (ROLE=worker has no app): a release
+ * service with its own copies of the files, closed after the schedule stops.
+ */
+export function monthlyReleaseTask(deps: Pick<ServiceDeps, 'db' | 'log' | 'config'>): BackgroundTask {
+  const copies = FileCache.forConfig(deps.config);
+  const schedule = new ReleaseSchedule(new ReleaseService(deps, copies), deps.log);
+  return {
+    start: () => schedule.start(),
+    stop: async () => {
+      await schedule.stop();
+      await copies.close();
+    },
+  };
 }

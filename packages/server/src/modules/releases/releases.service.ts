@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import type { FileCache } from '../../lib/file-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { buildReleaseNotes, hasChangesAfter, latestChangeCursor } from '../changes/changes.service.js';
+import { buildReleaseNotes, hasChangesAfter, latestChangeCursor } from '../changes/index.js';
 import { announceRelease } from './release-mail.js';
 import { buildReleaseFiles, type ReleaseFileBytes } from './release-files.js';
 import { presentBuild, presentRelease } from './releases.presenter.js';

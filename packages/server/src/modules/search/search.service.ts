@@ -11,8 +11,8 @@ import {
   presentWithCounts,
   withCountsJson,
   withDatasetCounts,
-} from '../analytes/analytes.service.js';
-import { changeLogOf, type ChangedRecord } from '../changes/changes.service.js';
+} from '../analytes/index.js';
+import { changeLogOf, type ChangedRecord } from '../changes/index.js';
 import { AnalyteIndex } from './analyte-index/analyte-index.js';
 
 type AnalyteRow = (typeof analytes)['$inferSelect'];

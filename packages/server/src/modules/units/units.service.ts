@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { isUniqueViolation, writeTransaction } from '../../lib/write-transaction.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { auditSnapshot, presentUnit } from './units.presenter.js';
 import * as repo from './units.repository.js';
 

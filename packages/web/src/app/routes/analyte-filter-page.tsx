@@ -5,8 +5,8 @@ import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { analytesWithCountsQuery } from '../../features/analytes/api/get-analytes';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { manageByAnalyteQuery } from '../../features/manage/api/get-manage';
-import { ManagedDatasets, ManageFilterForm } from '../../features/manage/components/manage-filter';
+import { manageByAnalyteQuery } from '../../features/datasets/api/get-manage';
+import { ManagedDatasets, ManageFilterForm } from '../../features/datasets/components/manage-filter';
 
 /** "Filter and Manage Data by Dataset" (spec section 2): choose a measurand, see all its datasets. */
 export function AnalyteFilterPage() {

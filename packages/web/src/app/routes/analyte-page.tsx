@@ -12,8 +12,9 @@ import {
   LazyIndividualityCalculators as IndividualityCalculators,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteAsOfQuery, metaByAnalyteQuery } from '../../features/metas/api/get-counters';
-import { analyteDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { metaByAnalyteAsOfQuery } from '../../features/meta-results/api/get-metas-of-analyte-as-of';
+import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
+import { analyteDatasetsQuery } from '../../features/datasets/api/get-datasets';
 import { analyteQuery } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
 import { MetaSummary } from '../../components/meta-summary';
@@ -28,6 +29,7 @@ import { releaseQuery } from '../../features/releases/api/get-release';
 import { releasesQuery } from '../../features/releases/api/get-releases';
 import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
+import { paths } from '../../lib/paths';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -111,14 +113,12 @@ export function AnalytePage() {
         <ReleasePinNotice
           version={pin}
           publishedAt={publishedAt}
-          currentPath={`/analytes/${a.id}`}
+          currentPath={paths.analyte(a.id)}
           differences={pinnedDifferences(metaList, currentMetas, (m) => `${m.matrix} ${typeOfMeta(m)}`)}
         />
       ) : null}
       <h2 className="h5 mt-3">Meta-analysis</h2>
-      {metas.isPending ? (
-        <Loading />
-      ) : metas.error ? (
+      {metas.error ? (
         <ErrorText>Error: {metas.error.message}</ErrorText>
       ) : (
         <MetaSummary
@@ -168,9 +168,7 @@ export function AnalytePage() {
         </section>
       ) : null}
       <h2 className="h5">Datasets</h2>
-      {datasets.isPending ? (
-        <Loading />
-      ) : datasets.error ? (
+      {datasets.error ? (
         <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>
       ) : (
         <DatasetTable datasets={datasets.data} metas={metaList} />

@@ -6,11 +6,12 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { analytesWithCountsQuery } from '../../features/analytes/api/get-analytes';
-import { datasetsByMeasurandQuery } from '../../features/specifications/api/get-datasets';
+import { datasetsByMeasurandQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
-import { TilesGrid } from '../../features/specifications/components/tiles-grid';
+import { TilesGrid } from '../../features/datasets/components/tiles-grid';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { groupByLetter, INDEX_LETTERS, letterSectionId } from '../../lib/alphabet-index';
+import { paths } from '../../lib/paths';
 
 /**
  * The A–Z index: a link per letter to its section (plain fragment links: they work before the app's
@@ -114,7 +115,7 @@ export function ByMeasurandPage() {
                   <Card key={a.id} className="mb-3">
                     <Card.Header className="d-flex justify-content-between align-items-center">
                       <h3 className="h6 mb-0">
-                        <Link to={`/analytes/${a.id}`}>{a.display_name}</Link>
+                        <Link to={paths.analyte(a.id)}>{a.display_name}</Link>
                       </h3>
                       <span>There are: {a.bv_specifications_count} Records</span>
                     </Card.Header>
@@ -129,9 +130,7 @@ export function ByMeasurandPage() {
                                 % · CVG {d.estimates_of_cvg ?? 'N/A'}% ·{' '}
                                 {d.matrix?.matrix_expansion ?? 'No Matrix'}
                               </p>
-                              <Link to={`/bv_specifications/${d.id}`}>
-                                View dataset {d.unique_identifier}
-                              </Link>
+                              <Link to={paths.dataset(d.id)}>View dataset {d.unique_identifier}</Link>
                             </Accordion.Body>
                           </Accordion.Item>
                         ))}

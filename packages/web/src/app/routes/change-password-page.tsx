@@ -8,6 +8,7 @@ import { apiCall, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { TextInputField } from '../../components/text-input-field';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { queryKeys } from '../../lib/query-keys';
 
 export function ChangePasswordPage() {
   return (
@@ -40,7 +41,7 @@ function ChangePasswordForm() {
               setCurrent('');
               setPassword('');
               setConfirmation('');
-              await queryClient.invalidateQueries({ queryKey: ['session'] });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.session });
             })
             .catch((err: unknown) =>
               setStatus({

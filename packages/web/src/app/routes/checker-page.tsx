@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
-import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
+import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { MeasurandSelect } from '../../features/analytes/components/measurand-select';
 import { CheckedResult } from '../../features/meta-tools/components/checked-result';

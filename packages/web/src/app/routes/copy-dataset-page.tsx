@@ -1,5 +1,5 @@
 import { RequireSignIn } from '../../components/require-sign-in';
-import { CopyDataset } from '../../features/dataset-admin/components/copy-dataset';
+import { CopyDataset } from '../../features/datasets/components/copy-dataset';
 
 export function CopyDatasetPage() {
   return (

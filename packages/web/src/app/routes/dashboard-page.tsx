@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { countersQuery } from '../../features/metas/api/get-counters';
+import { countersQuery } from '../../features/meta-results/api/get-counters';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { statsServiceQuery } from '../../features/meta-tools/api/get-stats-service';
 import { StatusCard } from '../../features/meta-tools/components/status-card';

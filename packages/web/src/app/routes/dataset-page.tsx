@@ -4,14 +4,15 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { datasetQuery } from '../../features/specifications/api/get-datasets';
-import { DatasetSummary } from '../../features/specifications/components/dataset-summary';
-import { DatasetDetails } from '../../features/specifications/components/dataset-details';
+import { datasetQuery } from '../../features/datasets/api/get-datasets';
+import { DatasetSummary } from '../../features/datasets/components/dataset-summary';
+import { DatasetDetails } from '../../features/datasets/components/dataset-details';
 import { siteInfoQuery } from '../../features/content/api/get-site-info';
 import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
 import { isNotFound } from '../../lib/api-client';
 import { NotFoundPage } from './not-found-page';
+import { paths } from '../../lib/paths';
 
 // The staff's tools (decision 075): the page is rendered for nobody and hydrates so, so no visitor
 // gets them in the first load; their code (the delete dialog with react-bootstrap's Modal, the raw
@@ -22,12 +23,12 @@ const SendToAppraisal = lazy(() =>
   })),
 );
 const DeleteDatasetButton = lazy(() =>
-  import('../../features/dataset-admin/components/delete-dataset-button').then((m) => ({
+  import('../../features/datasets/components/delete-dataset-button').then((m) => ({
     default: m.DeleteDatasetButton,
   })),
 );
 const RawDataCard = lazy(() =>
-  import('../../features/dataset-admin/components/raw-data-card').then((m) => ({ default: m.RawDataCard })),
+  import('../../features/datasets/components/raw-data-card').then((m) => ({ default: m.RawDataCard })),
 );
 const HistoryCard = lazy(() =>
   import('../../features/audit/components/history-card').then((m) => ({ default: m.HistoryCard })),
@@ -84,16 +85,16 @@ export function DatasetPage() {
               ],
               n: d.number_of_subjects_included_in_bv_estimation ?? d.number_of_subjects,
               updated: d.updated_at,
-              path: `/bv_specifications/${d.id}`,
+              path: paths.dataset(d.id),
               source: study,
             })}
           />
           {isStaff(session) ? (
             <>
-              <Link to={`/bv_specifications/${d.id}/edit`} className="btn btn-outline-secondary btn-sm">
+              <Link to={paths.editDataset(d.id)} className="btn btn-outline-secondary btn-sm">
                 Edit Dataset
               </Link>
-              <a href={`/bv_specifications/${d.id}/copy`} className="btn btn-outline-secondary btn-sm">
+              <a href={paths.copyDataset(d.id)} className="btn btn-outline-secondary btn-sm">
                 Copy
               </a>
               <Suspense
@@ -116,8 +117,8 @@ export function DatasetPage() {
         </div>
       </div>
       <p className="mb-3" data-testid="dataset-reference">
-        Dataset of <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
-        <Link to={`/references/${d.reference_id}`}>
+        Dataset of <Link to={paths.analyte(d.analyte_id)}>{d.analyte_display_name}</Link> ({matrix}) from{' '}
+        <Link to={paths.reference(d.reference_id)}>
           {formatCitation(study) || `reference ${d.reference_id}`}
         </Link>
         {doi ? (

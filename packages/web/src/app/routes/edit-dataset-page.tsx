@@ -1,5 +1,5 @@
 import { RequireSignIn } from '../../components/require-sign-in';
-import { EditDataset } from '../../features/dataset-admin/components/edit-dataset';
+import { EditDataset } from '../../features/datasets/components/edit-dataset';
 
 export function EditDatasetPage() {
   return (

@@ -1,4 +1,4 @@
-import { EstimationTool } from '../../features/estimation/components/estimation-tool';
+import { EstimationTool } from '../../features/estimations/components/estimation-tool';
 
 export function EstimatePage() {
   return (

@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { WhenNearViewport } from '../../components/near-viewport';
 import { ErrorText, Loading } from '../../components/state-views';
-import { countersQuery } from '../../features/metas/api/get-counters';
+import { countersQuery } from '../../features/meta-results/api/get-counters';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { DataUseNotice } from '../../features/content/components/data-use-notice';
 import { DatabaseDownloads } from '../../components/database-downloads';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { DataTable } from '../../components/data-table';
 import { ErrorText, Loading } from '../../components/state-views';
-import { matricesQuery } from '../../features/matrices/api/get-matrices';
+import { matricesQuery } from '../../features/lookups/api/get-matrices';
 
 const columns: ColumnDef<Matrix, unknown>[] = [
   { id: 'matrix_expansion', header: 'Matrix Expansion', accessorKey: 'matrix_expansion', sortingFn: 'text' },

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { latestMetaJobsQuery, startRecompute } from '../../features/meta-tools/api/list-queue-jobs';
 import { JobProgressDisplay } from '../../features/meta-tools/components/job-progress';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * "Meta job progress" (spec section 2): the two recomputation jobs, each polled until done.
@@ -40,7 +41,7 @@ function MetaJobs() {
     try {
       const jobs = await startRecompute(session.csrf_token);
       setParams({ consolidated: String(jobs.consolidated.id), meta: String(jobs.meta.id) });
-      await queryClient.invalidateQueries({ queryKey: ['queue-jobs'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.queueJobs });
     } catch (err) {
       setStartError(err instanceof Error ? err.message : 'An unknown error occurred.');
     } finally {

@@ -5,10 +5,12 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ErrorText, Loading } from '../../components/state-views';
-import { headlineMetasQuery, metaListQuery } from '../../features/metas/api/get-counters';
+import { headlineMetasQuery } from '../../features/meta-results/api/list-headline-metas';
+import { metaListQuery } from '../../features/meta-results/api/list-metas';
 import { HeaderRow } from '../../components/header-row';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { estimatePermalinkPath } from '../../lib/estimate-permalink';
+import { paths } from '../../lib/paths';
 
 type MetaListItem = z.infer<typeof MetaListItemSchema>;
 
@@ -20,7 +22,7 @@ function MetaRow({ m }: { m: MetaListItem }) {
     <tr data-meta-id={m.id}>
       <td data-label="ID">{m.id}</td>
       <td data-label="Marker">
-        <Link to={`/analytes/${m.analyte_id}`}>{m.analyte_display_name}</Link>
+        <Link to={paths.analyte(m.analyte_id)}>{m.analyte_display_name}</Link>
       </td>
       <td data-label="Matrix">{m.matrix}</td>
       <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>

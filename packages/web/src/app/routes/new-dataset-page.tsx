@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { CreateDataset } from '../../features/dataset-admin/components/create-dataset';
-import { draftValuesOf } from '../../features/dataset-admin/dataset-form-values';
-import { ESTIMATION_DRAFT_STATE, ESTIMATION_FILE_STATE } from '../../features/estimation/draft-dataset';
+import { CreateDataset } from '../../features/datasets/components/create-dataset';
+import { draftValuesOf } from '../../features/datasets/dataset-form-values';
+import { ESTIMATION_DRAFT_STATE, ESTIMATION_FILE_STATE } from '../../features/estimations/draft-dataset';
 
 export function NewDatasetPage() {
   // A draft from the estimation report arrives as router state; opened directly, the spec's defaults.

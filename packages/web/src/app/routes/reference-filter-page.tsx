@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { allReferencesQuery, manageByReferenceQuery } from '../../features/manage/api/get-manage';
-import { ManagedDatasets, ManageFilterForm } from '../../features/manage/components/manage-filter';
+import { allReferencesQuery, manageByReferenceQuery } from '../../features/datasets/api/get-manage';
+import { ManagedDatasets, ManageFilterForm } from '../../features/datasets/components/manage-filter';
 
 /** "Filter and Manage Data by Reference" (spec section 2): search, choose a reference, see all its datasets. */
 export function ReferenceFilterPage() {

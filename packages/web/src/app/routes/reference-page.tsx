@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { referenceDatasetsQuery } from '../../features/specifications/api/get-datasets';
+import { referenceDatasetsQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge, yesNo } from '../../components/dataset-badges';
 import { isStaff, useSession } from '../../lib/session';
 import { HistoryCard } from '../../features/audit/components/history-card';
@@ -13,6 +13,7 @@ import { ReferenceCard } from '../../features/references/components/reference-ca
 import { HeaderRow } from '../../components/header-row';
 import { isNotFound } from '../../lib/api-client';
 import { NotFoundPage } from './not-found-page';
+import { paths } from '../../lib/paths';
 
 const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 1));
 
@@ -76,7 +77,7 @@ export function ReferencePage() {
                   <tr key={d.id}>
                     <td data-label="ID">{d.id}</td>
                     <td data-label="Analyte">
-                      <Link to={`/analytes/${d.analyte_id}`}>{d.analyte_display_name}</Link>
+                      <Link to={paths.analyte(d.analyte_id)}>{d.analyte_display_name}</Link>
                     </td>
                     <td data-label="Matrix">{d.matrix?.matrix_expansion ?? 'No Matrix'}</td>
                     <td data-label="CVI (%)">{cv(d.estimates_of_cvi)}</td>
@@ -88,10 +89,10 @@ export function ReferencePage() {
                       <GradeBadge grade={d.total_score} />
                     </td>
                     <td data-label="Tools" className="text-nowrap">
-                      <Link to={`/bv_specifications/${d.id}`} className="btn btn-outline-primary btn-sm me-1">
+                      <Link to={paths.dataset(d.id)} className="btn btn-outline-primary btn-sm me-1">
                         Details
                       </Link>
-                      <Link to={`/analytes/${d.analyte_id}`} className="btn btn-outline-primary btn-sm">
+                      <Link to={paths.analyte(d.analyte_id)} className="btn btn-outline-primary btn-sm">
                         Measurand
                       </Link>
                     </td>

@@ -11,10 +11,11 @@ import {
   LazyApsModal as ApsModal,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteQuery } from '../../features/metas/api/get-counters';
+import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
 import { searchAnalytesQuery } from '../../features/search/api/search-analytes';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { headlineMetasOf } from '../../lib/headline-metas';
+import { paths } from '../../lib/paths';
 
 /** An open item's body: the measurand's meta-analysis summary and its calculators, as on its page. */
 function ResultBody({ analyte }: { analyte: AnalyteWithCount }) {
@@ -47,7 +48,7 @@ function ResultBody({ analyte }: { analyte: AnalyteWithCount }) {
             <Button size="sm" variant="outline-primary" onClick={() => setRcv(true)}>
               Reference Change Value
             </Button>
-            <Link to={`/analytes/${analyte.id}`} className="btn btn-primary btn-sm">
+            <Link to={paths.analyte(analyte.id)} className="btn btn-primary btn-sm">
               Open {analyte.display_name}
             </Link>
           </div>

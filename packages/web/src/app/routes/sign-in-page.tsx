@@ -1,5 +1,4 @@
 import { signIn } from '@bvdb/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { apiCall, ApiError } from '../../lib/api-client';
 import { TextInputField } from '../../components/text-input-field';
+import { useInvalidateAfterSignInOrOut } from '../../lib/session';
 
 export function SignInPage() {
   const [email, setEmail] = useState('');
@@ -14,7 +14,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAfterSignInOrOut();
   return (
     <div style={{ maxWidth: 420 }} className="mx-auto">
       <h1 className="h3">Log in</h1>
@@ -28,7 +28,7 @@ export function SignInPage() {
           setError(null);
           apiCall(signIn, { body: { email, password } })
             .then(async () => {
-              await queryClient.invalidateQueries();
+              await invalidate();
               void navigate('/');
             })
             .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Sign-in failed'))

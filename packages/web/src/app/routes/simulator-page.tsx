@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { MeasurandSelect } from '../../features/analytes/components/measurand-select';
-import { DatasetPicker } from '../../features/manage/components/dataset-picker';
+import { DatasetPicker } from '../../features/datasets/components/dataset-picker';
 import { Simulation } from '../../features/meta-tools/components/simulation';
 
 /** "Meta Calculation Simulator" (spec section 2): a meta-analysis on datasets the curator picks. */

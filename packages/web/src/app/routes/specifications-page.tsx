@@ -10,11 +10,12 @@ import { DataTable } from '../../components/data-table';
 import { Tabs } from '../../components/tabs';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { allDatasetsQuery, datasetsPageQuery } from '../../features/specifications/api/get-datasets';
+import { allDatasetsQuery, datasetsPageQuery } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
-import { matchesSpecFilter } from '../../features/specifications/spec-filter';
-import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/specifications/spec-page';
+import { matchesSpecFilter } from '../../features/datasets/spec-filter';
+import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/datasets/spec-page';
 import { DatabaseDownloads } from '../../components/database-downloads';
+import { paths } from '../../lib/paths';
 
 /** The dataset's reference as running text: the one Vancouver formatter of the domain. */
 const citation = (d: Dataset) =>
@@ -35,7 +36,7 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
       accessorFn: (d) => d.analyte_display_name,
       sortingFn: 'text',
       cell: ({ row }) => (
-        <Link to={`/analytes/${row.original.analyte_id}`}>{row.original.analyte_display_name}</Link>
+        <Link to={paths.analyte(row.original.analyte_id)}>{row.original.analyte_display_name}</Link>
       ),
     },
     {
@@ -49,7 +50,7 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
             size="sm"
             variant="outline-primary"
             data-dataset-id={row.original.id}
-            onClick={() => void navigate(`/bv_specifications/${row.original.id}`)}
+            onClick={() => void navigate(paths.dataset(row.original.id))}
           >
             View
           </Button>
@@ -63,21 +64,15 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
       enableSorting: false,
       cell: ({ row }) => (
         <span className="d-inline-flex gap-1 flex-wrap">
-          <Link to={`/analytes/${row.original.analyte_id}`} className="btn btn-outline-primary btn-sm">
+          <Link to={paths.analyte(row.original.analyte_id)} className="btn btn-outline-primary btn-sm">
             Measurand
           </Link>
           {signedIn ? (
             <>
-              <Link
-                to={`/bv_specifications/${row.original.id}/edit`}
-                className="btn btn-outline-secondary btn-sm"
-              >
+              <Link to={paths.editDataset(row.original.id)} className="btn btn-outline-secondary btn-sm">
                 Edit
               </Link>
-              <a
-                href={`/bv_specifications/${row.original.id}/copy`}
-                className="btn btn-outline-secondary btn-sm"
-              >
+              <a href={paths.copyDataset(row.original.id)} className="btn btn-outline-secondary btn-sm">
                 Copy
               </a>
             </>
@@ -96,7 +91,7 @@ const specsTableColumns = (signedIn: boolean): ColumnDef<Dataset, unknown>[] => 
     accessorFn: (d) => d.analyte_display_name,
     sortingFn: 'text',
     cell: ({ row }) => (
-      <Link to={`/analytes/${row.original.analyte_id}`}>{row.original.analyte_display_name}</Link>
+      <Link to={paths.analyte(row.original.analyte_id)}>{row.original.analyte_display_name}</Link>
     ),
   },
   { id: 'reference_id', header: 'Reference ID', accessorKey: 'reference_id' },
@@ -116,7 +111,7 @@ const editColumn: ColumnDef<Dataset, unknown> = {
   header: 'Edit',
   enableSorting: false,
   cell: ({ row }) => (
-    <Link to={`/bv_specifications/${row.original.id}/edit`} className="btn btn-outline-secondary btn-sm">
+    <Link to={paths.editDataset(row.original.id)} className="btn btn-outline-secondary btn-sm">
       Edit
     </Link>
   ),

@@ -10,7 +10,14 @@ import type {
 import { limitsKindOf } from '@bvdb/domain';
 import type { z } from 'zod';
 import type { MetaRow, listDatasetsOfMetas } from './meta-results.repository.js';
-import type { Headline } from './meta-results.service.js';
+
+/** The headline matrix of a measurand and its two results (either may be missing). */
+export interface Headline {
+  matrixId: number | null;
+  consolidationId: number | null;
+  cvi: MetaRow | undefined;
+  cvg: MetaRow | undefined;
+}
 
 type DatasetLink = Awaited<ReturnType<typeof listDatasetsOfMetas>>[number];
 type MetaListItem = z.infer<typeof MetaListItemSchema>;

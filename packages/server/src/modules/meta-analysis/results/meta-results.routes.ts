@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { cachedCatalogue, cachedJson, serialiseFor } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../../plugins/contract-routes.js';
-import { presentAnalyte } from '../../analytes/analytes.service.js';
+import { presentAnalyte } from '../../analytes/index.js';
 import { presentHeadlineMetas, presentLegacyMeta, presentMeasurandMetas } from './meta-results.presenter.js';
 import { registerMetaV1Routes } from './meta-results-v1.routes.js';
 import * as service from './meta-results.service.js';

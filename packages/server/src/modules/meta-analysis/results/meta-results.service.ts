@@ -3,20 +3,18 @@ import { headlineMatrixOf, limitsKindOf, type WorkbenchEstimate } from '@bvdb/do
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
-import { findAnalyte, findAnalytesByIds } from '../../analytes/analytes.service.js';
+import { findAnalyte, findAnalytesByIds } from '../../analytes/index.js';
 import {
   currentVersionsOf,
   keyOf,
   listShownAsOf,
   type EstimateRow,
   type VersionRow,
-} from '../../estimates/estimates.service.js';
-import { findMatricesByIds, findMatrix, listConsolidationMembers } from '../../lookups/lookups.service.js';
-import { presentMeta } from './meta-results.presenter.js';
+} from '../../estimates/index.js';
+import { findMatricesByIds, findMatrix, listConsolidationMembers } from '../../lookups/index.js';
+import { presentMeta, type Headline } from './meta-results.presenter.js';
 import * as repo from './meta-results.repository.js';
 import type { MetaPage, MetaRow } from './meta-results.repository.js';
-
-export type { MetaPage, MetaRow } from './meta-results.repository.js';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -81,14 +79,6 @@ export async function listMetaPage(deps: Deps, page: MetaPage) {
     repo.countDisplayedMetasSince(deps.db, page.updatedSince),
   ]);
   return { rows, total };
-}
-
-/** The headline matrix of a measurand and its two results (either may be missing). */
-export interface Headline {
-  matrixId: number | null;
-  consolidationId: number | null;
-  cvi: MetaRow | undefined;
-  cvg: MetaRow | undefined;
 }
 
 /** A result whose three numbers are all there (always so when any study was used). */

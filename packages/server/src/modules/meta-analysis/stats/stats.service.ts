@@ -71,5 +71,73 @@ export type StatsPool = ReturnType<typeof createStatsPool>;
 /** The endpoint's work (parse the body, run the R service's rule) on a pool thread. */
 export const calculateOffThread = (pool: StatsPool, body: unknown, seed?: number) => pool.run({ body, seed });
 
-/** The outside statistics service, for the tools that compare with it. */
-export { calculateMeta, statsEndpoints } from './stats-client.js';
+// The outside statistics service (STATS_URL), for the tools that compare with it.
+const REMOTE_TIMEOUT_MS = 15_000;
+
+/**
+ * Where the statistics service lives. STATS_URL is its base: `{base}/metacalculation` takes the
+ * rows and `{base}/health` answers "OK" (our own service is the same shape under /api/stats).
+ */
+export function statsEndpoints(statsUrl: string | undefined, ownOrigin: string) {
+  const base = (statsUrl ?? `${ownOrigin}/api/stats`).replace(/\/+$/, '');
+  return {
+    external: statsUrl !== undefined,
+    metacalculationUrl: `${base}/metacalculation`,
+    statusUrl: `${base}/health`,
+  };
+}
+
+/** The R service answers arrays (first element used, spec section 7) and "NA" for missing values. */
+function first(v: unknown): number | null {
+  const x = Array.isArray(v) ? (v as unknown[])[0] : v;
+  if (x === null || x === undefined || x === 'NA') return null;
+  const n = typeof x === 'number' ? x : Number(x);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * One meta-analysis through the configured service: the outside one when STATS_URL is set (its N,
+ * W.Median and limits win; the per-study weights, method and seed come from our engine when it
+ * does not send them), else the built-in engine.
+ */
+export async function calculateMeta(
+  statsUrl: string | undefined,
+  rows: StatsRow[],
+  seed?: number,
+): Promise<StatsResult & { source: 'built-in' | 'remote' }> {
+  const local = runMetacalculation(rows, seed);
+  if (!statsUrl) return { ...local, source: 'built-in' };
+  const { metacalculationUrl } = statsEndpoints(statsUrl, '');
+  let body: Record<string, unknown>;
+  try {
+    const res = await fetch(metacalculationUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(rows),
+      signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    body = (await res.json()) as Record<string, unknown>;
+  } catch (err) {
+    throw new AppError(
+      'bad_gateway',
+      `The statistics service did not answer (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+  const remote = {
+    N: first(body.N),
+    'W.Median': first(body['W.Median']),
+    Range_lower: first(body.Range_lower),
+    Range_upper: first(body.Range_upper),
+  };
+  if (remote.N === null) throw new AppError('bad_gateway', 'The statistics service answered without N');
+  return {
+    ...local,
+    ...(Array.isArray(body.weights) ? { weights: body.weights as StatsResult['weights'] } : {}),
+    N: Math.round(remote.N),
+    'W.Median': remote['W.Median'],
+    Range_lower: remote.Range_lower,
+    Range_upper: remote.Range_upper,
+    source: 'remote',
+  };
+}

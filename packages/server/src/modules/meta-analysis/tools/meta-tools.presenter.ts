@@ -1,7 +1,10 @@
-import type { MetaInputRow as ContractRow, ValidationRow } from '@bvdb/contract';
+import type { MetaInputRow as ContractRow, ValidationRow, VarType } from '@bvdb/contract';
 import { roundHalfUp, type ExclusionReason, type MetaInputRow } from '@bvdb/domain';
-import { metaEligibility, type MetaEligibility, type VarType } from '../recompute/meta-recompute.service.js';
+import type { specEligibility } from '../calculation/meta-calculation.service.js';
 import type { ValidationSpecRow } from './meta-tools.repository.js';
+
+type SpecEligibility = ReturnType<typeof specEligibility>;
+type MetaEligibility = SpecEligibility['cvi'];
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 /** Numbers shown as they are, to 4 decimals (calculated CIs are long floats); input rows stay whole. */
@@ -49,10 +52,9 @@ function presentResult(e: MetaEligibility, type: VarType): [0 | 1, string] {
 }
 
 /** [specification, [result, reason] for CVI, [result, reason] for CVG] (spec section 3). */
-export function presentValidationRow(r: ValidationSpecRow): ValidationRow {
+export function presentValidationRow(r: ValidationSpecRow, eligibility: SpecEligibility): ValidationRow {
   const { spec } = r;
-  const cvi = metaEligibility(spec, ':cvi');
-  const cvg = metaEligibility(spec, ':cvg');
+  const { cvi, cvg } = eligibility;
   return [
     {
       id: spec.id,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications } from '../../../db/schema.js';
 import { createTestApp, json, type TestContext } from '../../../test/test-app.js';
 import { signInAs } from '../../../test/sign-in.js';
-import { metaEligibility } from '../recompute/meta-eligibility.js';
+import { metaEligibility } from '../calculation/meta-eligibility.js';
 
 let ctx: TestContext;
 let auth: Awaited<ReturnType<typeof signInAs>>;

@@ -1,7 +1,7 @@
 import type { StatsRow, ValidationRow } from '@bvdb/contract';
 import { notFound } from '../../../lib/app-error.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
-import { loadMetaGroups, metaInputRows } from '../recompute/meta-recompute.service.js';
+import { loadMetaGroups, metaInputRows, specEligibility } from '../calculation/meta-calculation.service.js';
 import { calculateMeta, runBvdbRule, statsEndpoints } from '../stats/stats.service.js';
 import { listSpecsForValidation } from './meta-tools.repository.js';
 import { presentInputCsv, presentValidationRow } from './meta-tools.presenter.js';
@@ -15,7 +15,12 @@ export async function validateForMeta(
   const rows = await listSpecsForValidation(deps.db, unique);
   const found = new Map(rows.map((r) => [r.spec.id, r]));
   return {
-    output: unique.filter((id) => found.has(id)).map((id) => presentValidationRow(found.get(id)!)),
+    output: unique
+      .filter((id) => found.has(id))
+      .map((id) => {
+        const row = found.get(id)!;
+        return presentValidationRow(row, specEligibility(row.spec));
+      }),
     not_found: unique.filter((id) => !found.has(id)),
   };
 }

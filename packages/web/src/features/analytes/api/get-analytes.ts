@@ -1,11 +1,12 @@
 import { getAnalyte, listAnalytesWithCounts } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const analytesWithCountsQuery = queryOptions({
-  queryKey: ['analytes-with-counts'],
+  queryKey: queryKeys.analytesWithCounts,
   queryFn: () => apiCall(listAnalytesWithCounts),
 });
 
 export const analyteQuery = (id: number) =>
-  queryOptions({ queryKey: ['analyte', id], queryFn: () => apiCall(getAnalyte, { params: { id } }) });
+  queryOptions({ queryKey: queryKeys.analyte(id), queryFn: () => apiCall(getAnalyte, { params: { id } }) });

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
 import { describeMetaUse, metaUseOf } from '../meta-use';
+import { paths } from '../../../lib/paths';
 
 const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 2));
 const age = (d: Dataset) =>
@@ -65,12 +66,12 @@ export function DatasetTable({ datasets, metas }: { datasets: Dataset[]; metas: 
             return (
               <tr key={d.id} className={use.used ? 'table-success' : 'table-warning'} data-used={use.used}>
                 <td data-label="Reference">
-                  <Link to={`/references/${d.reference_id}`} title={d.reference_title}>
+                  <Link to={paths.reference(d.reference_id)} title={d.reference_title}>
                     {referenceLabel(d)}
                   </Link>
                 </td>
                 <td data-label="Dataset">
-                  <Link to={`/bv_specifications/${d.id}`}>{d.unique_identifier}</Link>
+                  <Link to={paths.dataset(d.id)}>{d.unique_identifier}</Link>
                 </td>
                 <td data-label="Estimate of CVI">{cv(d.estimates_of_cvi)}</td>
                 <td data-label="Estimate of CVG">{cv(d.estimates_of_cvg)}</td>

@@ -2,6 +2,7 @@ import { v1Applications } from '@bvdb/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import type { ApplicationsParams } from '../applications-params';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The summary table "BV and performance specifications" (issue 32.1) at the chosen level,
@@ -10,7 +11,7 @@ import type { ApplicationsParams } from '../applications-params';
  */
 export const applicationsQuery = (p: ApplicationsParams) =>
   queryOptions({
-    queryKey: ['applications', p.level, p.probability, p.cva, p.matrices],
+    queryKey: queryKeys.applications(p.level, p.probability, p.cva, p.matrices),
     queryFn: () => apiCall(v1Applications, { query: applicationsQueryString(p) }),
     // A new level or probability keeps the table on screen until the new one arrives.
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import { formatFixed } from '@bvdb/domain';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { paths } from '../../../lib/paths';
 
 type Value = ApplicationsRow['aps']['bias'];
 type Estimate = NonNullable<ApplicationsRow['cvi']>;
@@ -98,7 +99,7 @@ export function applicationsColumns(level: keyof typeof LEVEL): ColumnDef<Applic
       accessorFn: (r) => r.display_name,
       sortingFn: 'text',
       cell: ({ row }) => (
-        <Link to={`/analytes/${row.original.measurand_id}`} className="fw-semibold">
+        <Link to={paths.analyte(row.original.measurand_id)} className="fw-semibold">
           {row.original.display_name}
         </Link>
       ),

@@ -8,15 +8,16 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { datasetChangeKeys, invalidateKeys, queryKeys, queryRoots } from '../../../lib/query-keys';
 
 export const appraisalBoardQuery = queryOptions({
-  queryKey: ['appraisals', 'board'],
+  queryKey: queryKeys.appraisalBoard,
   queryFn: () => apiCall(getAppraisalBoard),
 });
 
 export const agreementQuery = (from: string, to: string) =>
   queryOptions({
-    queryKey: ['appraisals', 'agreement', from, to],
+    queryKey: queryKeys.agreement(from, to),
     queryFn: () => apiCall(getAgreement, { query: { from: from || undefined, to: to || undefined } }),
   });
 
@@ -30,7 +31,7 @@ export function useAssignAssessor() {
         body: { version: v.version, slot: v.slot, assessor_id: v.assessor_id },
         csrfToken,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appraisals'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.appraisals }),
   });
 }
 
@@ -39,6 +40,7 @@ export function useOpenAppraisal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (datasetId: number) => apiCall(openAppraisal, { params: { id: datasetId }, csrfToken }),
-    onSettled: () => queryClient.invalidateQueries(),
+    // The dataset is marked in appraisal: a dataset change (the board included).
+    onSettled: () => invalidateKeys(queryClient, datasetChangeKeys),
   });
 }

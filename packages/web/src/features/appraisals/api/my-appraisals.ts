@@ -2,15 +2,16 @@ import { getMyAppraisal, listMyAppraisals, submitAppraisal, type SubmitAppraisal
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys, queryRoots } from '../../../lib/query-keys';
 
 export const myAppraisalsQuery = queryOptions({
-  queryKey: ['appraisals', 'mine'],
+  queryKey: queryKeys.myAppraisals,
   queryFn: () => apiCall(listMyAppraisals),
 });
 
 export const myAppraisalQuery = (id: number) =>
   queryOptions({
-    queryKey: ['appraisals', 'mine', id],
+    queryKey: queryKeys.myAppraisal(id),
     queryFn: () => apiCall(getMyAppraisal, { params: { id } }),
   });
 
@@ -19,6 +20,6 @@ export function useSubmitAppraisal(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SubmitAppraisalBody) => apiCall(submitAppraisal, { params: { id }, body, csrfToken }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['appraisals'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.appraisals }),
   });
 }

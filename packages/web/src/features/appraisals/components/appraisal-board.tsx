@@ -11,6 +11,7 @@ import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { appraisalBoardQuery, useAssignAssessor } from '../api/appraisal-board';
+import { paths } from '../../../lib/paths';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
@@ -83,7 +84,7 @@ function BoardLine({
   return (
     <tr>
       <td>
-        <Link to={`/bv_specifications/${row.dataset.id}`}>{row.dataset.unique_identifier}</Link>
+        <Link to={paths.dataset(row.dataset.id)}>{row.dataset.unique_identifier}</Link>
         <div className="small text-body-secondary d-none d-md-block">
           {row.reference_title ?? 'Unknown Title'}
         </div>

@@ -12,6 +12,7 @@ import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { myAppraisalQuery, useSubmitAppraisal } from '../api/my-appraisals';
 import { SLOT_LABELS } from './my-appraisals-list';
+import { paths } from '../../../lib/paths';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
@@ -37,7 +38,7 @@ function PaperCard({ a }: { a: MyAppraisal }) {
         </p>
         <p className="mb-0 d-flex flex-wrap gap-3">
           <span>
-            Dataset <Link to={`/bv_specifications/${a.dataset.id}`}>{a.dataset.unique_identifier}</Link> ·{' '}
+            Dataset <Link to={paths.dataset(a.dataset.id)}>{a.dataset.unique_identifier}</Link> ·{' '}
             {a.dataset.analyte}
             {a.dataset.matrix ? ` · ${a.dataset.matrix}` : ''}
           </span>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { myAppraisalsQuery } from '../api/my-appraisals';
+import { paths } from '../../../lib/paths';
 
 export const SLOT_LABELS = { A: 'First (A)', B: 'Second (B)', third: 'Third' } as const;
 
@@ -24,7 +25,7 @@ export function MyAppraisalsList() {
         {mine.data.data.map((a) => (
           <tr key={a.id}>
             <td>
-              <Link to={`/appraisals/${a.id}`}>{a.dataset.unique_identifier}</Link>
+              <Link to={paths.appraisal(a.id)}>{a.dataset.unique_identifier}</Link>
             </td>
             <td>{a.dataset.analyte}</td>
             <td>

@@ -1,9 +1,10 @@
 import { getAuditHistory, type AuditEntity } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const auditHistoryQuery = (entity: AuditEntity, id: number) =>
   queryOptions({
-    queryKey: ['audit', entity, id],
+    queryKey: queryKeys.audit(entity, id),
     queryFn: ({ signal }) => apiCall(getAuditHistory, { params: { entity, id }, signal }),
   });

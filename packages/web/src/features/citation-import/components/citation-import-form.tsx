@@ -1,5 +1,5 @@
 import type { CitationEntry, ReferenceBody } from '@bvdb/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,8 +9,12 @@ import { HeaderRow } from '../../../components/header-row';
 import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { createCitationReferencesCall } from '../api/create-citation-references';
+import {
+  createCitationReferencesCall,
+  useInvalidateAfterCitationImport,
+} from '../api/create-citation-references';
 import { previewCitationsCall } from '../api/preview-citations';
+import { paths } from '../../../lib/paths';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
@@ -18,7 +22,7 @@ function duplicateText(d: NonNullable<CitationEntry['duplicate']>) {
   const by = { doi: 'DOI', pmid: 'PubMed id', title: 'title' }[d.by];
   return d.reference_id !== null ? (
     <>
-      Same {by} as <Link to={`/references/${d.reference_id}`}>reference {d.reference_id}</Link>
+      Same {by} as <Link to={paths.reference(d.reference_id)}>reference {d.reference_id}</Link>
     </>
   ) : (
     <>
@@ -30,7 +34,7 @@ function duplicateText(d: NonNullable<CitationEntry['duplicate']>) {
 /** A RIS, BibTeX or PubMed file: preview every entry, then create the new, valid ones at once. */
 export function CitationImportForm() {
   const { csrf_token } = useSession();
-  const queryClient = useQueryClient();
+  const invalidateAfterImport = useInvalidateAfterCitationImport();
   const [entries, setEntries] = useState<CitationEntry[] | null>(null);
   const [format, setFormat] = useState<string>('');
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -53,7 +57,7 @@ export function CitationImportForm() {
         ok: true,
         text: `Created ${res.references.length} reference${res.references.length === 1 ? '' : 's'}.`,
       });
-      void queryClient.invalidateQueries();
+      void invalidateAfterImport();
     },
     onError: (err) => setNotice({ ok: false, text: messageOf(err) }),
   });

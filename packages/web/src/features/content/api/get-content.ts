@@ -1,6 +1,10 @@
 import { getContentPage, type ContentSlug } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const contentQuery = (slug: ContentSlug) =>
-  queryOptions({ queryKey: ['content', slug], queryFn: () => apiCall(getContentPage, { params: { slug } }) });
+  queryOptions({
+    queryKey: queryKeys.content(slug),
+    queryFn: () => apiCall(getContentPage, { params: { slug } }),
+  });

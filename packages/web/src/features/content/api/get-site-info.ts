@@ -1,9 +1,10 @@
 import { getSiteInfo } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const siteInfoQuery = queryOptions({
-  queryKey: ['site-info'],
+  queryKey: queryKeys.siteInfo,
   queryFn: () => apiCall(getSiteInfo),
   staleTime: Infinity,
 });

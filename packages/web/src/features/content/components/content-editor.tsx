@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { apiCall, ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A plain Markdown editor for the built-in pages; a stale version is refused by the server (409). */
 export function ContentEditor({ page, onDone }: { page: ContentPage; onDone: () => void }) {
@@ -24,8 +25,8 @@ export function ContentEditor({ page, onDone }: { page: ContentPage; onDone: () 
           csrfToken: session.csrf_token,
         })
           .then(async (saved) => {
-            queryClient.setQueryData(['content', page.slug], saved);
-            await queryClient.invalidateQueries({ queryKey: ['content', page.slug] });
+            queryClient.setQueryData(queryKeys.content(page.slug), saved);
+            await queryClient.invalidateQueries({ queryKey: queryKeys.content(page.slug) });
             onDone();
           })
           .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Saving failed'));

@@ -1,5 +1,6 @@
 import { DATABASE_IMPORT_MAX_BYTES, importDatabase, type ImportMode } from '@bvdb/contract';
 import { uploadFile } from '../../../lib/upload-file';
+import { everyKey, useInvalidate } from '../../../lib/query-keys';
 
 /** A whole-database file, previewed (dry run) or imported. */
 export function importDatabaseCall(
@@ -20,3 +21,6 @@ export function importDatabaseCall(
     },
   });
 }
+
+/** After an import is written: every read again (an import may replace every table). */
+export const useInvalidateAfterDatabaseImport = () => useInvalidate(everyKey);

@@ -1,5 +1,5 @@
 import type { ImportMode, ImportSummary } from '@bvdb/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,7 @@ import { HeaderRow } from '../../../components/header-row';
 import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { importDatabaseCall } from '../api/import-database';
+import { importDatabaseCall, useInvalidateAfterDatabaseImport } from '../api/import-database';
 import { ImportDeletes } from './import-deletes';
 
 function problemsOf(err: unknown): string[] {
@@ -53,7 +53,7 @@ function importedText(summary: ImportSummary): string {
 /** Upload a whole-database file, preview what it would do, then confirm: one transaction. */
 export function DatabaseImportForm() {
   const { csrf_token } = useSession();
-  const queryClient = useQueryClient();
+  const invalidateAfterImport = useInvalidateAfterDatabaseImport();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('new');
   const [recompute, setRecompute] = useState(false);
@@ -69,7 +69,7 @@ export function DatabaseImportForm() {
       if (summary.written) {
         setPreview(null);
         setNotice({ ok: true, text: importedText(summary) });
-        void queryClient.invalidateQueries();
+        void invalidateAfterImport();
       } else {
         setPreview(summary);
       }

@@ -1,5 +1,5 @@
 import { DATASET_TEMPLATE_PATH, type UploadPreview, type UploadRow } from '@bvdb/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +9,12 @@ import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { commitDatasetUploadCall, previewDatasetUploadCall } from '../api/upload-datasets';
+import {
+  commitDatasetUploadCall,
+  previewDatasetUploadCall,
+  useInvalidateAfterDatasetUpload,
+} from '../api/upload-datasets';
+import { paths } from '../../../lib/paths';
 
 type Saved = Awaited<ReturnType<typeof commitDatasetUploadCall>>;
 
@@ -119,7 +124,7 @@ function SavedNotice({ saved, rows }: { saved: Saved; rows: UploadRow[] }) {
       <ul className="mb-0">
         {saved.measurands.map((id) => (
           <li key={id}>
-            <Link to={`/analytes/${id}`}>{names.get(id) ?? `Measurand ${id}`}</Link>
+            <Link to={paths.analyte(id)}>{names.get(id) ?? `Measurand ${id}`}</Link>
           </li>
         ))}
       </ul>
@@ -133,7 +138,7 @@ function SavedNotice({ saved, rows }: { saved: Saved; rows: UploadRow[] }) {
  */
 export function DatasetUploadForm() {
   const { csrf_token } = useSession();
-  const queryClient = useQueryClient();
+  const invalidateAfterUpload = useInvalidateAfterDatasetUpload();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<UploadPreview | null>(null);
   const [saved, setSaved] = useState<{ saved: Saved; rows: UploadRow[] } | null>(null);
@@ -153,7 +158,7 @@ export function DatasetUploadForm() {
     onSuccess: (result) => {
       setSaved({ saved: result, rows: preview?.rows ?? [] });
       setPreview(null);
-      void queryClient.invalidateQueries();
+      void invalidateAfterUpload();
     },
     onError: (err) => {
       setPreview(null);

@@ -2,9 +2,10 @@ import { addMailingListMember, listMailingListMembers, type MailingListMemberBod
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const mailingListMembersQuery = queryOptions({
-  queryKey: ['mailing-list'],
+  queryKey: queryKeys.mailingList,
   queryFn: () => apiCall(listMailingListMembers),
 });
 
@@ -13,6 +14,6 @@ export function useAddMailingListMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MailingListMemberBody) => apiCall(addMailingListMember, { body, csrfToken }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['mailing-list'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mailingList }),
   });
 }

@@ -12,11 +12,12 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, urlFor } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A kept menu opened again: its lines, today's sheet and what changed since (decision 064). */
 export const keptMenuQuery = (id: string) =>
   queryOptions({
-    queryKey: ['kept-menu', id],
+    queryKey: queryKeys.keptMenu(id),
     queryFn: () => apiCall(getKeptMenu, { params: { id } }),
     retry: false,
     // Judged again on today's data each time, and "mine" is per visitor: rendered in the browser.
@@ -26,7 +27,7 @@ export const keptMenuQuery = (id: string) =>
 /** The signed-in user's kept menus, the last changed first. */
 export const myMenusQuery = (page: number) =>
   queryOptions({
-    queryKey: ['my-menus', page],
+    queryKey: queryKeys.myMenusPage(page),
     queryFn: () => apiCall(listMyMenus, { query: { page, per_page: 20 } }),
     meta: { ssr: false },
   });
@@ -41,7 +42,7 @@ export function useSaveMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveMenuBody) => apiCall(saveMenu, { body, csrfToken }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['my-menus'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }
 
@@ -53,8 +54,8 @@ export function useUpdateMenu(id: string) {
     mutationFn: (body: UpdateMenuBody) => apiCall(updateMenu, { params: { id }, body, csrfToken }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['kept-menu', id] }),
-        client.invalidateQueries({ queryKey: ['my-menus'] }),
+        client.invalidateQueries({ queryKey: queryKeys.keptMenu(id) }),
+        client.invalidateQueries({ queryKey: queryKeys.myMenus }),
       ]),
   });
 }
@@ -64,7 +65,7 @@ export function useDeleteMenu() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(deleteMenu, { params: { id }, csrfToken }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['my-menus'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }
 
@@ -74,6 +75,6 @@ export function useCopyMenu(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CopyMenuBody) => apiCall(copyMenu, { params: { id }, body, csrfToken }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['my-menus'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }

@@ -1,6 +1,7 @@
 import type { MenuResponse, MenuTestResult } from '@bvdb/contract';
 import { formatFixed } from '@bvdb/domain';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 
 type Range = { lower: number; upper: number; limits: '95 % CI' | 'range' } | null;
 type Judgement = 'optimal' | 'desirable' | 'minimum' | 'none' | null;
@@ -104,7 +105,7 @@ export function MenuSheetRow({
           {t.input.unit ? <small className="text-body-secondary"> ({t.input.unit})</small> : null}
           {t.match ? (
             <small className="d-block">
-              <Link to={t.estimate?.permalink ?? `/analytes/${t.match.measurand_id}`}>
+              <Link to={t.estimate?.permalink ?? paths.analyte(t.match.measurand_id)}>
                 {t.match.display_name}
               </Link>
               , {t.match.matrix}

@@ -6,6 +6,7 @@ import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
 import { myMenusQuery } from '../api/kept-menus';
 import { dayOf } from './kept-menu-view';
+import { paths } from '../../../lib/paths';
 
 /** A signed-in user's kept menus (issue 32.4), the last changed first; nothing for a visitor. */
 export function MyMenus() {
@@ -29,7 +30,7 @@ export function MyMenus() {
           <ul className="list-unstyled">
             {data.data.map((m) => (
               <li key={m.id} className="mb-1">
-                <Link to={`/applications/menu/${m.id}`}>{m.name ?? `Menu of ${dayOf(m.created_at)}`}</Link>{' '}
+                <Link to={paths.keptMenu(m.id)}>{m.name ?? `Menu of ${dayOf(m.created_at)}`}</Link>{' '}
                 <span className="small text-body-secondary">
                   — {m.tests} {m.tests === 1 ? 'test' : 'tests'}, values kept on {dayOf(m.kept_at)}
                 </span>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useCopyMenu } from '../api/kept-menus';
+import { paths } from '../../../lib/paths';
 
 /**
  * "Save to my menus" (decision 068): a menu opened from its link, kept by someone else or in its
@@ -37,7 +38,7 @@ export function SaveToMyMenus({ menu }: { menu: KeptMenu }) {
       {saved ? (
         <p className="mb-0">
           Saved as “{saved.name}”, with the values kept on the same day as this link.{' '}
-          <Link to={`/applications/menu/${saved.id}`}>Open your menu</Link> or see it under{' '}
+          <Link to={paths.keptMenu(saved.id)}>Open your menu</Link> or see it under{' '}
           <Link to="/applications/menu#my-menus">My menus</Link>. This link stays as it is.
         </p>
       ) : (

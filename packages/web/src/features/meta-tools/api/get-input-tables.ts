@@ -1,9 +1,10 @@
 import { metaInputTables } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const inputTablesQuery = (analyteId: number) =>
   queryOptions({
-    queryKey: ['meta-input-tables', analyteId],
+    queryKey: queryKeys.metaInputTables(analyteId),
     queryFn: ({ signal }) => apiCall(metaInputTables, { params: { analyte_id: analyteId }, signal }),
   });

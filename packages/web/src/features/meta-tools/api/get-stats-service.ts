@@ -1,8 +1,9 @@
 import { statsServiceInfo } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const statsServiceQuery = queryOptions({
-  queryKey: ['stats-service'],
+  queryKey: queryKeys.statsService,
   queryFn: ({ signal }) => apiCall(statsServiceInfo, { signal }),
 });

@@ -1,15 +1,16 @@
 import { latestMetaJobs, listQueueJobs, startMetaRecompute } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const queueJobsQuery = queryOptions({
-  queryKey: ['queue-jobs'],
+  queryKey: queryKeys.queueJobs,
   queryFn: ({ signal }) => apiCall(listQueueJobs, { signal }),
   refetchInterval: 2000,
 });
 
 export const latestMetaJobsQuery = queryOptions({
-  queryKey: ['queue-jobs', 'latest-meta'],
+  queryKey: queryKeys.latestMetaJobs,
   queryFn: ({ signal }) => apiCall(latestMetaJobs, { signal }),
 });
 

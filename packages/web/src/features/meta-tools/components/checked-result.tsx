@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
 import { metasByTypeQuery } from '../api/get-metas-by-type';
-import { runMetacalculation } from '../api/simulate-metacalculation';
+import { checkedMetaQuery } from '../api/simulate-metacalculation';
 import { HeaderRow } from '../../../components/header-row';
 
 const r4 = (v: number | null | undefined) =>
@@ -23,11 +23,7 @@ export function CheckedResult({ meta, analyte }: { meta: MetaRecord; analyte: st
     CI_lower: d.ci_lower,
     CI_upper: d.ci_upper,
   }));
-  const calc = useQuery({
-    queryKey: ['check-meta', meta.id, meta.computed_at],
-    queryFn: ({ signal }) => runMetacalculation(rows, session.csrf_token, { seed: meta.seed, signal }),
-    retry: false,
-  });
+  const calc = useQuery(checkedMetaQuery(meta, rows, session.csrf_token));
   const c = calc.data;
   const unable = calc.isError ? 'Unable to Calculate' : calc.isPending ? 'Loading...' : null;
   const usedIds = c

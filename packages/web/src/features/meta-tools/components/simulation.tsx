@@ -6,8 +6,8 @@ import { ErrorText, Loading } from '../../../components/state-views';
 import { ForestPlotSection } from '../../../components/forest-plot/forest-plot-section';
 import { MetaSummary } from '../../../components/meta-summary';
 import { useSession } from '../../../lib/session';
-import { runMetacalculation } from '../api/simulate-metacalculation';
-import { validateDatasets } from '../api/validate-for-meta';
+import { simulateMetaQuery } from '../api/simulate-metacalculation';
+import { validateForMetaQuery } from '../api/validate-for-meta';
 import { CalculationSteps, type Calculation } from './calculation-steps';
 import { ValidationTable } from './validation-table';
 import { HeaderRow } from '../../../components/header-row';
@@ -15,11 +15,7 @@ import { HeaderRow } from '../../../components/header-row';
 /** The ticked datasets validated, then the CVI and CVG calculated from them and previewed as the site would show them. */
 export function Simulation({ ids }: { ids: number[] }) {
   const session = useSession();
-  const validation = useQuery({
-    queryKey: ['validate-for-meta', ids],
-    queryFn: ({ signal }) => validateDatasets(ids, session.csrf_token, signal),
-    retry: false,
-  });
+  const validation = useQuery(validateForMetaQuery(ids, session.csrf_token));
   if (validation.isPending) return <Loading />;
   if (validation.error) return <ErrorText>Error: contact developer</ErrorText>;
   const rows = validation.data.output;
@@ -74,11 +70,7 @@ function SelectedDatasets({ rows }: { rows: ValidationRow[] }) {
 function useCalculation(rows: ValidationRow[], type: 'cvi' | 'cvg') {
   const session = useSession();
   const input = rows.map((r) => r[0][type].input_row);
-  const q = useQuery({
-    queryKey: ['simulate-meta', type, input],
-    queryFn: ({ signal }) => runMetacalculation(input, session.csrf_token, { signal }),
-    retry: false,
-  });
+  const q = useQuery(simulateMetaQuery(type, input, session.csrf_token));
   return { input, q };
 }
 

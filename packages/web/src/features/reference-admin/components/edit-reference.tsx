@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { updateReferenceCall } from '../api/save-reference';
 import { messageOf, useSaveThenUpload } from '../use-save-then-upload';
 import { ReferenceForm, valuesOf } from './reference-form';
+import { paths } from '../../../lib/paths';
 
 /** The edit form of a loaded reference; a save over someone else's reloads the form with theirs. */
 export function EditReference({ reference: r }: { reference: Reference }) {
@@ -30,7 +31,7 @@ export function EditReference({ reference: r }: { reference: Reference }) {
         currentFileName={r.article_file_name}
         message={message}
         extraActions={
-          <Link to={`/references/${r.id}`} className="btn btn-secondary">
+          <Link to={paths.reference(r.id)} className="btn btn-secondary">
             Cancel
           </Link>
         }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteReference } from '../api/delete-reference';
 import { DeleteReferenceModal } from './delete-reference-modal';
+import { paths } from '../../../lib/paths';
 
 export type DeleteOutcome = { ok: true; text: string } | { ok: false; text: string };
 
@@ -25,7 +26,7 @@ export function ReferenceRowActions({
   return (
     <div className="d-flex gap-1 flex-wrap">
       <Link
-        to={`/references/${id}/edit`}
+        to={paths.editReference(id)}
         className="btn btn-outline-secondary btn-sm"
         aria-label={`Edit reference ${id}`}
         title={`Edit: ${title}`}

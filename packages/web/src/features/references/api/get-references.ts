@@ -1,13 +1,17 @@
 import { getReference, listReferences } from '@bvdb/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const referencesPageQuery = (page: number, search: string) =>
   queryOptions({
-    queryKey: ['references', page, search],
+    queryKey: queryKeys.referencesPage(page, search),
     queryFn: () => apiCall(listReferences, { query: { page, search } }),
     placeholderData: keepPreviousData,
   });
 
 export const referenceQuery = (id: number) =>
-  queryOptions({ queryKey: ['reference', id], queryFn: () => apiCall(getReference, { params: { id } }) });
+  queryOptions({
+    queryKey: queryKeys.reference(id),
+    queryFn: () => apiCall(getReference, { params: { id } }),
+  });

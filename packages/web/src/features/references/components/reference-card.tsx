@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { isStaff, useSession } from '../../../lib/session';
 import { ReferenceDetailsModal } from './reference-details-modal';
+import { paths } from '../../../lib/paths';
 
 /** Title, authors, journal, pages, volume, year; a click opens the Reference Details modal. */
 export function ReferenceCard({ reference: r }: { reference: Reference }) {
@@ -27,14 +28,14 @@ export function ReferenceCard({ reference: r }: { reference: Reference }) {
       {isStaff(session) ? (
         <div className="mt-1 d-flex gap-2">
           <Link
-            to={`/references/${r.id}`}
+            to={paths.reference(r.id)}
             className="btn btn-outline-primary btn-sm"
             aria-label={`View reference ${r.id}`}
           >
             View
           </Link>
           <Link
-            to={`/references/${r.id}/edit`}
+            to={paths.editReference(r.id)}
             className="btn btn-outline-secondary btn-sm"
             aria-label={`Edit reference ${r.id}`}
           >

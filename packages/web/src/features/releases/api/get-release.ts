@@ -1,11 +1,12 @@
 import { v1Release } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** One published release by its version (a pinned permalink names it, issue 30.3). */
 export const releaseQuery = (version: string) =>
   queryOptions({
-    queryKey: ['release', version],
+    queryKey: queryKeys.release(version),
     queryFn: () => apiCall(v1Release, { params: { version } }),
     retry: false,
     meta: { ssr: false },

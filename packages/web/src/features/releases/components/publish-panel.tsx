@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import { ErrorText } from '../../../components/state-views';
 import { releaseBuildsQuery } from '../api/get-release-builds';
 import { usePublishRelease } from '../api/publish-release';
+import { queryKeys } from '../../../lib/query-keys';
 
 const STATUS: Record<ReleaseBuild['status'], string> = {
   building: 'being built…',
@@ -52,7 +53,8 @@ export function PublishPanel() {
   // A build that finished meanwhile: the public list gets it.
   const wasBuilding = useRef(false);
   useEffect(() => {
-    if (wasBuilding.current && !building) void queryClient.invalidateQueries({ queryKey: ['releases'] });
+    if (wasBuilding.current && !building)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.releases });
     wasBuilding.current = building;
   }, [building, queryClient]);
 

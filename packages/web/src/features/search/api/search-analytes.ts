@@ -1,9 +1,10 @@
 import { searchByAnalyte } from '@bvdb/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const searchAnalytesQuery = (query: string) =>
   queryOptions({
-    queryKey: ['search', query],
+    queryKey: queryKeys.search(query),
     queryFn: () => apiCall(searchByAnalyte, { query: { query, format: 'json' } }),
   });

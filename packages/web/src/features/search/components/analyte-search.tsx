@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import { fetchSuggestions } from '../api/get-suggestions';
 import { useSuggestions } from '../use-suggestions';
+import { paths } from '../../../lib/paths';
 
 interface Props {
   /** A larger box for the home page. */
@@ -43,7 +44,7 @@ export function AnalyteSearch({
     setActive(-1);
     clear();
     if (onSelect) onSelect(s);
-    else void navigate(`/analytes/${s.id}`);
+    else void navigate(paths.analyte(s.id));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,18 +1,18 @@
 import { createUnit, deleteUnit, listUnits, updateUnit } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys, unitChangeKeys, useInvalidate } from '../../../lib/query-keys';
 
-export const unitsQuery = queryOptions({ queryKey: ['units'], queryFn: () => apiCall(listUnits) });
+export const unitsQuery = queryOptions({ queryKey: queryKeys.units, queryFn: () => apiCall(listUnits) });
 
 /**
- * Add, rename and delete; each refetches the units and the form lookups. Rename and delete send the
+ * Add, rename and delete; each reads again the units, the form lookups and every answer that shows a unit's name. Rename and delete send the
  * version the list showed, so a change someone made since is refused (409) rather than overwritten.
  */
 export function useUnitMutations() {
   const { csrf_token: csrfToken } = useSession();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries();
+  const refresh = useInvalidate(unitChangeKeys);
   return {
     create: useMutation({
       mutationFn: (name: string) => apiCall(createUnit, { body: { name }, csrfToken }),

@@ -9,14 +9,15 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const usersQuery = queryOptions({ queryKey: ['users'], queryFn: () => apiCall(listUsers) });
+export const usersQuery = queryOptions({ queryKey: queryKeys.users, queryFn: () => apiCall(listUsers) });
 
 /** Create, change role or (de)activate, and reset a password; each refetches the list. */
 export function useUserMutations() {
   const { csrf_token: csrfToken } = useSession();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.users });
   return {
     create: useMutation({
       mutationFn: (body: CreateUserBody) => apiCall(createUserRoute, { body, csrfToken }),

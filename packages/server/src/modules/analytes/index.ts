@@ -1,0 +1,14 @@
+// The analytes module's face (decision 077): what the rest of the server may use of it.
+export { registerAnalyteRoutes } from './analytes.routes.js';
+export {
+  findAnalyte,
+  findAnalytesByIds,
+  findAnalyteWithCount,
+  hasDemoMeasurands,
+  listAllAnalytes,
+  listPublishedDatasetOwners,
+  presentWithCounts,
+  withCountsJson,
+  withDatasetCounts,
+} from './analytes.service.js';
+export { presentAnalyte } from './analytes.presenter.js';

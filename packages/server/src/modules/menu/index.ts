@@ -1,0 +1,4 @@
+// The menu module's face (decision 077): what the rest of the server may use of it.
+export { registerMenuRoutes } from './menu.routes.js';
+export { keptMenuExists } from './kept-menus.service.js';
+export { MenuSweep } from './menu-sweep.js';
