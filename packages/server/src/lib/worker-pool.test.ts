@@ -51,6 +51,15 @@ describe('a pool of worker threads with limits', () => {
     expect(await pool.run('echo')).toBe('echo from a thread');
   }, 30_000);
 
+  it('a task that cannot be sent to a thread fails alone with a 400; the thread serves the next', async () => {
+    const err = await failure(pool.run((() => 'echo') as unknown as 'echo'));
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: 'bad_request' });
+    expect((err as Error).message).toMatch(/^The request cannot be sent to a thread: .*could not be cloned/);
+    expect(pool.load).toEqual({ running: 0, waiting: 0 });
+    expect(await pool.run('echo')).toBe('echo from a thread');
+  }, 30_000);
+
   it('a task past its heap ends its thread only, with the message for it; the process lives on', async () => {
     const err = await failure(heapPool.run('eat'));
     expect(err).toMatchObject({ code: 'payload_too_large', message: 'too large' });

@@ -14,12 +14,17 @@ export interface WorkerPoolOptions {
   maxQueue?: number;
   /** A task running longer ends its thread (a new one replaces it) and fails with `tooLong`. */
   timeoutMs: number;
-  /** The thread's heap: a task past it ends its thread only, and fails with `tooLarge`. */
-  resourceLimits: ResourceLimits;
+  /** The thread's heap: a task past it ends its thread only, and fails with `tooLarge` (default: Node's). */
+  resourceLimits?: ResourceLimits;
   /** Human messages (and codes) for a task that ran too long, or needed too much memory. */
   tooLong: { code: AppErrorCode; message: string };
   tooLarge: { code: AppErrorCode; message: string };
   busy: string;
+  /**
+   * The 400's message for a task the thread cannot be sent (structured clone refuses it: too deep,
+   * not cloneable), followed by the reason; that task fails alone (issue 25).
+   */
+  unsendable?: string;
 }
 
 interface Job<T, R> {
@@ -57,24 +62,51 @@ export class WorkerPool<T, R> {
     });
   }
 
+  /** How many tasks are running and waiting (for tests and the status card). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.busy.size, waiting: this.queue.length };
+  }
+
   private next(): void {
     while (this.queue.length > 0) {
       let worker = this.idle.pop();
       if (!worker && this.count < this.size) worker = this.start();
       if (!worker) return;
       const job = this.queue.shift()!;
+      if (!this.send(worker, job)) continue;
       const timer = setTimeout(() => {
         const { code, message } = this.opts.tooLong;
         this.fail(worker, new AppError(code, message));
         void worker.terminate();
       }, this.opts.timeoutMs);
       this.busy.set(worker, { job, timer });
+    }
+  }
+
+  /**
+   * Hands a task to an idle thread. A task that cannot be sent fails alone with a 400 and the thread
+   * goes back to the idle list: it is never marked busy, so no timer is left to trip over it.
+   */
+  private send(worker: Worker, job: Job<T, R>): boolean {
+    try {
       worker.postMessage(job.task);
+      return true;
+    } catch (err) {
+      this.idle.push(worker);
+      const why = err instanceof Error ? err.message : String(err);
+      job.reject(
+        new AppError(
+          'bad_request',
+          `${this.opts.unsendable ?? 'The request cannot be sent to a thread'}: ${why}`,
+        ),
+      );
+      return false;
     }
   }
 
   private start(): Worker {
-    const worker = spawnWorker(this.opts.from, this.opts.file, { resourceLimits: this.opts.resourceLimits });
+    const limits = this.opts.resourceLimits;
+    const worker = spawnWorker(this.opts.from, this.opts.file, limits ? { resourceLimits: limits } : {});
     this.count++;
     worker.on('message', (answer: TaskAnswer<R>) => {
       const running = this.busy.get(worker);

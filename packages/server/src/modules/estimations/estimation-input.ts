@@ -8,6 +8,7 @@ import {
 } from '@bvdb/contract';
 import type { EstimationRow } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
+import { jsonLinesError } from '../../lib/upload-reader.js';
 import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
 /** Rows ready for the engine, each with the row number it came from, and how they were read. */
@@ -176,23 +177,7 @@ export function delimiterOf(text: string): ',' | ';' {
 /** A JSON body → rows, with the contract's messages by row. */
 export function rowsFromJson(body: unknown): ReadRows & { options: unknown } {
   const parsed = EstimationJsonBodySchema.safeParse(body);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => ({
-      path:
-        i.path
-          .map((p, k) => (k === 1 && i.path[0] === 'rows' && typeof p === 'number' ? p + 1 : p))
-          .join('.') || '(body)',
-      message: i.message,
-    }));
-    throw new AppError(
-      'bad_request',
-      `The JSON body is not valid: ${fields
-        .slice(0, 5)
-        .map((f) => `${f.path} ${f.message}`)
-        .join('; ')}`,
-      { fields },
-    );
-  }
+  if (!parsed.success) throw jsonLinesError(parsed.error.issues, 'rows');
   const rows: EstimationRow[] = [];
   const counter = new Map<string, number>();
   for (const r of parsed.data.rows) {

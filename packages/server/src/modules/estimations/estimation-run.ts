@@ -1,6 +1,13 @@
 import { ESTIMATION_MAX_ROWS, type EstimationResponse } from '@bvdb/contract';
 import { DomainInputError, estimateBiologicalVariation, type EstimationOptions } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
+import {
+  bufferOf,
+  isWorkbookUpload,
+  isZip,
+  readWorkbookUpload,
+  uploadedText,
+} from '../../lib/upload-reader.js';
 import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import {
   delimiterOf,
@@ -29,39 +36,25 @@ async function readRows(
       };
     }
     case 'file': {
-      const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
-      const isXlsx = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-      if (!isXlsx && /\.(tsv|tab)$/i.test(task.fileName ?? '')) {
+      const bytes = bufferOf(task.bytes);
+      if (!isZip(bytes) && /\.(tsv|tab)$/i.test(task.fileName ?? '')) {
         const text = bytes.toString('utf8');
         return {
           input: rowsFromSheet(sheetFromText(text, '\t'), task.mapping, 'tsv'),
           options: task.options,
         };
       }
-      if (!isXlsx && !/\.xlsx$/i.test(task.fileName ?? '')) {
-        const text = bytes.toString('utf8');
-        if (text.includes('\uFFFD'))
-          throw new AppError('bad_request', 'The file is neither an .xlsx workbook nor UTF-8 CSV text');
+      if (!isWorkbookUpload(bytes, task.fileName)) {
+        const text = uploadedText(bytes);
         return {
           input: rowsFromSheet(sheetFromText(text, delimiterOf(text)), task.mapping, 'csv'),
           options: task.options,
         };
       }
-      let sheet;
-      try {
-        sheet = await readUploadedSheet(bytes, task.fileName, {
-          sheet: 'Results',
-          maxRows: ESTIMATION_MAX_ROWS,
-        });
-      } catch (err) {
-        if (!(err instanceof SheetError)) throw err;
-        const code = err.tooLarge
-          ? 'payload_too_large'
-          : /rows of data/.test(err.message)
-            ? 'unprocessable'
-            : 'bad_request';
-        throw new AppError(code, err.message, { fields: [{ path: 'file', message: err.message }] });
-      }
+      const sheet = await readWorkbookUpload(
+        () => readUploadedSheet(bytes, task.fileName, { sheet: 'Results', maxRows: ESTIMATION_MAX_ROWS }),
+        SheetError,
+      );
       return { input: rowsFromSheet(sheet, task.mapping, 'xlsx'), options: task.options };
     }
   }

@@ -6,6 +6,7 @@ import {
 } from '@bvdb/contract';
 import type { EstimationOptions } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
+import { checkJsonLines, checkTextBytes, type UploadedBytes } from '../../lib/upload-reader.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
 import type { ColumnMapping } from './estimation-input.js';
 
@@ -13,13 +14,7 @@ import type { ColumnMapping } from './estimation-input.js';
 export type EstimationTask = { xlsx: boolean } & (
   | { kind: 'json'; body: unknown }
   | { kind: 'text'; text: string; tsv: boolean; mapping: ColumnMapping; options: Partial<EstimationOptions> }
-  | {
-      kind: 'file';
-      bytes: Uint8Array;
-      fileName: string | undefined;
-      mapping: ColumnMapping;
-      options: Partial<EstimationOptions>;
-    }
+  | ({ kind: 'file'; mapping: ColumnMapping; options: Partial<EstimationOptions> } & UploadedBytes)
 );
 
 /**
@@ -80,23 +75,22 @@ const JSON_SHAPE =
  * array of at most ESTIMATION_MAX_ROWS flat objects of plain values (422 past the count).
  */
 export function checkJsonShape(body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('bad_request', JSON_SHAPE);
-  const { rows, options } = body as { rows?: unknown; options?: unknown };
-  if (!Array.isArray(rows)) throw new AppError('bad_request', `No "rows" array. ${JSON_SHAPE}`);
-  if (rows.length === 0) throw new AppError('bad_request', 'The body has no rows');
-  if (rows.length > ESTIMATION_MAX_ROWS) {
-    throw new AppError(
-      'unprocessable',
-      `${rows.length.toLocaleString('en')} rows: at most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} per estimation`,
-    );
-  }
-  rows.forEach((row: unknown, i) => {
-    if (!row || typeof row !== 'object' || Array.isArray(row) || !Object.values(row).every(isCell)) {
-      throw new AppError(
-        'bad_request',
-        `Row ${i + 1}: must be an object of subject, sample, replicate, value (plain values)`,
-      );
-    }
+  const { options } = checkJsonLines(body, {
+    key: 'rows',
+    max: ESTIMATION_MAX_ROWS,
+    tooMany: (n) =>
+      `${n.toLocaleString('en')} rows: at most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} per estimation`,
+    send: JSON_SHAPE,
+    noArray: `No "rows" array. ${JSON_SHAPE}`,
+    empty: 'The body has no rows',
+    line: (row, i) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row) || !Object.values(row).every(isCell)) {
+        throw new AppError(
+          'bad_request',
+          `Row ${i}: must be an object of subject, sample, replicate, value (plain values)`,
+        );
+      }
+    },
   });
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new AppError('bad_request', '"options" must be an object');
@@ -104,15 +98,7 @@ export function checkJsonShape(body: unknown): void {
 }
 
 /** 413 past the text limit by the text's own length (the body limit catches a declared length first). */
-export function checkTextSize(text: string): void {
-  const bytes = Buffer.byteLength(text);
-  if (bytes > ESTIMATION_MAX_TEXT_BYTES) {
-    throw new AppError(
-      'payload_too_large',
-      `The body is ${Math.ceil(bytes / 1024)} KB: at most ${ESTIMATION_MAX_TEXT_BYTES / 1024} KB`,
-    );
-  }
-}
+export const checkTextSize = (text: string) => checkTextBytes(text, ESTIMATION_MAX_TEXT_BYTES);
 
 /** The estimation of one request, on a pool thread. */
 export const estimateOffThread = (pool: EstimationPool, task: EstimationTask) => pool.run(task);

@@ -12,13 +12,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import type { SessionUser } from '../auth/index.js';
-import { linesOf, type MenuSheets } from './menu-sheets.js';
+import { linesOf, type MenuSheetMaker } from './menu-sheet-maker.js';
+import { buildMenuWorkbook, type MenuWorkbook } from './menu-workbook.js';
 import * as repo from './kept-menus.repository.js';
 import type { MenuRow } from './kept-menus.repository.js';
 
 type Level = MenuResponse['parameters']['level'];
 /** What the kept menus need of the sheets: values to keep, and a menu opened again (decision 068). */
-export type KeptMenuSheets = Pick<MenuSheets, 'keep' | 'reopen' | 'reopenSheet'>;
+export type KeptMenuSheets = Pick<MenuSheetMaker, 'keep' | 'reopen' | 'reopenSheet'>;
 
 const DEFAULT_LEVEL: Level = 'desirable';
 const DEFAULT_PROBABILITY = 0.95;
@@ -112,13 +113,18 @@ export class KeptMenuService {
     return json;
   }
 
-  /** The same for a workbook: the menu, today's sheet and the number of changes. */
-  async openSheet(id: string, user: SessionUser | null) {
+  /** The same as a workbook: today's sheet, with the menu and the number of changes in its "Read me". */
+  async openWorkbook(id: string, user: SessionUser | null): Promise<MenuWorkbook> {
     const { row, keptJson } = await this.findForOpening(id);
     const menu = this.present(row, user);
     const { sheet, changes } = await this.sheets.reopenSheet(menu, row.lines as MenuTestInput[], keptJson);
     await repo.markOpened(this.deps.db, row.id, new Date());
-    return { menu, sheet, changes };
+    return buildMenuWorkbook(
+      sheet,
+      this.deps.config,
+      `bvdb_test_menu_kept_${menu.kept_at.slice(0, 10)}_on_${sheet.parameters.generated_at.slice(0, 10)}.xlsx`,
+      { keptAt: menu.kept_at, url: menu.url, name: menu.name, changes },
+    );
   }
 
   private async findForOpening(id: string) {

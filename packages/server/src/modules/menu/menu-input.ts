@@ -9,6 +9,7 @@ import {
   type MenuTestInput,
 } from '@bvdb/contract';
 import { AppError } from '../../lib/app-error.js';
+import { jsonLinesError } from '../../lib/upload-reader.js';
 import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
 /** A menu line as read: where it came from and the test it names. */
@@ -27,7 +28,8 @@ const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 const MISSING_TEXT = new Set(['', 'na', 'n/a', 'nan', 'null', '.', '-', '—']);
 const NUMERIC: ReadonlySet<MenuColumn> = new Set(['cva', 'bias', 'te']);
 
-function tooMany(count: number): AppError {
+/** 422: a menu of more tests than allowed. */
+export function tooManyTests(count: number): AppError {
   return new AppError(
     'unprocessable',
     `${count.toLocaleString('en')} tests: at most ${MENU_MAX_TESTS} per menu`,
@@ -80,7 +82,7 @@ function percentOf(cell: CellValue | undefined, where: string): number | undefin
 
 /** A sheet (rows with their file row numbers) → menu lines; blank lines are skipped. */
 export function linesFromSheet(sheet: Sheet): ReadMenu {
-  if (sheet.rows.length > MENU_MAX_TESTS) throw tooMany(sheet.rows.length);
+  if (sheet.rows.length > MENU_MAX_TESTS) throw tooManyTests(sheet.rows.length);
   const at = mapMenuColumns(sheet.headers);
   const lines: MenuLine[] = [];
   for (const { row, cells } of sheet.rows) {
@@ -122,7 +124,7 @@ export function sheetFromMenuText(body: string): Sheet {
     maxRows: MENU_MAX_TESTS,
     emptyMessage: 'The body is empty: send a header row and one row per test',
   });
-  if (sheet.rows.length > MENU_MAX_TESTS) throw tooMany(sheet.rows.length);
+  if (sheet.rows.length > MENU_MAX_TESTS) throw tooManyTests(sheet.rows.length);
   return sheet;
 }
 
@@ -132,22 +134,12 @@ export function linesFromJson(body: unknown): ReadMenu {
   if (!parsed.success) {
     const tooLong = parsed.error.issues.find((i) => i.code === 'too_big' && i.path.join('.') === 'tests');
     if (tooLong && Array.isArray((body as { tests?: unknown }).tests)) {
-      throw tooMany((body as { tests: unknown[] }).tests.length);
+      throw tooManyTests((body as { tests: unknown[] }).tests.length);
     }
-    const fields = parsed.error.issues.map((i) => ({
-      path:
-        i.path
-          .map((p, k) => (k === 1 && i.path[0] === 'tests' && typeof p === 'number' ? p + 1 : p))
-          .join('.') || '(body)',
-      message: i.message,
-    }));
-    throw new AppError(
-      'bad_request',
-      `The JSON body is not valid: ${fields
-        .slice(0, 5)
-        .map((f) => `${f.path} ${f.message}`)
-        .join('; ')}. Send {"tests": [{"name", "code", "matrix", "unit", "cva", "bias", "te"}, ...]}`,
-      { fields },
+    throw jsonLinesError(
+      parsed.error.issues,
+      'tests',
+      '. Send {"tests": [{"name", "code", "matrix", "unit", "cva", "bias", "te"}, ...]}',
     );
   }
   const { tests, level, probability } = parsed.data;

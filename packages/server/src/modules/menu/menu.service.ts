@@ -1,5 +1,106 @@
+import { MENU_MAX_TESTS, MENU_MAX_TEXT_BYTES, type MenuQuery } from '@bvdb/contract';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import { checkJsonLines, checkTextBytes } from '../../lib/upload-reader.js';
+import { WorkerPool } from '../../lib/worker-pool.js';
+import { AnalyteSearch } from '../search/index.js';
+import { MenuDataSource } from './menu-data.js';
+import { tooManyTests, type ReadMenu } from './menu-input.js';
+import type { MenuReadTask } from './menu-read.js';
+import { MenuSheetMaker, type MenuThreadTask } from './menu-sheet-maker.js';
+import { buildMenuWorkbook, type MenuWorkbook } from './menu-workbook.js';
+
 /**
- * The menu's face for its routes: the catalogue a menu is matched and judged against, kept across
- * writes (menu-data.ts, decisions 059 and 066).
+ * Threads for the menus: reading a file or body, and making a sheet of lines matched on the event
+ * loop (decision 068). A thousand tests is the most a menu holds; the time and heap limits end a
+ * thread that goes past them.
  */
-export { MenuDataSource, refKeyOf, type MenuData } from './menu-data.js';
+export const createMenuPool = () =>
+  new WorkerPool<MenuThreadTask, unknown>({
+    from: import.meta.url,
+    file: './menu.thread.js',
+    timeoutMs: 15_000,
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    tooLong: { code: 'unprocessable', message: 'The menu took too long: send fewer tests.' },
+    tooLarge: {
+      code: 'payload_too_large',
+      message: 'The menu needs too much memory: send fewer tests.',
+    },
+    busy: 'The menu service is busy; try again in a few seconds.',
+  });
+export type MenuPool = ReturnType<typeof createMenuPool>;
+
+/** A menu as sent: a JSON body, CSV text, or an uploaded file (.xlsx or CSV). */
+export type MenuUpload = MenuReadTask;
+
+/**
+ * Checked on the event loop before a JSON body is cloned into a thread: an object with a `tests`
+ * array of at most MENU_MAX_TESTS (422 past the count); the contract checks each test in the thread.
+ */
+export function checkJsonShape(body: unknown): void {
+  checkJsonLines(body, {
+    key: 'tests',
+    max: MENU_MAX_TESTS,
+    tooMany: (n) => tooManyTests(n).message,
+    send: 'Send {"tests": [{"name", "code", "matrix", "unit", "cva", "bias", "te"}, ...]}, CSV text (Content-Type: text/csv) or a file (multipart/form-data, part "file")',
+  });
+}
+
+/**
+ * A laboratory's test menu against BV (issue 32.2–3, decisions 059 and 068): nothing stored. The
+ * menu is read on a pool thread (its size and JSON shape checked here first); its lines are matched
+ * here against the catalogue kept per data generation, and the sheet is made on the same pool.
+ */
+export class MenuService {
+  /** Makes the sheets, for this service and the kept menus. */
+  readonly sheets: MenuSheetMaker;
+
+  constructor(
+    private readonly deps: Pick<ServiceDeps, 'db' | 'cache' | 'config'>,
+    private readonly pool: MenuPool,
+  ) {
+    const search = new AnalyteSearch(deps);
+    this.sheets = new MenuSheetMaker(new MenuDataSource(deps), (text) => search.suggest(text), pool);
+  }
+
+  /** The menu's lines (and a JSON body's parameters), read on a pool thread. */
+  async read(upload: MenuUpload): Promise<ReadMenu> {
+    switch (upload.kind) {
+      case 'file':
+        // A copy: the upload's bytes may sit in a larger shared buffer, which would be cloned whole.
+        return this.readOffThread({ ...upload, bytes: new Uint8Array(upload.bytes) });
+      case 'text':
+        checkTextBytes(upload.text, MENU_MAX_TEXT_BYTES);
+        return this.readOffThread(upload);
+      case 'json':
+        checkJsonShape(upload.body);
+        return this.readOffThread(upload);
+    }
+  }
+
+  private async readOffThread(task: MenuReadTask): Promise<ReadMenu> {
+    return (await this.pool.run(task)) as ReadMenu;
+  }
+
+  /** The answer of `POST /api/v1/menu` as its JSON text (made and checked in a menu thread). */
+  async json(read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>): Promise<string> {
+    const { level, probability } = parametersOf(read, asked);
+    return this.sheets.json(read.lines, level, probability);
+  }
+
+  /** The same sheet as a workbook, with its file name (dated by the sheet). */
+  async workbook(read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>): Promise<MenuWorkbook> {
+    const { level, probability } = parametersOf(read, asked);
+    const sheet = await this.sheets.sheet(read.lines, level, probability);
+    return buildMenuWorkbook(
+      sheet,
+      this.deps.config,
+      `bvdb_test_menu_${sheet.parameters.generated_at.slice(0, 10)}.xlsx`,
+    );
+  }
+}
+
+/** A JSON body's own level and probability win over the query's. */
+const parametersOf = (read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>) => ({
+  level: read.level ?? asked.level,
+  probability: read.probability ?? asked.probability,
+});

@@ -1,6 +1,6 @@
 import { answerTasks } from '../../lib/worker-task.js';
 import { readMenuTask, type MenuReadTask } from './menu-read.js';
-import { makeMenuSheetTask, type MenuSheetTask } from './menu-sheet-task.js';
+import { makeMenuSheetTask, type MenuSheetTask } from './menu-sheet-in-thread.js';
 
 /**
  * A menu thread: reading the CSV, workbook or JSON body, and making the sheet of lines matched on

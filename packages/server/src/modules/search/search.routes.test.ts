@@ -17,7 +17,7 @@ import {
 } from '../../test/measurand-writes.js';
 import { useTestApp } from '../../test/test-app.js';
 import { listAllAnalytes, listAnalytesWithCounts } from '../analytes/analytes.service.js';
-import { AnalyteIndex } from './analyte-index.js';
+import { AnalyteIndex } from './analyte-index/analyte-index.js';
 import { AnalyteSearch } from './search.service.js';
 
 const ctx = useTestApp();

@@ -13,7 +13,7 @@ import {
   withDatasetCounts,
 } from '../analytes/index.js';
 import { changeLogOf, type ChangedRecord } from '../changes/index.js';
-import { AnalyteIndex } from './analyte-index.js';
+import { AnalyteIndex } from './analyte-index/analyte-index.js';
 
 type AnalyteRow = (typeof analytes)['$inferSelect'];
 

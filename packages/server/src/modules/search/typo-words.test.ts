@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from './analyte-index.js';
+import { editDistance } from './analyte-index/edit-distance.js';
 import { TypoWords, type TypoEntry } from './typo-words.js';
 
 /** Queries longer than this compare prefixes word by word (their prefixes are not gathered). */

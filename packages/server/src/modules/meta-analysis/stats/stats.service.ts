@@ -1,7 +1,7 @@
 import type { StatsResult, StatsRow } from '@bvdb/contract';
 import { metaAnalyse, metaAnalyseRService, type MetaInputRow } from '@bvdb/domain';
 import { AppError } from '../../../lib/app-error.js';
-import { StatsPool, defaultStatsPoolOptions, type StatsPoolOptions } from './stats-pool.js';
+import { WorkerPool } from '../../../lib/worker-pool.js';
 import { presentStatsResult } from './stats.presenter.js';
 
 const inputOf = (rows: StatsRow[]): MetaInputRow[] =>
@@ -41,8 +41,32 @@ export function checkStatsBodySize(contentLength: number, body: unknown): void {
   }
 }
 
-export const createStatsPool = (opts: Partial<StatsPoolOptions> = {}) =>
-  new StatsPool({ ...defaultStatsPoolOptions(), ...opts });
+/** One statistics request's work for a pool thread: its body as sent, and the bootstrap's seed. */
+export interface StatsTask {
+  body: unknown;
+  seed: number | undefined;
+}
+
+/**
+ * A small bounded pool of threads for the statistics endpoint (decision 017), so a large CSV or a
+ * bootstrap never holds the event loop: min(2, cores − 1) threads, 16 waiting requests, 20 s each.
+ */
+export const createStatsPool = (opts: { size?: number; maxQueue?: number; timeoutMs?: number } = {}) =>
+  new WorkerPool<StatsTask, StatsResult>({
+    from: import.meta.url,
+    file: './stats.thread.js',
+    maxQueue: 16,
+    timeoutMs: 20_000,
+    ...opts,
+    tooLong: { code: 'unavailable', message: 'The calculation took too long; try fewer rows' },
+    tooLarge: {
+      code: 'payload_too_large',
+      message: 'The calculation needs too much memory: send fewer rows',
+    },
+    busy: 'The statistics service is busy; try again in a few seconds',
+    unsendable: 'The request body cannot be calculated on',
+  });
+export type StatsPool = ReturnType<typeof createStatsPool>;
 
 /** The endpoint's work (parse the body, run the R service's rule) on a pool thread. */
 export const calculateOffThread = (pool: StatsPool, body: unknown, seed?: number) => pool.run({ body, seed });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance } from './analyte-index.js';
+import { editDistance } from './edit-distance.js';
 
 /** The textbook optimal-string-alignment table, whole: what the banded, early-stopping one must equal. */
 function reference(a: string, b: string): number {

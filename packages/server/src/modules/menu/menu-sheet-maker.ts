@@ -3,7 +3,7 @@ import type { WorkerPool } from '../../lib/worker-pool.js';
 import type { MenuLine } from './menu-input.js';
 import { matchMenu, refsOfMatched, type Suggest } from './menu-judge.js';
 import type { MenuReadTask } from './menu-read.js';
-import type { MenuSheetAnswer, MenuSheetTask, MenuSheetWant } from './menu-sheet-task.js';
+import type { MenuSheetAnswer, MenuSheetTask, MenuSheetWant } from './menu-sheet-in-thread.js';
 import type { MenuDataSource } from './menu-data.js';
 
 type Level = MenuResponse['parameters']['level'];
@@ -11,12 +11,12 @@ type Level = MenuResponse['parameters']['level'];
 export type MenuThreadTask = MenuReadTask | MenuSheetTask;
 
 /**
- * Menu sheets, with as little as possible on the event loop (decision 068): the lines are matched
+ * Makes menu sheets, with as little as possible on the event loop (decision 068): the lines are matched
  * here against the kept catalogue (it lives on this thread), and only the matched lines, their
  * estimates and versions go to a menu thread, which judges, presents, checks the answer against the
  * contract and writes its JSON. The event loop sends that text as it comes.
  */
-export class MenuSheets {
+export class MenuSheetMaker {
   constructor(
     private readonly source: MenuDataSource,
     private readonly suggest: Suggest,

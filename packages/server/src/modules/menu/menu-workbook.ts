@@ -1,6 +1,7 @@
 import { MENU_SOURCES, type MenuResponse, type MenuTestResult } from '@bvdb/contract';
-import type { ExportNotice } from '../../lib/export-notice.js';
-import type { TableFileInput } from '../exports/index.js';
+import type { Config } from '../../config.js';
+import { exportNotice, type ExportNotice } from '../../lib/export-notice.js';
+import { buildTableOffThread, type TableFileInput } from '../exports/index.js';
 
 type Range = { lower: number; upper: number; limits: string } | null;
 type Judgement = NonNullable<MenuTestResult['aps_met']>['bias'];
@@ -26,6 +27,35 @@ const statusText = (t: MenuTestResult) =>
     ? 'matched'
     : `${t.status}: ${t.why ?? ''}${t.candidates.length ? ` — candidates: ${t.candidates.map((c) => `${c.display_name} [${c.matrix}, id ${c.measurand_id}]`).join('; ')}${t.candidates_total > t.candidates.length ? ` and ${t.candidates_total - t.candidates.length} more` : ''}` : ''}`;
 
+/** What a kept menu's workbook says of it in its "Read me". */
+export interface KeptMenuNote {
+  keptAt: string;
+  url: string;
+  name: string | null;
+  changes: number;
+}
+
+/** The menu sheet as an .xlsx file (built in the export worker) and its file name. */
+export interface MenuWorkbook {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+/**
+ * The menu sheet's workbook, as `menuTable` lays it out, built in the export worker with the
+ * configured notice and site address (the estimates' links).
+ */
+export async function buildMenuWorkbook(
+  answer: MenuResponse,
+  config: Pick<Config, 'PUBLIC_URL' | 'DATA_USE_NOTICE' | 'CITATION' | 'DATA_LICENCE'>,
+  fileName: string,
+  kept?: KeptMenuNote,
+): Promise<MenuWorkbook> {
+  const siteUrl = (config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  const bytes = await buildTableOffThread('xlsx', menuTable(answer, exportNotice(config), siteUrl, kept));
+  return { bytes, fileName };
+}
+
 /**
  * The menu sheet as a workbook (issue 32.3): one row per test in the order given, the same numbers
  * as `POST /api/v1/menu` (rounded like every export), and in the "Read me" the date, the parameters,
@@ -35,7 +65,7 @@ export function menuTable(
   answer: MenuResponse,
   notice: ExportNotice,
   siteUrl: string,
-  kept?: { keptAt: string; url: string; name: string | null; changes: number },
+  kept?: KeptMenuNote,
 ): TableFileInput {
   const p = answer.parameters;
   const level = p.level;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { analytes } from '../../db/schema.js';
-import { seedDatabase } from '../../seed/seed.js';
-import { createTestDatabase } from '../../test/test-app.js';
-import { listAllAnalytes } from '../analytes/analytes.service.js';
+import type { analytes } from '../../../db/schema.js';
+import { seedDatabase } from '../../../seed/seed.js';
+import { createTestDatabase } from '../../../test/test-app.js';
+import { listAllAnalytes } from '../../analytes/analytes.service.js';
 import { AnalyteIndex } from './analyte-index.js';
 
 // The sorted keys answer a search from its starts alone when there are enough of them (decision
