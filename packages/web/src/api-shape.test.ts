@@ -60,6 +60,22 @@ export const literalQueryKeys = (text: string): string[] =>
 export const templateLinks = (text: string): string[] =>
   [...text.matchAll(/`\/(?!api\/)[a-z_][^`]*`/g)].map((m) => m[0]);
 
+/** Reads asked of the cache directly (`useQuery(…)`) instead of through a feature's read hook. */
+export const directReads = (text: string): string[] =>
+  [...text.matchAll(/\b(useQuery|useSuspenseQuery|useQueries)\(/g)].map((m) => m[0]);
+
+/** The query options an api/ file exports that no hook of the same file reads. */
+export function queriesWithoutHook(text: string): string[] {
+  const queries = [...text.matchAll(/export const (\w+Query)\b/g)].map((m) => m[1]!);
+  return queries.filter(
+    (q) =>
+      !new RegExp(
+        `export (?:const|function) use\\w+(?:(?!export )[\\s\\S])*?useQuery\\(\\{?\\s*(?:\\.\\.\\.)?${q}\\b`,
+        's',
+      ).test(text),
+  );
+}
+
 /** Plain in-app paths a link or a navigation leads to (not the API's, nor a file the server sends). */
 const staticLinks = (text: string): string[] =>
   [...text.matchAll(/(?:\bto=|\bhref=|navigate\()\{?\s*['"](\/(?!api\/)[^'"?#]*)/g)]
@@ -81,6 +97,21 @@ describe('the scanners', () => {
     expect(templateLinks('const url = `/api/v1/datasets/${id}/raw-data/file`;')).toEqual([]);
     expect(templateLinks('<Link to={paths.dataset(d.id)}>')).toEqual([]);
     expect(templateLinks('`${x.subject}${x.sample ? `/${x.sample}` : ""}`')).toEqual([]);
+    expect(directReads('const q = useQuery(datasetQuery(id));')).toHaveLength(1);
+    expect(directReads('const q = useDataset(id);')).toEqual([]);
+    expect(
+      queriesWithoutHook('export const datasetQuery = (id: number) => queryOptions({ queryKey, queryFn });'),
+    ).toEqual(['datasetQuery']);
+    expect(
+      queriesWithoutHook(
+        'export const datasetQuery = (id: number) => queryOptions({});\nexport const useDataset = (id: number) => useQuery(datasetQuery(id));',
+      ),
+    ).toEqual([]);
+    expect(
+      queriesWithoutHook(
+        "export const releaseQuery = (v: string) => queryOptions({});\nexport const useRelease = (v: string | null) =>\n  useQuery({ ...releaseQuery(v ?? ''), enabled: v !== null });",
+      ),
+    ).toEqual([]);
     expect(staticLinks('<Link to="/references/new">, navigate(\'/\'), <a href="/changes.atom">')).toEqual([
       '/references/new',
       '/',
@@ -92,6 +123,22 @@ describe('the app', () => {
   it('invalidates only named keys: no bare invalidateQueries(), refetch, reset or remove', () => {
     const bare = sources.flatMap(({ file, text }) => bareCacheCalls(text).map((call) => `${file}: ${call}`));
     expect(bare).toEqual([]);
+  });
+
+  it('reads through a hook of the feature api/ file that fetches it: no useQuery in a page or component', () => {
+    const direct = sources
+      .filter(({ file }) => !/^features\/[^/]+\/api\//.test(file) && !file.startsWith('lib/'))
+      .flatMap(({ file, text }) => directReads(text).map((call) => `${file}: ${call}`));
+    expect(direct).toEqual([]);
+  });
+
+  it('gives every read of an api/ file its hook, beside its fetcher and query options', () => {
+    const apiFiles = sources.filter(({ file }) => /^features\/[^/]+\/api\//.test(file));
+    expect(apiFiles.length).toBeGreaterThan(40);
+    const missing = apiFiles.flatMap(({ file, text }) =>
+      queriesWithoutHook(text).map((q) => `${file}: ${q}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('takes every query key from lib/query-keys.ts', () => {

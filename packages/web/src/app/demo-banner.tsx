@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
-import { siteInfoQuery } from '../features/content/api/get-site-info';
+import { useSiteInfo } from '../features/content/api/get-site-info';
 
 const DISMISSED_KEY = 'bvdb.demoBannerDismissed';
 
@@ -18,7 +17,7 @@ const noSubscription = () => () => undefined;
 /** A discreet note while the catalogue holds demo records (spec: demo data marked as such). */
 export function DemoBanner() {
   // From the small site-info answer the home page loads anyway, not the whole measurand list.
-  const { data } = useQuery(siteInfoQuery);
+  const { data } = useSiteInfo();
   // Read after hydration (the server cannot know this browser's choice), so the markup matches.
   const dismissedEarlier = useSyncExternalStore(noSubscription, wasDismissed, () => false);
   const [dismissed, setDismissed] = useState(false);

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Loading } from './state-views';
 import { STAFF, type Role } from '@bvdb/contract';
-import { hasRole, sessionQuery } from '../lib/session';
+import { hasRole, useSessionRead } from '../lib/session';
 import { useHydrated } from '../lib/use-hydrated';
 
 /** The spec's "Not Authorised" (section 6), as a page: a heading and the way to sign in. */
@@ -37,7 +36,7 @@ function NotForYourRole() {
  * administrators unless `roles` says otherwise), nothing while the session loads.
  */
 export function RequireSignIn({ children, roles = STAFF }: { children: ReactNode; roles?: readonly Role[] }) {
-  const session = useQuery(sessionQuery);
+  const session = useSessionRead();
   const hydrated = useHydrated();
   if (!hydrated || session.isPending) return <Loading />;
   if (!session.data?.user) return <NotAuthorised />;

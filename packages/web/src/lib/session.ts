@@ -20,6 +20,9 @@ export const sessionQuery = queryOptions({
   meta: { ssr: false },
 });
 
+/** The session as a read (pending while it loads), for screens that wait for it. */
+export const useSessionRead = () => useQuery(sessionQuery);
+
 /** Who is signed in; the UI only reflects it, the server enforces it. */
 export function useSession(): Session {
   const session = useQuery(sessionQuery).data;

@@ -1,11 +1,10 @@
 import { exportAnalyteUrl } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
-import { analytesWithCountsQuery } from '../../features/analytes/api/get-analytes';
+import { useAnalytesWithCounts } from '../../features/analytes/api/get-analytes';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { manageByAnalyteQuery } from '../../features/datasets/api/get-manage';
+import { useManageByAnalyte } from '../../features/datasets/api/get-manage';
 import { ManagedDatasets, ManageFilterForm } from '../../features/datasets/components/manage-filter';
 
 /** "Filter and Manage Data by Dataset" (spec section 2): choose a measurand, see all its datasets. */
@@ -19,7 +18,7 @@ export function AnalyteFilterPage() {
 }
 
 function AnalyteFilter() {
-  const analytes = useQuery(analytesWithCountsQuery);
+  const analytes = useAnalytesWithCounts();
   const [chosen, setChosen] = useState('');
   if (analytes.isPending) return <Loading />;
   if (analytes.error) {
@@ -48,7 +47,7 @@ function AnalyteFilter() {
 }
 
 function AnalyteDatasets({ id }: { id: number }) {
-  const q = useQuery(manageByAnalyteQuery(id));
+  const q = useManageByAnalyte(id);
   return (
     <ManagedDatasets
       query={q}

@@ -1,5 +1,5 @@
 import { exportAnalyteUrl } from '@bvdb/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,20 +12,20 @@ import {
   LazyIndividualityCalculators as IndividualityCalculators,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteAsOfQuery } from '../../features/meta-results/api/get-metas-of-analyte-as-of';
-import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
-import { analyteDatasetsQuery } from '../../features/datasets/api/get-datasets';
-import { analyteQuery } from '../../features/analytes/api/get-analytes';
+import { useMetaByAnalyteAsOf } from '../../features/meta-results/api/get-metas-of-analyte-as-of';
+import { useMetaByAnalyte } from '../../features/meta-results/api/get-metas-of-analyte';
+import { useAnalyteDatasets } from '../../features/datasets/api/get-datasets';
+import { useAnalyte } from '../../features/analytes/api/get-analytes';
 import { DatasetTable } from '../../features/analytes/components/dataset-table';
 import { MetaSummary } from '../../components/meta-summary';
 import { headlineMetasOf } from '../../lib/headline-metas';
 import { ForestPlotSection } from '../../components/forest-plot/forest-plot-section';
 import { CiteButton } from '../../components/cite/cite-button';
 import { EstimateHistory } from '../../features/estimates/components/estimate-history';
-import { siteInfoQuery } from '../../features/content/api/get-site-info';
+import { useSiteInfo } from '../../features/content/api/get-site-info';
 import { useHydrated } from '../../lib/use-hydrated';
 import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/estimate-permalink';
-import { releaseQuery } from '../../features/releases/api/get-release';
+import { useRelease } from '../../features/releases/api/get-release';
 import { releasesQuery } from '../../features/releases/api/get-releases';
 import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
@@ -33,12 +33,12 @@ import { paths } from '../../lib/paths';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
-  const analyte = useQuery(analyteQuery(id));
-  const datasets = useQuery(analyteDatasetsQuery(id));
-  const metas = useQuery(metaByAnalyteQuery(id));
+  const analyte = useAnalyte(id);
+  const datasets = useAnalyteDatasets(id);
+  const metas = useMetaByAnalyte(id);
   const [aps, setAps] = useState(false);
   const [rcv, setRcv] = useState(false);
-  const site = useQuery(siteInfoQuery);
+  const site = useSiteInfo();
   const [params] = useSearchParams();
   // The server renders one page for every permalink; the estimate it names is marked once hydrated.
   const hydrated = useHydrated();
@@ -47,12 +47,9 @@ export function AnalytePage() {
   // it was published. The server renders the current page; the pin is applied once hydrated.
   const pinParam = hydrated ? (params.get('release')?.trim() ?? '') : '';
   const pin = RELEASE_PARAM.test(pinParam) ? pinParam : null;
-  const release = useQuery({ ...releaseQuery(pin ?? ''), enabled: pin !== null });
+  const release = useRelease(pin);
   const publishedAt = release.data?.data.published_at;
-  const pinned = useQuery({
-    ...metaByAnalyteAsOfQuery(id, publishedAt ?? ''),
-    enabled: publishedAt !== undefined,
-  });
+  const pinned = useMetaByAnalyteAsOf(id, publishedAt);
   const queryClient = useQueryClient();
   // One render when the three parallel answers are in, so sections never push each other down.
   const pinPending = pin !== null && (release.isPending || (publishedAt !== undefined && pinned.isPending));

@@ -1,12 +1,11 @@
 import { urlFor } from '../../lib/api-client';
 import { v1ApplicationsFile } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { applicationsQuery, applicationsQueryString } from '../../features/applications/api/get-applications';
+import { useApplications, applicationsQueryString } from '../../features/applications/api/get-applications';
 import {
   paramsFromSearch,
   PROBABILITIES,
@@ -36,7 +35,7 @@ const percent = (p: number) => `${Number((p * 100).toFixed(2))} %`;
 export function ApplicationsPage() {
   const [search, setSearch] = useSearchParams();
   const params = paramsFromSearch(search);
-  const { data, error, isPending, isPlaceholderData } = useQuery(applicationsQuery(params));
+  const { data, error, isPending, isPlaceholderData } = useApplications(params);
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState('name');
   const [cvaDraft, setCvaDraft] = useState(params.cva === null ? '' : String(params.cva));

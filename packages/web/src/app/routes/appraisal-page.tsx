@@ -1,8 +1,7 @@
 import { ANY_ROLE } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { myAppraisalQuery } from '../../features/appraisals/api/my-appraisals';
+import { useMyAppraisal } from '../../features/appraisals/api/my-appraisals';
 import { AppraisalForm } from '../../features/appraisals/components/appraisal-form';
 import { isNotFound } from '../../lib/api-client';
 import { NotFoundPage } from './not-found-page';
@@ -20,7 +19,7 @@ export function AppraisalPage() {
 
 /** The appraisal, or the app's "Page not found" when no appraisal has this id (the server answers 404). */
 function Appraisal({ id }: { id: number }) {
-  const { error } = useQuery(myAppraisalQuery(id));
+  const { error } = useMyAppraisal(id);
   if (isNotFound(error)) return <NotFoundPage />;
   return (
     <>

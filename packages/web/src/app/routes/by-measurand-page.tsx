@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { analytesWithCountsQuery } from '../../features/analytes/api/get-analytes';
-import { datasetsByMeasurandQuery } from '../../features/datasets/api/get-datasets';
+import { useAnalytesWithCounts } from '../../features/analytes/api/get-analytes';
+import { useDatasetsByMeasurand } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
 import { TilesGrid } from '../../features/datasets/components/tiles-grid';
 import { DatabaseDownloads } from '../../components/database-downloads';
@@ -53,8 +52,8 @@ function AlphabetIndex({ present }: { present: Set<string> }) {
 }
 
 export function ByMeasurandPage() {
-  const analytes = useQuery(analytesWithCountsQuery);
-  const grouped = useQuery(datasetsByMeasurandQuery);
+  const analytes = useAnalytesWithCounts();
+  const grouped = useDatasetsByMeasurand();
   const [view, setView] = useState<'cards' | 'tiles'>('cards');
   const [filter, setFilter] = useState('');
   if (analytes.isPending || grouped.isPending) return <Loading />;

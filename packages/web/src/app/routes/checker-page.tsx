@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
-import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
+import { useMetaByAnalyte } from '../../features/meta-results/api/get-metas-of-analyte';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { MeasurandSelect } from '../../features/analytes/components/measurand-select';
 import { CheckedResult } from '../../features/meta-tools/components/checked-result';
@@ -23,7 +22,7 @@ export function CheckerPage() {
 }
 
 function CheckedResults({ analyteId }: { analyteId: number }) {
-  const q = useQuery(metaByAnalyteQuery(analyteId));
+  const q = useMetaByAnalyte(analyteId);
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorText>Error: {q.error.message || 'Unknown error'}</ErrorText>;
   const entry = q.data;

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { countersQuery } from '../../features/meta-results/api/get-counters';
+import { useCounters } from '../../features/meta-results/api/get-counters';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { statsServiceQuery } from '../../features/meta-tools/api/get-stats-service';
+import { useStatsService } from '../../features/meta-tools/api/get-stats-service';
 import { StatusCard } from '../../features/meta-tools/components/status-card';
 
 const TOOLS = [
@@ -46,8 +45,8 @@ function WidgetCard({ title, count, to }: { title: string; count: number; to: st
 }
 
 function Dashboard() {
-  const counters = useQuery(countersQuery);
-  const stats = useQuery(statsServiceQuery);
+  const counters = useCounters();
+  const stats = useStatsService();
   return (
     <>
       <Row xs={1} md={3} className="g-3 mb-4">

@@ -1,13 +1,12 @@
 import { formatCitation } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { datasetQuery } from '../../features/datasets/api/get-datasets';
+import { useDataset } from '../../features/datasets/api/get-datasets';
 import { DatasetSummary } from '../../features/datasets/components/dataset-summary';
 import { DatasetDetails } from '../../features/datasets/components/dataset-details';
-import { siteInfoQuery } from '../../features/content/api/get-site-info';
+import { useSiteInfo } from '../../features/content/api/get-site-info';
 import { CiteButton } from '../../components/cite/cite-button';
 import { doiUrl, pubmedUrl } from '../../lib/reference-links';
 import { isNotFound } from '../../lib/api-client';
@@ -37,8 +36,8 @@ const HistoryCard = lazy(() =>
 export function DatasetPage() {
   const id = Number(useParams().id);
   const session = useSession();
-  const { data, error, isPending } = useQuery(datasetQuery(id));
-  const site = useQuery(siteInfoQuery);
+  const { data, error, isPending } = useDataset(id);
+  const site = useSiteInfo();
   if (isPending) return <Loading />;
   if (isNotFound(error)) return <NotFoundPage />;
   if (error) return <ErrorText>Error: {error.message}</ErrorText>;

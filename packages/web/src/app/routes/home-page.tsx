@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { WhenNearViewport } from '../../components/near-viewport';
 import { ErrorText, Loading } from '../../components/state-views';
-import { countersQuery } from '../../features/meta-results/api/get-counters';
+import { useCounters } from '../../features/meta-results/api/get-counters';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { DataUseNotice } from '../../features/content/components/data-use-notice';
 import { DatabaseDownloads } from '../../components/database-downloads';
@@ -17,7 +16,7 @@ const SubscribeForm = lazy(async () => ({
 }));
 
 function Counters() {
-  const { data, error, isPending } = useQuery(countersQuery);
+  const { data, error, isPending } = useCounters();
   if (isPending) return <Loading />;
   if (error) return <ErrorText>Error: {error.message || 'Unknown error'}</ErrorText>;
   const m = data.meta_data;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { inputTablesQuery } from '../../features/meta-tools/api/get-input-tables';
+import { useInputTables } from '../../features/meta-tools/api/get-input-tables';
 import { MeasurandSelect } from '../../features/analytes/components/measurand-select';
 
 /** "Input Tables" (spec section 2): the comma-separated rows each calculation receives. */
@@ -54,7 +53,7 @@ export function CsvTable({ csv, caption }: { csv: string; caption: string }) {
 }
 
 function Tables({ analyteId }: { analyteId: number }) {
-  const q = useQuery(inputTablesQuery(analyteId));
+  const q = useInputTables(analyteId);
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorText>Error: {q.error.message}</ErrorText>;
   if (q.data.tables.length === 0) return <Empty />;

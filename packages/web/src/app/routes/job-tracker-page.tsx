@@ -1,10 +1,9 @@
 import type { Job } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { queueJobsQuery } from '../../features/meta-tools/api/list-queue-jobs';
+import { useQueueJobs } from '../../features/meta-tools/api/list-queue-jobs';
 import { PercentBar } from '../../features/meta-tools/components/percent-bar';
 import { jobPercent } from '../../features/meta-tools/use-job-progress';
 import { HeaderRow } from '../../components/header-row';
@@ -26,7 +25,7 @@ export function JobTrackerPage() {
 }
 
 function JobsTable() {
-  const q = useQuery(queueJobsQuery);
+  const q = useQueueJobs();
   if (q.isPending) return <Loading />;
   if (q.error) {
     console.error(q.error);

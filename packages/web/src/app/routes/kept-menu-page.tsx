@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { keptMenuQuery } from '../../features/menu/api/kept-menus';
+import { useKeptMenu } from '../../features/menu/api/kept-menus';
 import { KeptMenuView } from '../../features/menu/components/kept-menu-view';
 import { isNotFound } from '../../lib/api-client';
 
 /** A kept test menu opened again from its link (issue 32.4, decision 064). */
 export function KeptMenuPage() {
   const id = useParams().id ?? '';
-  const { data, error, isPending } = useQuery(keptMenuQuery(id));
+  const { data, error, isPending } = useKeptMenu(id);
   return (
     <>
       <h1 className="h3">{data?.menu.name ?? 'Your test menu, kept'}</h1>

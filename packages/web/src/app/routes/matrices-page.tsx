@@ -1,11 +1,10 @@
 import type { Matrix } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { DataTable } from '../../components/data-table';
 import { ErrorText, Loading } from '../../components/state-views';
-import { matricesQuery } from '../../features/lookups/api/get-matrices';
+import { useMatrices } from '../../features/lookups/api/get-matrices';
 
 const columns: ColumnDef<Matrix, unknown>[] = [
   { id: 'matrix_expansion', header: 'Matrix Expansion', accessorKey: 'matrix_expansion', sortingFn: 'text' },
@@ -18,7 +17,7 @@ const columns: ColumnDef<Matrix, unknown>[] = [
 ];
 
 export function MatricesPage() {
-  const { data, error, isPending } = useQuery(matricesQuery);
+  const { data, error, isPending } = useMatrices();
   const [filter, setFilter] = useState('');
   return (
     <>

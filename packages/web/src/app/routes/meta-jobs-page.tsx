@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useSession } from '../../lib/session';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { latestMetaJobsQuery, startRecompute } from '../../features/meta-tools/api/list-queue-jobs';
+import { useLatestMetaJobs, startRecompute } from '../../features/meta-tools/api/list-queue-jobs';
 import { JobProgressDisplay } from '../../features/meta-tools/components/job-progress';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -30,7 +30,7 @@ function MetaJobs() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const latest = useQuery(latestMetaJobsQuery);
+  const latest = useLatestMetaJobs();
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const given = { meta: idParam(params.get('meta')), consolidated: idParam(params.get('consolidated')) };

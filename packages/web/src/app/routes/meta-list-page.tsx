@@ -1,12 +1,11 @@
 import type { MetaListItemSchema } from '@bvdb/contract';
 import { formatDateDmy, formatMetaValue } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { ErrorText, Loading } from '../../components/state-views';
-import { headlineMetasQuery } from '../../features/meta-results/api/list-headline-metas';
-import { metaListQuery } from '../../features/meta-results/api/list-metas';
+import { useHeadlineMetas } from '../../features/meta-results/api/list-headline-metas';
+import { useMetaList } from '../../features/meta-results/api/list-metas';
 import { HeaderRow } from '../../components/header-row';
 import { DatabaseDownloads } from '../../components/database-downloads';
 import { estimatePermalinkPath } from '../../lib/estimate-permalink';
@@ -79,8 +78,8 @@ function MetaTable({ caption, rows, testId }: { caption: string; rows: MetaListI
  * matrices". "Limits" says what Low–High is: a 95 % CI or the range of the studies (issue 27.7).
  */
 export function MetaListPage() {
-  const all = useQuery(metaListQuery);
-  const headline = useQuery(headlineMetasQuery);
+  const all = useMetaList();
+  const headline = useHeadlineMetas();
   const error = all.error ?? headline.error;
   const headlineIds = new Set(headline.data?.data.flatMap((e) => e.metas.map((m) => m.id)) ?? []);
   const main = all.data?.data.filter((m) => headlineIds.has(m.id)) ?? [];

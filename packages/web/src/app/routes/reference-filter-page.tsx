@@ -1,10 +1,9 @@
 import { exportReferenceUrl } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../components/state-views';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { allReferencesQuery, manageByReferenceQuery } from '../../features/datasets/api/get-manage';
+import { useAllReferences, useManageByReference } from '../../features/datasets/api/get-manage';
 import { ManagedDatasets, ManageFilterForm } from '../../features/datasets/components/manage-filter';
 
 /** "Filter and Manage Data by Reference" (spec section 2): search, choose a reference, see all its datasets. */
@@ -24,7 +23,7 @@ const fold = (s: string) =>
     .toLowerCase();
 
 function ReferenceFilter() {
-  const refs = useQuery(allReferencesQuery);
+  const refs = useAllReferences();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
   const options = useMemo(() => {
@@ -75,7 +74,7 @@ function ReferenceFilter() {
 }
 
 function ReferenceDatasets({ id }: { id: number }) {
-  const q = useQuery(manageByReferenceQuery(id));
+  const q = useManageByReference(id);
   return (
     <ManagedDatasets
       query={q}

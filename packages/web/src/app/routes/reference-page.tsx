@@ -1,14 +1,13 @@
 import { exportReferenceUrl } from '@bvdb/contract';
 import { formatFixed } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
-import { referenceDatasetsQuery } from '../../features/datasets/api/get-datasets';
+import { useReferenceDatasets } from '../../features/datasets/api/get-datasets';
 import { GradeBadge, yesNo } from '../../components/dataset-badges';
 import { isStaff, useSession } from '../../lib/session';
 import { HistoryCard } from '../../features/audit/components/history-card';
-import { referenceQuery } from '../../features/references/api/get-references';
+import { useReference } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 import { HeaderRow } from '../../components/header-row';
 import { isNotFound } from '../../lib/api-client';
@@ -19,8 +18,8 @@ const cv = (v: number | null) => (v === null ? 'N/A' : formatFixed(v, 1));
 
 export function ReferencePage() {
   const id = Number(useParams().id);
-  const ref = useQuery(referenceQuery(id));
-  const datasets = useQuery(referenceDatasetsQuery(id));
+  const ref = useReference(id);
+  const datasets = useReferenceDatasets(id);
   const session = useSession();
   if (ref.isPending) return <Loading />;
   if (isNotFound(ref.error)) return <NotFoundPage />;

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -11,7 +10,7 @@ import {
   ReferenceRowActions,
   type DeleteOutcome,
 } from '../../features/reference-admin/components/reference-row-actions';
-import { referencesPageQuery } from '../../features/references/api/get-references';
+import { useReferencesPage } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 import { DatabaseDownloads } from '../../components/database-downloads';
 
@@ -28,7 +27,7 @@ export function ReferencesPage() {
     }, 300);
     return () => clearTimeout(t);
   }, [text, search, setParams]);
-  const { data, error, isPending } = useQuery(referencesPageQuery(page, search));
+  const { data, error, isPending } = useReferencesPage(page, search);
   const session = useSession();
   const [outcome, setOutcome] = useState<DeleteOutcome | null>(null);
   const go = (p: number) => setParams(search ? { search, page: String(p) } : { page: String(p) });

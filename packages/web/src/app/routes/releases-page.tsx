@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
-import { releasesQuery } from '../../features/releases/api/get-releases';
+import { useReleases } from '../../features/releases/api/get-releases';
 import { PublishPanel } from '../../features/releases/components/publish-panel';
 import { ReleaseCard } from '../../features/releases/components/release-card';
 import { isStaff, useSession } from '../../lib/session';
@@ -12,7 +11,7 @@ import { isStaff, useSession } from '../../lib/session';
  */
 export function ReleasesPage() {
   const session = useSession();
-  const { data, error, isPending } = useQuery(releasesQuery);
+  const { data, error, isPending } = useReleases();
   const releases = data?.data ?? [];
   return (
     <>

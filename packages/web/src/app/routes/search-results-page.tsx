@@ -1,5 +1,4 @@
 import type { AnalyteWithCount } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Button from 'react-bootstrap/Button';
@@ -11,15 +10,15 @@ import {
   LazyApsModal as ApsModal,
   LazyRcvModal as RcvModal,
 } from '../../features/calculators/components/lazy-calculators';
-import { metaByAnalyteQuery } from '../../features/meta-results/api/get-metas-of-analyte';
-import { searchAnalytesQuery } from '../../features/search/api/search-analytes';
+import { useMetaByAnalyte } from '../../features/meta-results/api/get-metas-of-analyte';
+import { useSearchAnalytes } from '../../features/search/api/search-analytes';
 import { AnalyteSearch } from '../../features/search/components/analyte-search';
 import { headlineMetasOf } from '../../lib/headline-metas';
 import { paths } from '../../lib/paths';
 
 /** An open item's body: the measurand's meta-analysis summary and its calculators, as on its page. */
 function ResultBody({ analyte }: { analyte: AnalyteWithCount }) {
-  const metas = useQuery(metaByAnalyteQuery(analyte.id));
+  const metas = useMetaByAnalyte(analyte.id);
   const [aps, setAps] = useState(false);
   const [rcv, setRcv] = useState(false);
   const metaList = metas.data?.metas ?? [];
@@ -95,7 +94,7 @@ function Results({ analytes }: { analytes: AnalyteWithCount[] }) {
 export function SearchResultsPage() {
   const [params] = useSearchParams();
   const query = params.get('query') ?? '';
-  const { data, error, isPending } = useQuery(searchAnalytesQuery(query));
+  const { data, error, isPending } = useSearchAnalytes(query);
   return (
     <>
       <h1 className="h3">{query ? `Search results for "${query}"` : 'Search results'}</h1>

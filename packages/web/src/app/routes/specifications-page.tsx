@@ -1,6 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
 import { formatCitation, formatDateLong } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +9,7 @@ import { DataTable } from '../../components/data-table';
 import { Tabs } from '../../components/tabs';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import { allDatasetsQuery, datasetsPageQuery } from '../../features/datasets/api/get-datasets';
+import { useAllDatasets, useDatasetsPage } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
 import { matchesSpecFilter } from '../../features/datasets/spec-filter';
 import { pageFromParam, SPEC_PAGE_SIZE } from '../../features/datasets/spec-page';
@@ -126,8 +125,8 @@ const editColumn: ColumnDef<Dataset, unknown> = {
 export function SpecificationsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get('page'));
-  const all = useQuery(allDatasetsQuery);
-  const firstPaint = useQuery(datasetsPageQuery(page));
+  const all = useAllDatasets();
+  const firstPaint = useDatasetsPage(page);
   const session = useSession();
   const navigate = useNavigate();
   const [filter, setFilter] = useState('');

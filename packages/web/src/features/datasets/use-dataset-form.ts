@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { datasetFormQuery } from './api/get-dataset-form';
+import { useDatasetFormOf } from './api/get-dataset-form';
 
 /** The dataset of the page's `:id`, as the form loads it. */
 export function useDatasetForm() {
   const id = Number(useParams().id);
-  return { id, form: useQuery(datasetFormQuery(id)) };
+  return { id, form: useDatasetFormOf(id) };
 }

@@ -1,5 +1,5 @@
 import { getAnalyte, listAnalytesWithCounts } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -10,3 +10,6 @@ export const analytesWithCountsQuery = queryOptions({
 
 export const analyteQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.analyte(id), queryFn: () => apiCall(getAnalyte, { params: { id } }) });
+
+export const useAnalytesWithCounts = () => useQuery(analytesWithCountsQuery);
+export const useAnalyte = (id: number) => useQuery(analyteQuery(id));

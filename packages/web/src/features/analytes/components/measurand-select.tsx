@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { analytesWithCountsQuery } from '../api/get-analytes';
+import { useAnalytesWithCounts } from '../api/get-analytes';
 
 /** A measurand dropdown (those with datasets), as on the manage screens. */
 export function MeasurandSelect({
@@ -13,7 +12,7 @@ export function MeasurandSelect({
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
-  const analytes = useQuery(analytesWithCountsQuery);
+  const analytes = useAnalytesWithCounts();
   if (analytes.isPending) return <Loading />;
   if (analytes.error) return <ErrorText>Error: {analytes.error.message}</ErrorText>;
   return (

@@ -1,5 +1,5 @@
 import { v1Applications } from '@bvdb/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import type { ApplicationsParams } from '../applications-params';
 import { queryKeys } from '../../../lib/query-keys';
@@ -26,3 +26,5 @@ export function applicationsQueryString(p: ApplicationsParams): Record<string, s
     matrices: p.matrices === 'displayed' ? undefined : p.matrices,
   };
 }
+
+export const useApplications = (p: ApplicationsParams) => useQuery(applicationsQuery(p));

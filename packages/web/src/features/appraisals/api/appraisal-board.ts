@@ -5,7 +5,7 @@ import {
   openAppraisal,
   type AssignAssessorBody,
 } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { datasetChangeKeys, invalidateKeys, queryKeys, queryRoots } from '../../../lib/query-keys';
@@ -44,3 +44,6 @@ export function useOpenAppraisal() {
     onSettled: () => invalidateKeys(queryClient, datasetChangeKeys),
   });
 }
+
+export const useAppraisalBoard = () => useQuery(appraisalBoardQuery);
+export const useAgreement = (from: string, to: string) => useQuery(agreementQuery(from, to));

@@ -1,5 +1,5 @@
 import { getMyAppraisal, listMyAppraisals, submitAppraisal, type SubmitAppraisalBody } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { queryKeys, queryRoots } from '../../../lib/query-keys';
@@ -23,3 +23,6 @@ export function useSubmitAppraisal(id: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.appraisals }),
   });
 }
+
+export const useMyAppraisals = () => useQuery(myAppraisalsQuery);
+export const useMyAppraisal = (id: number) => useQuery(myAppraisalQuery(id));

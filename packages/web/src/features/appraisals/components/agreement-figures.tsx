@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { HeaderRow } from '../../../components/header-row';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { agreementQuery } from '../api/appraisal-board';
+import { useAgreement } from '../api/appraisal-board';
 
 const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(0)}%`);
 const kappa = (v: number | null) => (v === null ? '—' : v.toFixed(2));
@@ -13,7 +12,7 @@ const kappa = (v: number | null) => (v === null ? '—' : v.toFixed(2));
 export function AgreementFigures() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const figures = useQuery(agreementQuery(from, to));
+  const figures = useAgreement(from, to);
   return (
     <>
       <Form className="d-flex flex-wrap gap-3 mb-3" aria-label="Period" onSubmit={(e) => e.preventDefault()}>

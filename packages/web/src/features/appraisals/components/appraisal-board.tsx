@@ -1,6 +1,5 @@
 import type { AppraisalSlot, BoardRow, RoundState } from '@bvdb/contract';
 import { qualityItemName } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
@@ -10,7 +9,7 @@ import { HeaderRow } from '../../../components/header-row';
 import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { appraisalBoardQuery, useAssignAssessor } from '../api/appraisal-board';
+import { useAppraisalBoard, useAssignAssessor } from '../api/appraisal-board';
 import { paths } from '../../../lib/paths';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
@@ -28,7 +27,7 @@ const age = (days: number) => (days === 0 ? 'today' : `${days} day${days === 1 ?
 
 /** The curators' board: rounds by state with their ages, and the assessors of each. */
 export function AppraisalBoard() {
-  const board = useQuery(appraisalBoardQuery);
+  const board = useAppraisalBoard();
   const [notice, setNotice] = useState<Notice | null>(null);
   if (board.isPending) return <Loading />;
   if (board.error) return <ErrorText>Error: {board.error.message}</ErrorText>;

@@ -1,6 +1,5 @@
 import type { MyAppraisal } from '@bvdb/contract';
 import { QUALITY_ITEMS } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +9,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { myAppraisalQuery, useSubmitAppraisal } from '../api/my-appraisals';
+import { useMyAppraisal, useSubmitAppraisal } from '../api/my-appraisals';
 import { SLOT_LABELS } from './my-appraisals-list';
 import { paths } from '../../../lib/paths';
 
@@ -18,7 +17,7 @@ const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An
 
 /** One appraisal: the paper, and the 14 items with a grade and a comment each (or the decisions of a third). */
 export function AppraisalForm({ id }: { id: number }) {
-  const appraisal = useQuery(myAppraisalQuery(id));
+  const appraisal = useMyAppraisal(id);
   if (appraisal.isPending) return <Loading />;
   if (appraisal.error) return <ErrorText>Error: {appraisal.error.message}</ErrorText>;
   return <AppraisalView key={appraisal.data.version} appraisal={appraisal.data} />;

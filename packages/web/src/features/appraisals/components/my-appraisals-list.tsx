@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { HeaderRow } from '../../../components/header-row';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
-import { myAppraisalsQuery } from '../api/my-appraisals';
+import { useMyAppraisals } from '../api/my-appraisals';
 import { paths } from '../../../lib/paths';
 
 export const SLOT_LABELS = { A: 'First (A)', B: 'Second (B)', third: 'Third' } as const;
 
 /** The datasets waiting for the signed-in assessor, then the ones they submitted. */
 export function MyAppraisalsList() {
-  const mine = useQuery(myAppraisalsQuery);
+  const mine = useMyAppraisals();
   if (mine.isPending) return <Loading />;
   if (mine.error) return <ErrorText>Error: {mine.error.message}</ErrorText>;
   if (mine.data.data.length === 0) return <Empty>No datasets wait for your appraisal.</Empty>;

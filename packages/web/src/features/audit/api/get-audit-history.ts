@@ -1,5 +1,5 @@
 import { getAuditHistory, type AuditEntity } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const auditHistoryQuery = (entity: AuditEntity, id: number) =>
     queryKey: queryKeys.audit(entity, id),
     queryFn: ({ signal }) => apiCall(getAuditHistory, { params: { entity, id }, signal }),
   });
+
+export const useAuditHistory = (entity: AuditEntity, id: number) => useQuery(auditHistoryQuery(entity, id));

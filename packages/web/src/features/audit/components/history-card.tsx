@@ -1,9 +1,8 @@
 import { formatDateTimeDmy } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { auditHistoryQuery } from '../api/get-audit-history';
+import { useAuditHistory } from '../api/get-audit-history';
 import type { AuditEntity } from '@bvdb/contract';
 import { HeaderRow } from '../../../components/header-row';
 
@@ -21,7 +20,7 @@ const ACTION = {
 
 /** Who changed a dataset or reference, when, and which fields (signed-in users only). */
 export function HistoryCard({ entity, id, noun }: { entity: AuditEntity; id: number; noun: string }) {
-  const history = useQuery(auditHistoryQuery(entity, id));
+  const history = useAuditHistory(entity, id);
   return (
     <Card className="mt-3">
       <Card.Header as="h2" className="h6 mb-0">

@@ -1,5 +1,5 @@
 import { getContentPage, type ContentSlug } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const contentQuery = (slug: ContentSlug) =>
     queryKey: queryKeys.content(slug),
     queryFn: () => apiCall(getContentPage, { params: { slug } }),
   });
+
+export const useContent = (slug: ContentSlug) => useQuery(contentQuery(slug));

@@ -1,5 +1,5 @@
 import { getSiteInfo } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const siteInfoQuery = queryOptions({
   queryFn: () => apiCall(getSiteInfo),
   staleTime: Infinity,
 });
+
+export const useSiteInfo = () => useQuery(siteInfoQuery);

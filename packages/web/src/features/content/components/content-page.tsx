@@ -1,10 +1,9 @@
 import type { ContentSlug } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { isStaff, useSession } from '../../../lib/session';
-import { contentQuery } from '../api/get-content';
+import { useContent } from '../api/get-content';
 import { ContentEditor } from './content-editor';
 
 /**
@@ -12,7 +11,7 @@ import { ContentEditor } from './content-editor';
  * javascript: links or iframes), which is what makes rendering it as HTML here safe.
  */
 export function ContentPage({ slug }: { slug: ContentSlug }) {
-  const { data, error, isPending } = useQuery(contentQuery(slug));
+  const { data, error, isPending } = useContent(slug);
   const session = useSession();
   const [editing, setEditing] = useState(false);
   if (isPending) return <Loading />;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { siteInfoQuery } from '../api/get-site-info';
+import { useSiteInfo } from '../api/get-site-info';
 
 /** The data-use notice and citation format of the home page (spec section 1), from the server's configuration. */
 export function DataUseNotice() {
-  const { data } = useQuery(siteInfoQuery);
+  const { data } = useSiteInfo();
   if (!data) return null;
   return (
     <section aria-labelledby="data-use" className="card card-body bg-light mt-4">

@@ -1,5 +1,5 @@
 import { getDatasetForm } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -12,3 +12,5 @@ export const datasetFormQuery = (id: number) =>
     staleTime: 0,
     gcTime: 0,
   });
+
+export const useDatasetFormOf = (id: number) => useQuery(datasetFormQuery(id));

@@ -5,7 +5,7 @@ import {
   getDataset,
   listAllDatasets,
 } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { pageInDefaultOrder } from '../spec-page';
 import { queryKeys } from '../../../lib/query-keys';
@@ -51,3 +51,10 @@ export const referenceDatasetsQuery = (id: number) =>
     queryKey: queryKeys.datasetsOfReference(id),
     queryFn: () => apiCall(datasetsOfReference, { params: { id } }),
   });
+
+export const useAllDatasets = () => useQuery(allDatasetsQuery);
+export const useDatasetsPage = (page: number) => useQuery(datasetsPageQuery(page));
+export const useDatasetsByMeasurand = () => useQuery(datasetsByMeasurandQuery);
+export const useDataset = (id: number) => useQuery(datasetQuery(id));
+export const useAnalyteDatasets = (analyteId: number) => useQuery(analyteDatasetsQuery(analyteId));
+export const useReferenceDatasets = (id: number) => useQuery(referenceDatasetsQuery(id));

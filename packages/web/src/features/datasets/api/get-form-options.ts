@@ -1,5 +1,5 @@
 import { getLookups, listAnalytesWithCounts, listReferences } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -37,3 +37,7 @@ export const referenceOptionsQuery = queryOptions({
   },
   retry: false,
 });
+
+export const useLookups = () => useQuery(lookupsQuery);
+export const useAnalyteOptions = () => useQuery(analyteOptionsQuery);
+export const useReferenceOptions = () => useQuery(referenceOptionsQuery);

@@ -1,5 +1,5 @@
 import { listReferences, manageByAnalyte, manageByReference } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -23,3 +23,7 @@ export const allReferencesQuery = queryOptions({
     return 'references' in res ? res.references : res.data;
   },
 });
+
+export const useManageByAnalyte = (id: number) => useQuery(manageByAnalyteQuery(id));
+export const useManageByReference = (id: number) => useQuery(manageByReferenceQuery(id));
+export const useAllReferences = () => useQuery(allReferencesQuery);

@@ -4,7 +4,7 @@ import {
   getDatasetRawData,
   uploadDatasetRawData,
 } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 import { queryKeys } from '../../../lib/query-keys';
@@ -30,3 +30,5 @@ export const uploadRawDataCall = (datasetId: number, file: File, csrfToken: stri
 
 export const deleteRawDataCall = (datasetId: number, csrfToken: string | null) =>
   apiCall(deleteDatasetRawData, { params: { id: datasetId }, csrfToken });
+
+export const useRawData = (datasetId: number) => useQuery(rawDataQuery(datasetId));

@@ -7,7 +7,7 @@ import {
   unitSymbol,
 } from '@bvdb/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -18,9 +18,9 @@ import { FormProvider, useForm, useFormContext, type UseFormSetError } from 'rea
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import {
-  analyteOptionsQuery,
-  lookupsQuery,
-  referenceOptionsQuery,
+  useAnalyteOptions,
+  useLookups,
+  useReferenceOptions,
   type ReferenceOption,
 } from '../api/get-form-options';
 import { ReferencePicker } from './reference-picker';
@@ -145,9 +145,9 @@ export function DatasetForm({
   useEffect(() => {
     if (message) messageRef.current?.scrollIntoView?.({ block: 'start' });
   }, [message]);
-  const lookups = useQuery(lookupsQuery);
-  const analytes = useQuery(analyteOptionsQuery);
-  const references = useQuery(referenceOptionsQuery);
+  const lookups = useLookups();
+  const analytes = useAnalyteOptions();
+  const references = useReferenceOptions();
   // The selects render once their options are there: a select drawn before its options would show
   // the placeholder while the form holds (and would send) the default. One observer of the reference
   // list only: a second one mounting later would refetch a failed list and loop through "pending".

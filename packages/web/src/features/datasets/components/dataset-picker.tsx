@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
-import { manageByAnalyteQuery } from '../api/get-manage';
+import { useManageByAnalyte } from '../api/get-manage';
 
 /** The measurand's datasets as checkboxes; submitting hands the ticked ids on. */
 export function DatasetPicker({
@@ -13,7 +12,7 @@ export function DatasetPicker({
   analyteId: number;
   onSimulate: (ids: number[]) => void;
 }) {
-  const q = useQuery(manageByAnalyteQuery(analyteId));
+  const q = useManageByAnalyte(analyteId);
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorText>Failed to load specifications</ErrorText>;

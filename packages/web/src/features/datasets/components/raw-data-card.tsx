@@ -1,5 +1,5 @@
 import { formatDateTimeDmy } from '@bvdb/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -7,7 +7,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
-import { deleteRawDataCall, rawDataFileUrl, rawDataQuery, uploadRawDataCall } from '../api/raw-data';
+import { deleteRawDataCall, rawDataFileUrl, useRawData, uploadRawDataCall } from '../api/raw-data';
 import { queryKeys, queryRoots } from '../../../lib/query-keys';
 
 const size = (bytes: number) =>
@@ -24,7 +24,7 @@ const size = (bytes: number) =>
 export function RawDataCard({ datasetId }: { datasetId: number }) {
   const session = useSession();
   const queryClient = useQueryClient();
-  const raw = useQuery(rawDataQuery(datasetId));
+  const raw = useRawData(datasetId);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();

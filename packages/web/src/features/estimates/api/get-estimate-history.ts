@@ -1,5 +1,5 @@
 import { V1_MAX_LIMIT, v1EstimateHistory } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,3 +14,6 @@ export const estimateHistoryQuery = (estimateId: number, version: number | null)
     queryFn: ({ signal }) =>
       apiCall(v1EstimateHistory, { params: { id: estimateId }, query: { limit: V1_MAX_LIMIT }, signal }),
   });
+
+export const useEstimateHistory = (estimateId: number, version: number | null) =>
+  useQuery(estimateHistoryQuery(estimateId, version));

@@ -1,9 +1,8 @@
 import type { EstimateVersion } from '@bvdb/contract';
 import { describeVersionChange, formatDateDmy, formatFixed } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { estimateHistoryQuery } from '../api/get-estimate-history';
+import { useEstimateHistory } from '../api/get-estimate-history';
 
 // viewBox units: the SVG scales to its container (375 px phones included), like the forest plot.
 const W = 420;
@@ -114,7 +113,7 @@ interface HistoryProps {
 }
 
 function HistoryBody({ estimateId, version, label, labelOf }: HistoryProps) {
-  const history = useQuery(estimateHistoryQuery(estimateId, version));
+  const history = useEstimateHistory(estimateId, version);
   if (history.isPending) return <Loading />;
   if (history.error) return <ErrorText>Error: {history.error.message}</ErrorText>;
   const versions = history.data.data;

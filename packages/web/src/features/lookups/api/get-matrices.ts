@@ -1,5 +1,5 @@
 import { listMatrices } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,3 +7,5 @@ export const matricesQuery = queryOptions({
   queryKey: queryKeys.matrices,
   queryFn: () => apiCall(listMatrices),
 });
+
+export const useMatrices = () => useQuery(matricesQuery);

@@ -1,5 +1,5 @@
 import { addMailingListMember, listMailingListMembers, type MailingListMemberBody } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { queryKeys } from '../../../lib/query-keys';
@@ -17,3 +17,5 @@ export function useAddMailingListMember() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.mailingList }),
   });
 }
+
+export const useMailingListMembers = () => useQuery(mailingListMembersQuery);

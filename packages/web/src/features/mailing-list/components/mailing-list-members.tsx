@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -6,14 +5,14 @@ import Table from 'react-bootstrap/Table';
 import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { mailingListMembersQuery, useAddMailingListMember } from '../api/mailing-list';
+import { useMailingListMembers, useAddMailingListMember } from '../api/mailing-list';
 import { useMemberForm } from '../use-member-form';
 import { HeaderRow } from '../../../components/header-row';
 
 /** Adds a member (success says "Worked") and lists the members. */
 export function MailingListMembers() {
   const add = useAddMailingListMember();
-  const members = useQuery(mailingListMembersQuery);
+  const members = useMailingListMembers();
   const [notice, setNotice] = useState<Notice | null>(null);
   const {
     register,

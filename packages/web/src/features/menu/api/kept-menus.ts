@@ -9,7 +9,7 @@ import {
   type SaveMenuBody,
   type UpdateMenuBody,
 } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, urlFor } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { queryKeys } from '../../../lib/query-keys';
@@ -78,3 +78,8 @@ export function useCopyMenu(id: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }
+
+export const useKeptMenu = (id: string) => useQuery(keptMenuQuery(id));
+/** The signed-in user's kept menus (`enabled: false` for a visitor: nothing asked). */
+export const useMyMenus = (page: number, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...myMenusQuery(page), enabled });

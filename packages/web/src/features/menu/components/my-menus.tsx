@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PaginationControl } from '../../../components/pagination-control';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
-import { myMenusQuery } from '../api/kept-menus';
+import { useMyMenus } from '../api/kept-menus';
 import { dayOf } from './kept-menu-view';
 import { paths } from '../../../lib/paths';
 
@@ -12,7 +11,7 @@ import { paths } from '../../../lib/paths';
 export function MyMenus() {
   const session = useSession();
   const [page, setPage] = useState(1);
-  const { data, error, isPending } = useQuery({ ...myMenusQuery(page), enabled: session.user !== null });
+  const { data, error, isPending } = useMyMenus(page, { enabled: session.user !== null });
   if (session.user === null) return null;
   return (
     <section className="d-print-none mb-3" aria-labelledby="my-menus-title" id="my-menus">

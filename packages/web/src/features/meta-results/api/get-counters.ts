@@ -1,5 +1,5 @@
 import { getCounters } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const countersQuery = queryOptions({
   queryKey: queryKeys.counters,
   queryFn: () => apiCall(getCounters),
 });
+
+export const useCounters = () => useQuery(countersQuery);

@@ -1,5 +1,5 @@
 import { v1MetasOfMeasurand } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -13,3 +13,7 @@ export const metaByAnalyteAsOfQuery = (id: number, asOf: string) =>
     queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id }, query: { as_of: asOf } }),
     meta: { ssr: false },
   });
+
+/** The results as of a moment, once the moment is known (`undefined`: nothing asked yet). */
+export const useMetaByAnalyteAsOf = (id: number, asOf: string | undefined) =>
+  useQuery({ ...metaByAnalyteAsOfQuery(id, asOf ?? ''), enabled: asOf !== undefined });

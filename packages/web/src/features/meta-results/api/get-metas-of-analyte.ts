@@ -1,5 +1,5 @@
 import { v1MetasOfMeasurand } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,3 +9,5 @@ export const metaByAnalyteQuery = (id: number) =>
     queryKey: queryKeys.metasOfAnalyte(id),
     queryFn: () => apiCall(v1MetasOfMeasurand, { params: { id } }),
   });
+
+export const useMetaByAnalyte = (id: number) => useQuery(metaByAnalyteQuery(id));

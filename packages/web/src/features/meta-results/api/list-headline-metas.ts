@@ -1,5 +1,5 @@
 import { listMetaCalculations } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,3 +11,5 @@ export const headlineMetasQuery = queryOptions({
   queryKey: queryKeys.headlineMetas,
   queryFn: () => apiCall(listMetaCalculations),
 });
+
+export const useHeadlineMetas = () => useQuery(headlineMetasQuery);

@@ -1,5 +1,5 @@
 import { V1_MAX_LIMIT, v1ListMetas } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,3 +17,5 @@ export const metaListQuery = queryOptions({
     return { data, total: first.meta.total };
   },
 });
+
+export const useMetaList = () => useQuery(metaListQuery);

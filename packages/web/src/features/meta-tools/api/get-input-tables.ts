@@ -1,5 +1,5 @@
 import { metaInputTables } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const inputTablesQuery = (analyteId: number) =>
     queryKey: queryKeys.metaInputTables(analyteId),
     queryFn: ({ signal }) => apiCall(metaInputTables, { params: { analyte_id: analyteId }, signal }),
   });
+
+export const useInputTables = (analyteId: number) => useQuery(inputTablesQuery(analyteId));

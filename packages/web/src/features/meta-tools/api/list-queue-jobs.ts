@@ -1,5 +1,5 @@
 import { latestMetaJobs, listQueueJobs, startMetaRecompute } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,3 +17,6 @@ export const latestMetaJobsQuery = queryOptions({
 /** POST /api/meta_calculations/recompute: both jobs, queued. */
 export const startRecompute = (csrfToken: string | null) =>
   apiCall(startMetaRecompute, { body: {}, csrfToken });
+
+export const useQueueJobs = () => useQuery(queueJobsQuery);
+export const useLatestMetaJobs = () => useQuery(latestMetaJobsQuery);

@@ -1,5 +1,5 @@
 import { simulateMetacalculation, type MetaInputRow } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -34,3 +34,11 @@ export const checkedMetaQuery = (
     queryFn: ({ signal }) => runMetacalculation(rows, csrfToken, { seed: meta.seed, signal }),
     retry: false,
   });
+
+export const useSimulateMeta = (type: 'cvi' | 'cvg', input: MetaInputRow[], csrfToken: string | null) =>
+  useQuery(simulateMetaQuery(type, input, csrfToken));
+export const useCheckedMeta = (
+  meta: { id: number; computed_at: string; seed: number | null },
+  rows: MetaInputRow[],
+  csrfToken: string | null,
+) => useQuery(checkedMetaQuery(meta, rows, csrfToken));

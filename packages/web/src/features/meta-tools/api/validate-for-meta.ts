@@ -1,5 +1,5 @@
 import { validateForMeta } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -13,3 +13,6 @@ export const validateForMetaQuery = (ids: number[], csrfToken: string | null) =>
     queryFn: ({ signal }) => validateDatasets(ids, csrfToken, signal),
     retry: false,
   });
+
+export const useValidateForMeta = (ids: number[], csrfToken: string | null) =>
+  useQuery(validateForMetaQuery(ids, csrfToken));

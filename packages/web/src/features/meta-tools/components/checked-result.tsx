@@ -1,12 +1,11 @@
 import type { MetaRecord } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { useSession } from '../../../lib/session';
-import { metasByTypeQuery } from '../api/get-metas-by-type';
-import { checkedMetaQuery } from '../api/simulate-metacalculation';
+import { useMetasByType } from '../api/get-metas-by-type';
+import { useCheckedMeta } from '../api/simulate-metacalculation';
 import { HeaderRow } from '../../../components/header-row';
 
 const r4 = (v: number | null | undefined) =>
@@ -23,7 +22,7 @@ export function CheckedResult({ meta, analyte }: { meta: MetaRecord; analyte: st
     CI_lower: d.ci_lower,
     CI_upper: d.ci_upper,
   }));
-  const calc = useQuery(checkedMetaQuery(meta, rows, session.csrf_token));
+  const calc = useCheckedMeta(meta, rows, session.csrf_token);
   const c = calc.data;
   const unable = calc.isError ? 'Unable to Calculate' : calc.isPending ? 'Loading...' : null;
   const usedIds = c
@@ -89,7 +88,7 @@ export function CheckedResult({ meta, analyte }: { meta: MetaRecord; analyte: st
 }
 
 function MatchingNames({ analyte, matrix, type }: { analyte: number; matrix: number; type: string }) {
-  const q = useQuery(metasByTypeQuery(analyte, matrix, type));
+  const q = useMetasByType(analyte, matrix, type);
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorText>Error: {q.error.message || 'Unknown error'}</ErrorText>;
   if (q.data.metacalculations.length === 0) return <Empty>No data found</Empty>;

@@ -1,13 +1,12 @@
 import type { MetaRecord, ValidationRow } from '@bvdb/contract';
 import { formatFixed, limitsKindOf } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ForestPlotSection } from '../../../components/forest-plot/forest-plot-section';
 import { MetaSummary } from '../../../components/meta-summary';
 import { useSession } from '../../../lib/session';
-import { simulateMetaQuery } from '../api/simulate-metacalculation';
-import { validateForMetaQuery } from '../api/validate-for-meta';
+import { useSimulateMeta } from '../api/simulate-metacalculation';
+import { useValidateForMeta } from '../api/validate-for-meta';
 import { CalculationSteps, type Calculation } from './calculation-steps';
 import { ValidationTable } from './validation-table';
 import { HeaderRow } from '../../../components/header-row';
@@ -15,7 +14,7 @@ import { HeaderRow } from '../../../components/header-row';
 /** The ticked datasets validated, then the CVI and CVG calculated from them and previewed as the site would show them. */
 export function Simulation({ ids }: { ids: number[] }) {
   const session = useSession();
-  const validation = useQuery(validateForMetaQuery(ids, session.csrf_token));
+  const validation = useValidateForMeta(ids, session.csrf_token);
   if (validation.isPending) return <Loading />;
   if (validation.error) return <ErrorText>Error: contact developer</ErrorText>;
   const rows = validation.data.output;
@@ -70,7 +69,7 @@ function SelectedDatasets({ rows }: { rows: ValidationRow[] }) {
 function useCalculation(rows: ValidationRow[], type: 'cvi' | 'cvg') {
   const session = useSession();
   const input = rows.map((r) => r[0][type].input_row);
-  const q = useQuery(simulateMetaQuery(type, input, session.csrf_token));
+  const q = useSimulateMeta(type, input, session.csrf_token);
   return { input, q };
 }
 

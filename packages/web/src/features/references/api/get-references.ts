@@ -1,5 +1,5 @@
 import { getReference, listReferences } from '@bvdb/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,3 +15,7 @@ export const referenceQuery = (id: number) =>
     queryKey: queryKeys.reference(id),
     queryFn: () => apiCall(getReference, { params: { id } }),
   });
+
+export const useReferencesPage = (page: number, search: string) =>
+  useQuery(referencesPageQuery(page, search));
+export const useReference = (id: number) => useQuery(referenceQuery(id));

@@ -1,5 +1,5 @@
 import { v1ReleaseBuilds } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,3 +11,5 @@ export const releaseBuildsQuery = queryOptions({
   // Per visitor (staff only): never part of the server-rendered page.
   meta: { ssr: false },
 });
+
+export const useReleaseBuilds = () => useQuery(releaseBuildsQuery);

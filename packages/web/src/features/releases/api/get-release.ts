@@ -1,5 +1,5 @@
 import { v1Release } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,3 +11,7 @@ export const releaseQuery = (version: string) =>
     retry: false,
     meta: { ssr: false },
   });
+
+/** The release a permalink pins, once there is one (`null`: no pin, nothing asked). */
+export const useRelease = (version: string | null) =>
+  useQuery({ ...releaseQuery(version ?? ''), enabled: version !== null });

@@ -1,5 +1,5 @@
 import { v1Releases } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const releasesQuery = queryOptions({
   queryKey: queryKeys.releases,
   queryFn: () => apiCall(v1Releases),
 });
+
+export const useReleases = () => useQuery(releasesQuery);

@@ -1,10 +1,10 @@
 import type { ReleaseBuild } from '@bvdb/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { ErrorText } from '../../../components/state-views';
-import { releaseBuildsQuery } from '../api/get-release-builds';
+import { useReleaseBuilds } from '../api/get-release-builds';
 import { usePublishRelease } from '../api/publish-release';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -46,7 +46,7 @@ function Mailing({ build }: { build: ReleaseBuild }) {
  */
 export function PublishPanel() {
   const queryClient = useQueryClient();
-  const builds = useQuery(releaseBuildsQuery);
+  const builds = useReleaseBuilds();
   const publish = usePublishRelease();
   const list = builds.data?.data ?? [];
   const building = list.some((b) => b.status === 'building');

@@ -1,5 +1,5 @@
 import { searchByAnalyte } from '@bvdb/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,3 +8,5 @@ export const searchAnalytesQuery = (query: string) =>
     queryKey: queryKeys.search(query),
     queryFn: () => apiCall(searchByAnalyte, { query: { query, format: 'json' } }),
   });
+
+export const useSearchAnalytes = (query: string) => useQuery(searchAnalytesQuery(query));

@@ -1,5 +1,5 @@
 import { createUnit, deleteUnit, listUnits, updateUnit } from '@bvdb/contract';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { queryKeys, unitChangeKeys, useInvalidate } from '../../../lib/query-keys';
@@ -30,3 +30,5 @@ export function useUnitMutations() {
     }),
   };
 }
+
+export const useUnits = () => useQuery(unitsQuery);

@@ -1,5 +1,4 @@
 import type { Unit } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { unitSymbol } from '@bvdb/domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -8,14 +7,14 @@ import Table from 'react-bootstrap/Table';
 import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
-import { unitsQuery, useUnitMutations } from '../api/units';
+import { useUnits, useUnitMutations } from '../api/units';
 import { HeaderRow } from '../../../components/header-row';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
 /** The units with their dataset counts: add, rename, delete when unused. */
 export function UnitsEditor() {
-  const units = useQuery(unitsQuery);
+  const units = useUnits();
   const m = useUnitMutations();
   const [name, setName] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);

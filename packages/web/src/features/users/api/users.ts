@@ -6,7 +6,7 @@ import {
   type CreateUserBody,
   type Role,
 } from '@bvdb/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { queryKeys } from '../../../lib/query-keys';
@@ -38,3 +38,5 @@ export function useUserMutations() {
     }),
   };
 }
+
+export const useUsers = () => useQuery(usersQuery);

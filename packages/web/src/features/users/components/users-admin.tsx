@@ -1,5 +1,4 @@
 import { ROLES, type Role, type User } from '@bvdb/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +9,7 @@ import { NoticeAlert, type Notice } from '../../../components/notice-alert';
 import { Empty, ErrorText, Loading } from '../../../components/state-views';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { usersQuery, useUserMutations } from '../api/users';
+import { useUsers, useUserMutations } from '../api/users';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'An unknown error occurred.');
 
@@ -22,7 +21,7 @@ const ROLE_LABELS: Record<Role, string> = {
 
 /** The users with their roles: create, change role, reset password, deactivate (administrators). */
 export function UsersAdmin() {
-  const users = useQuery(usersQuery);
+  const users = useUsers();
   const [notice, setNotice] = useState<Notice | null>(null);
   if (users.isPending) return <Loading />;
   if (users.error) return <ErrorText>Error: {users.error.message}</ErrorText>;
