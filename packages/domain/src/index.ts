@@ -14,6 +14,7 @@ export * from './dataset-ci.js';
 export * from './aps.js';
 export * from './rcv.js';
 export * from './rcv-verdict.js';
+export * from './change-verdict.js';
 export * from './results-list.js';
 export * from './applications.js';
 export * from './lookups.js';

@@ -127,6 +127,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   // The workbench table: a kept answer per query (cheap once built); its files are spreadsheets.
   v1Applications: 'read',
   v1ApplicationsFile: 'heavy',
+  // One pair judged against the menu's kept catalogue: as cheap as a cached read.
+  v1ChangeVerdict: 'read',
   createReference: 'write',
   previewCitationFile: 'heavy',
   createCitationReferences: 'write',

@@ -2,3 +2,4 @@
 export { registerMenuRoutes } from './menu.routes.js';
 export { keptMenuExists } from './kept-menus.service.js';
 export { MenuSweep } from './menu-sweep.js';
+export type { FoundTest, TestLookup } from './test-lookup.js';

@@ -21,6 +21,7 @@ import { KeptMenuService } from './kept-menus.service.js';
 import { buildMenuTemplateCsv, buildMenuTemplateXlsx } from './menu-template.js';
 import type { MenuWorkbook } from './menu-workbook.js';
 import { createMenuPool, MenuService, type MenuUpload } from './menu.service.js';
+import type { TestLookup } from './test-lookup.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -35,7 +36,7 @@ const sendWorkbook = (reply: FastifyReply, { bytes, fileName }: MenuWorkbook) =>
  * class heavy. The routes map HTTP to the menu service (reading, matching and the sheet: decision
  * 068) and to the kept menus (decision 064).
  */
-export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
+export async function registerMenuRoutes(app: FastifyInstance): Promise<{ tests: TestLookup }> {
   await app.register(multipart, {
     limits: { fileSize: MENU_MAX_FILE_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 1024 },
   });
@@ -114,4 +115,5 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<void> {
       .header('Cache-Control', 'public, max-age=3600')
       .send(await xlsx);
   });
+  return { tests: menus.tests };
 }

@@ -7,6 +7,7 @@ import { MenuDataSource } from './menu-data.js';
 import { tooManyTests, type ReadMenu } from './menu-input.js';
 import type { MenuReadTask } from './menu-read.js';
 import { MenuSheetMaker, type MenuThreadTask } from './menu-sheet-maker.js';
+import { TestLookup } from './test-lookup.js';
 import { buildMenuWorkbook, type MenuWorkbook } from './menu-workbook.js';
 
 /**
@@ -53,13 +54,17 @@ export function checkJsonShape(body: unknown): void {
 export class MenuService {
   /** Makes the sheets, for this service and the kept menus. */
   readonly sheets: MenuSheetMaker;
+  /** Finds one test by the same catalogue (the change verdict's look-up). */
+  readonly tests: TestLookup;
 
   constructor(
     private readonly deps: Pick<ServiceDeps, 'db' | 'cache' | 'config'>,
     private readonly pool: MenuPool,
   ) {
     const search = new AnalyteSearch(deps);
-    this.sheets = new MenuSheetMaker(new MenuDataSource(deps), (text) => search.suggest(text), pool);
+    const source = new MenuDataSource(deps);
+    this.sheets = new MenuSheetMaker(source, (text) => search.suggest(text), pool);
+    this.tests = new TestLookup(source);
   }
 
   /** The menu's lines (and a JSON body's parameters), read on a pool thread. */

@@ -1,0 +1,170 @@
+import { MAX_RESULTS_AVERAGED } from '@bvdb/domain';
+import { z } from 'zod';
+import { RCV_PROBABILITY_MAX, ApplicationsRangeSchema } from './applications.contract.js';
+import { ErrorSchema } from './common.js';
+import { LimitsKindSchema } from './metas.contract.js';
+import { defineRoute } from './route.js';
+
+/**
+ * The change verdict (issue 45.4): is the change between two results of one person real? A
+ * laboratory system names the test by its code (`system|code`, as FHIR tokens are written) or the
+ * measurand by id or name, as the test menu matches a line; the matrix defaults to the measurand's
+ * headline matrix. Nothing is computed from a missing input: `cva` is required (`desirable` uses
+ * half the CVI and says so).
+ */
+const result = (name: string, min: 'above zero' | 'zero or more') =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .refine((v) => Number.isFinite(v) && (min === 'above zero' ? v > 0 : v >= 0), {
+      message: `${name} must be a finite number ${min === 'above zero' ? 'greater than 0' : 'of 0 or more'}`,
+    });
+
+const count = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number from 1 to ${MAX_RESULTS_AVERAGED}`)
+    .min(1, `${name} must be a whole number from 1 to ${MAX_RESULTS_AVERAGED}`)
+    .max(MAX_RESULTS_AVERAGED, `${name} must be a whole number from 1 to ${MAX_RESULTS_AVERAGED}`)
+    .default(1);
+
+export const CVA_DESIRABLE = 'desirable';
+export const CVA_MESSAGE = `cva is required: your method's analytical CV in % (greater than 0, at most 100), or cva=${CVA_DESIRABLE} for half the CVI`;
+export const VERDICT_PROBABILITY_MESSAGE = `probability must be greater than 0.5 and at most ${RCV_PROBABILITY_MAX}`;
+export const NAME_THE_TEST_MESSAGE =
+  'Name the test: code=<system>|<code> (e.g. http://loinc.org|2160-0) or measurand=<id or name>, not both';
+
+export const ChangeVerdictQuerySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, NAME_THE_TEST_MESSAGE)
+      .max(200, 'code must be at most 200 characters')
+      .optional()
+      .describe("The test's code as `system|code` (LOINC, NPU or SNOMED CT), or the code alone"),
+    measurand: z
+      .string()
+      .trim()
+      .min(1, NAME_THE_TEST_MESSAGE)
+      .max(200, 'measurand must be at most 200 characters')
+      .optional()
+      .describe('The measurand by id or by name (its name, full name or an alternative name)'),
+    matrix: z
+      .string()
+      .trim()
+      .max(200, 'matrix must be at most 200 characters')
+      .optional()
+      .describe("The matrix (e.g. Serum); without it the measurand's headline matrix"),
+    x1: result('x1', 'above zero').describe('The first (earlier) result, greater than 0'),
+    x2: result('x2', 'zero or more').describe('The second result, 0 or more, in the same unit'),
+    unit: z
+      .string()
+      .trim()
+      .max(50, 'unit must be at most 50 characters')
+      .optional()
+      .describe("The results' unit (UCUM), echoed in the answer"),
+    cva: z
+      .union(
+        [
+          z.literal(CVA_DESIRABLE),
+          z.coerce.number({ message: CVA_MESSAGE }).gt(0, CVA_MESSAGE).max(100, CVA_MESSAGE),
+        ],
+        { message: CVA_MESSAGE },
+      )
+      .optional()
+      .describe(`Your method's analytical CV in % (required), or \`${CVA_DESIRABLE}\` for 0.5·CVI`),
+    probability: z.coerce
+      .number({ message: VERDICT_PROBABILITY_MESSAGE })
+      .gt(0.5, VERDICT_PROBABILITY_MESSAGE)
+      .max(RCV_PROBABILITY_MAX, VERDICT_PROBABILITY_MESSAGE)
+      .default(0.95)
+      .describe('The probability that a change called significant is real (default 0.95)'),
+    direction: z
+      .enum(['either', 'one'])
+      .default('either')
+      .describe(
+        'either (default): a change in either direction, two-sided z (0.95 → 1.96); one: a change in one stated direction, one-sided z (0.95 → 1.64)',
+      ),
+    n1: count('n1').describe('How many results x1 is the mean of (default 1)'),
+    n2: count('n2').describe('How many results x2 is the mean of (default 1)'),
+  })
+  .refine((q) => (q.code === undefined) !== (q.measurand === undefined), {
+    message: NAME_THE_TEST_MESSAGE,
+    path: ['code'],
+  });
+export type ChangeVerdictQuery = z.infer<typeof ChangeVerdictQuerySchema>;
+
+export const V3_INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+
+export const ChangeVerdictSchema = z.object({
+  measurand: z.object({ id: z.number().int(), display_name: z.string() }),
+  matrix: z.object({
+    name: z.string(),
+    headline: z.boolean().describe("The measurand's headline matrix (the displayed estimates)"),
+  }),
+  estimate: z.object({
+    id: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The estimate (`/api/v1/estimates/{id}`); null before its first version'),
+    version: z.number().int().nullable(),
+    permalink: z.string().describe('The CVI estimate on the measurand page'),
+    cvi: z.object({
+      median: z.number(),
+      lower: z.number().nullable(),
+      upper: z.number().nullable(),
+      limits: LimitsKindSchema,
+      number_used: z.number().int().describe('N: studies behind the estimate'),
+    }),
+  }),
+  inputs: z.object({
+    x1: z.number(),
+    x2: z.number(),
+    unit: z.string().nullable(),
+    cva: z.number().describe('The CVA used, %'),
+    cva_source: z.enum(['given', 'desirable']).describe('given: `cva` asked; desirable: 0.5·CVI'),
+    probability: z.number(),
+    direction: z.enum(['either', 'one']),
+    z: z.number(),
+    n1: z.number().int(),
+    n2: z.number().int(),
+  }),
+  rcv: z.object({
+    up: z.number().describe('RCV up, % (positive)'),
+    down: z.number().describe('RCV down, % (negative)'),
+    up_range: ApplicationsRangeSchema.nullable().describe("Over the CVI's limits; null without limits"),
+    down_range: ApplicationsRangeSchema.nullable(),
+  }),
+  change_pct: z.number().describe('% change from x1 to x2'),
+  significant: z.boolean(),
+  interpretation: z.object({
+    v2_0078: z
+      .enum(['U', 'D'])
+      .nullable()
+      .describe('HL7 v2 table 0078 (OBX-8): U significant change up, D down; null when not significant'),
+    v3: z
+      .object({ system: z.literal(V3_INTERPRETATION_SYSTEM), code: z.enum(['U', 'D']), display: z.string() })
+      .nullable()
+      .describe(
+        'v3 ObservationInterpretation; null when not significant (there is no code for it, and N means normal)',
+      ),
+    text: z.string(),
+  }),
+  source: z.string(),
+});
+export type ChangeVerdictAnswer = z.infer<typeof ChangeVerdictSchema>;
+
+export const CHANGE_VERDICT_SOURCE =
+  'Log-normal RCV: Fokkema MR et al., Clin Chem 2006;52:1602-3; means of n results: Fraser CG, CCLM 2011;50:807-12; interpretation codes: HL7 v2 table 0078 and v3 ObservationInterpretation (U, D)';
+
+export const v1ChangeVerdict = defineRoute({
+  method: 'GET',
+  path: '/api/v1/rcv',
+  summary:
+    'Change verdict: whether the change between two results of one person exceeds the reference change value, with HL7 v2/v3 interpretation codes',
+  tags: ['v1'],
+  access: 'public',
+  query: ChangeVerdictQuerySchema,
+  responses: { 200: ChangeVerdictSchema, 400: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema },
+});

@@ -1,0 +1,58 @@
+import {
+  CHANGE_VERDICT_SOURCE,
+  V3_INTERPRETATION_SYSTEM,
+  type ChangeVerdictAnswer,
+  type ChangeVerdictQuery,
+} from '@bvdb/contract';
+import { limitsKindOf } from '@bvdb/domain';
+import type { JudgedChange } from './change-verdict.service.js';
+
+const V3_DISPLAY = { U: 'Significant change up', D: 'Significant change down' } as const;
+
+/** The measurand page of the CVI estimate, in the matrix judged (decision 027's permalink). */
+const permalinkOf = (analyteId: number, matrix: string) =>
+  `/analytes/${analyteId}?${new URLSearchParams({ matrix, type: 'CVI' }).toString()}`;
+
+export function presentChangeVerdict(q: ChangeVerdictQuery, judged: JudgedChange): ChangeVerdictAnswer {
+  const { group, cviRef } = judged.found;
+  const cvi = group.cvi!.meta;
+  const { verdict } = judged;
+  const code = verdict.interpretation;
+  return {
+    measurand: { id: group.analyteId, display_name: group.analyteName },
+    matrix: { name: group.matrix, headline: group.headline },
+    estimate: {
+      id: cviRef?.estimateId ?? null,
+      version: cviRef?.version ?? null,
+      permalink: permalinkOf(group.analyteId, group.matrix),
+      cvi: {
+        median: cvi.median!,
+        lower: cvi.lower,
+        upper: cvi.upper,
+        limits: limitsKindOf(cvi.method),
+        number_used: cvi.numberUsed,
+      },
+    },
+    inputs: {
+      x1: q.x1,
+      x2: q.x2,
+      unit: q.unit ?? null,
+      cva: judged.cva,
+      cva_source: judged.cvaSource,
+      probability: q.probability,
+      direction: q.direction,
+      z: verdict.z,
+      n1: q.n1,
+      n2: q.n2,
+    },
+    rcv: { up: verdict.up, down: verdict.down, up_range: verdict.upRange, down_range: verdict.downRange },
+    change_pct: verdict.change,
+    significant: verdict.significant,
+    interpretation: {
+      v2_0078: code,
+      v3: code === null ? null : { system: V3_INTERPRETATION_SYSTEM, code, display: V3_DISPLAY[code] },
+      text: verdict.text,
+    },
+    source: CHANGE_VERDICT_SOURCE,
+  };
+}
