@@ -31,6 +31,7 @@ export * from './appraisals.contract.js';
 export * from './release.js';
 export * from './applications.contract.js';
 export * from './change-verdict.contract.js';
+export * from './fhir.contract.js';
 export * from './estimations.contract.js';
 export * from './dataset-raw-data.contract.js';
 export * from './menu.contract.js';

@@ -38,7 +38,7 @@ import {
 } from './modules/auth/index.js';
 import { registerBackupRoutes } from './modules/backup/index.js';
 import { registerChangeRoutes } from './modules/changes/index.js';
-import { registerChangeVerdictRoutes } from './modules/change-verdict/index.js';
+import { registerChangeVerdictRoutes, registerFhirRoutes } from './modules/change-verdict/index.js';
 import { registerCitationRoutes } from './modules/citations/index.js';
 import { registerContentRoutes } from './modules/content/index.js';
 import { registerDatasetRawDataRoutes } from './modules/dataset-raw-data/index.js';
@@ -262,9 +262,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerEstimationRoutes);
   await app.register(registerDatasetRawDataRoutes);
   // The change verdict finds tests by the menu's kept catalogue: registered beside it.
-  await app.register(async (scope) =>
-    registerChangeVerdictRoutes(scope, (await registerMenuRoutes(scope)).tests),
-  );
+  await app.register(async (scope) => {
+    const { tests } = await registerMenuRoutes(scope);
+    registerChangeVerdictRoutes(scope, tests);
+    await registerFhirRoutes(scope, tests);
+  });
   registerCitationRoutes(app);
   registerUserRoutes(app);
   registerAppraisalRoutes(app);

@@ -37,9 +37,14 @@ export function registerInputGuards(app: FastifyInstance): void {
  * next (a worker's structured clone, validation, logging), so they are refused here with a 400.
  */
 function registerDepthCappedJsonParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+  addDepthCappedJsonParser(app, 'application/json');
+}
+
+/** The same parser for another JSON media type (`application/fhir+json` on the FHIR routes). */
+export function addDepthCappedJsonParser(app: FastifyInstance, contentType: string): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(contentType, { parseAs: 'string' }, (request, text, done) => {
     const body = text as string;
     if (jsonDepthExceeds(body)) {
       done(

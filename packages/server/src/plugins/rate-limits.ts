@@ -129,6 +129,9 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1ApplicationsFile: 'heavy',
   // One pair judged against the menu's kept catalogue: as cheap as a cached read.
   v1ChangeVerdict: 'read',
+  fhirRcv: 'read',
+  fhirMetadata: 'read',
+  fhirRcvDefinition: 'read',
   createReference: 'write',
   previewCitationFile: 'heavy',
   createCitationReferences: 'write',
