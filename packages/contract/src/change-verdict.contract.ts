@@ -168,3 +168,80 @@ export const v1ChangeVerdict = defineRoute({
   query: ChangeVerdictQuerySchema,
   responses: { 200: ChangeVerdictSchema, 400: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema },
 });
+
+/** The most pairs one batch judges (issue 45.5). */
+export const RCV_BATCH_MAX = 10_000;
+
+/**
+ * A batch as a laboratory system sends it: JSON `{pairs: [...]}` (each pair the single verdict's
+ * query: code or measurand, matrix, x1, x2, unit, cva, n1, n2) or CSV with a header row of those
+ * names. Each pair is checked on its own: a bad line gets its message, the rest are answered.
+ */
+export const ChangeVerdictBatchBodySchema = z.union([
+  z
+    .object({
+      pairs: z
+        .array(z.record(z.string(), z.unknown()))
+        .min(1, 'pairs must hold at least one pair')
+        .max(RCV_BATCH_MAX, `at most ${RCV_BATCH_MAX} pairs in one batch`),
+    })
+    .describe('JSON: {pairs: [{code|measurand, matrix?, x1, x2, unit?, cva, n1?, n2?}]}'),
+  z
+    .string()
+    .describe('CSV (text/csv) with a header row: code or measurand, matrix, x1, x2, unit, cva, n1, n2'),
+]);
+
+export const ChangeVerdictBatchQuerySchema = z.object({
+  probability: ChangeVerdictQuerySchema.shape.probability,
+  direction: ChangeVerdictQuerySchema.shape.direction,
+});
+
+export const ChangeVerdictLineSchema = z.object({
+  line: z.number().int().describe('1 for the first pair (the first row after a CSV header)'),
+  measurand_id: z.number().int().nullable(),
+  display_name: z.string().nullable(),
+  matrix: z.string().nullable(),
+  estimate_id: z.number().int().nullable(),
+  version: z.number().int().nullable(),
+  cva: z.number().nullable(),
+  cva_source: z.enum(['given', 'desirable']).nullable(),
+  change_pct: z.number().nullable(),
+  rcv_up: z.number().nullable(),
+  rcv_down: z.number().nullable(),
+  significant: z.boolean().nullable(),
+  interpretation: z
+    .enum(['U', 'D'])
+    .nullable()
+    .describe('HL7 v2 table 0078 / v3: U, D; null when not significant or not judged'),
+  status: z
+    .number()
+    .int()
+    .describe('200 judged; else the status the single verdict would answer (400, 404, 422)'),
+  error: z.string().nullable(),
+});
+
+export const ChangeVerdictBatchSchema = z.object({
+  parameters: z.object({ probability: z.number(), direction: z.enum(['either', 'one']) }),
+  summary: z.object({
+    pairs: z.number().int(),
+    judged: z.number().int(),
+    significant: z.number().int(),
+    errors: z.number().int(),
+  }),
+  source: z.string(),
+  results: z.array(ChangeVerdictLineSchema),
+});
+export type ChangeVerdictBatch = z.infer<typeof ChangeVerdictBatchSchema>;
+export type ChangeVerdictLine = z.infer<typeof ChangeVerdictLineSchema>;
+
+export const v1ChangeVerdictBatch = defineRoute({
+  method: 'POST',
+  path: '/api/v1/rcv',
+  summary:
+    'Change verdicts in a batch: up to 10,000 pairs (JSON or CSV), each answered in order, a bad line with its message; CSV out with Accept: text/csv',
+  tags: ['v1'],
+  access: 'public',
+  query: ChangeVerdictBatchQuerySchema,
+  body: ChangeVerdictBatchBodySchema,
+  responses: { 200: ChangeVerdictBatchSchema, 400: ErrorSchema },
+});

@@ -129,6 +129,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1ApplicationsFile: 'heavy',
   // One pair judged against the menu's kept catalogue: as cheap as a cached read.
   v1ChangeVerdict: 'read',
+  // Up to 10,000 pairs judged: work in proportion to the batch.
+  v1ChangeVerdictBatch: 'heavy',
   fhirRcv: 'read',
   fhirMetadata: 'read',
   fhirRcvDefinition: 'read',
