@@ -314,7 +314,7 @@ export const createEstimation = defineRoute({
     'Estimate CVA, CVI and CVG from raw results (subject, sample, replicate, value; optional group and date): ' +
     '`text/csv` or `text/tab-separated-values` text with a header row, multipart/form-data with one part ' +
     '`file` (.xlsx or CSV), or JSON `{rows, options}`. File options and column names go in the query. ' +
-    `At most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} rows (422), 1 MB of text (400, the server's body limit) and 2 MB of file (413). ` +
+    `At most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} rows (422), 1 MB of text (413, the server's body limit) and 2 MB of file (413, whatever the file holds). ` +
     'The outlier pipeline, checks, nested ANOVA and CV-ANOVA with intervals; nothing is stored. ' +
     '503 with Retry-After when busy',
   tags: ['estimations'],
