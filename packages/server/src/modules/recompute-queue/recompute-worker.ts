@@ -14,6 +14,7 @@ import {
   type DrainTally,
 } from './recompute.service.js';
 import type { RecomputeMeter } from '../../lib/metrics.js';
+import { jsonLineLog, OutageLog } from '../../lib/outage-log.js';
 import type { RecomputeDoor, RecomputeRequest } from '../../lib/recompute-door.js';
 
 /** Where the worker's lines go: the process's JSON log (main.ts), the console when none is given. */
@@ -22,9 +23,11 @@ export interface RecomputeLog {
   error(obj: object, msg: string): void;
 }
 
+/** Without the process's log (tests, the command line): failures as JSON lines on stdout. */
+const stdoutLines = jsonLineLog();
 const consoleLog: RecomputeLog = {
   info: () => undefined,
-  error: (obj, msg) => console.error(`bvdb recompute: ${msg}`, obj),
+  error: (obj, msg) => stdoutLines.error(obj, msg),
 };
 
 /** One claimed batch of recompute requests, as logged and counted (lib/metrics.ts). */
@@ -68,6 +71,8 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
   private readonly opts: Required<Omit<RecomputeWorkerOptions, 'log'>>;
   private readonly log: RecomputeLog;
   private readonly batchListeners = new Set<(batch: RecomputeBatch) => void>();
+  /** A drain that fails every poll (the database away) is logged once, and once when it works again. */
+  private readonly drainOutage: OutageLog;
   readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -78,6 +83,10 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
     const { log, ...rest } = options;
     this.opts = { ...DEFAULTS, ...rest };
     this.log = log ?? consoleLog;
+    this.drainOutage = new OutageLog(
+      { error: (obj, msg) => this.log.error(obj, msg), info: (obj, msg) => this.log.info(obj, msg) },
+      'recompute drain',
+    );
     this.boss = new PgBoss({
       schema: 'pgboss',
       supervise: true,
@@ -133,8 +142,9 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
       return;
     }
     this.draining = this.drain()
-      .catch((err: unknown) =>
-        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'recompute drain failed'),
+      .then(
+        () => this.drainOutage.succeeded(),
+        (err: unknown) => this.drainOutage.failed(err),
       )
       .finally(() => {
         this.draining = undefined;
