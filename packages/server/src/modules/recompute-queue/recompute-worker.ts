@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { withStartupLock, type Database, type DbOrTx } from '../../db/client.js';
 import { listAnalyteIdsToRecompute } from '../meta-analysis/index.js';
+import { listAnalytesWithUnversionedResults } from '../estimates/index.js';
 import { markFinished, parseLegacyPayload } from '../jobs/index.js';
 import {
   META_QUEUE,
@@ -110,6 +111,7 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
     this.working = true;
     // The embedded database has one process: claims found at start belong to a killed run.
     if (this.database.kind === 'pglite') await releaseAllClaims(this.database.db);
+    await this.requestUnversioned();
     await this.boss.work(META_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
       if (job) await this.takeOverLegacyJob(job.data);
     });
@@ -125,6 +127,22 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
   request(tx: DbOrTx, request: RecomputeRequest) {
     this.asked = true;
     return requestRecompute(tx, request);
+  }
+
+  /**
+   * Asks for the recompute of every measurand whose shown results are not their latest estimate
+   * version (issue 43.14): what a previous release wrote during a rolling upgrade (results, no
+   * versions). The recompute records them, as it compares with the latest version. Run at start by
+   * the process that works the queue; returns how many measurands it asked for.
+   */
+  async requestUnversioned(): Promise<number> {
+    const analyteIds = await listAnalytesWithUnversionedResults(this.database.db);
+    if (analyteIds.length === 0) return 0;
+    await this.database.db.transaction((tx) =>
+      requestRecompute(tx, { analyteIds, cause: { kind: 'initial', role: 'system' } }),
+    );
+    this.log.info({ measurands: analyteIds.length }, 'results without an estimate version: recompute asked');
+    return analyteIds.length;
   }
 
   /** After a commit: wakes the worker when the transaction asked for a recompute. */
