@@ -317,7 +317,7 @@ export const createEstimation = defineRoute({
     `At most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} rows (422), 1 MB of text (413, the server's body limit) and 2 MB of file (413, whatever the file holds). ` +
     'Results × bootstrap resamples at most 10,000,000 (× 2 with groups; 422 naming the resamples that fit). ' +
     'The outlier pipeline, checks, nested ANOVA and CV-ANOVA with intervals; nothing is stored. ' +
-    'One computation (an estimation or a test menu) at a time per client address: 429 with Retry-After ' +
+    'One estimation at a time per client address: 429 with Retry-After ' +
     'while another of its own runs; 503 with Retry-After when busy',
   tags: ['estimations'],
   access: 'public',

@@ -225,13 +225,12 @@ export const createMenu = defineRoute({
     'with one part `file` (.xlsx or CSV), or JSON `{tests, level?, probability?}`. Each test is matched to a ' +
     'measurand by exact name, alternative name or code (unmatched or ambiguous tests come back with candidates), ' +
     'then the APS level its CVA, bias, TE and uncertainty meet, sigma, RCV and II with its CVA. ' +
-    `At most ${MENU_MAX_TESTS} tests (422). \`format=xlsx\` answers the sheet as a workbook. Nothing is stored. ` +
-    'One computation (a test menu or an estimation) at a time per client address: 429 with Retry-After while another of its own runs',
+    `At most ${MENU_MAX_TESTS} tests (422). \`format=xlsx\` answers the sheet as a workbook. Nothing is stored`,
   tags: ['v1'],
   access: 'public',
   body: z.unknown().describe('CSV text, multipart with a file, or MenuJsonBody'),
   query: MenuQuerySchema,
-  responses: { 200: MenuResponseSchema, ...errorsFor(400, 413, 422, 429, 503) },
+  responses: { 200: MenuResponseSchema, ...errorsFor(400, 413, 422, 503) },
 });
 
 export const MENU_TEMPLATE_FILES = ['menu_template.csv', 'menu_template.xlsx'] as const;

@@ -166,7 +166,7 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   RATE_LIMIT_CONCURRENT_COMPUTATIONS: {
     default: '1',
     meaning:
-      '**computations at once** per client IP: an estimation (`POST /api/v1/estimations`) or a test menu (`POST /api/v1/menu`) holds a thread for up to 30 s; one more from the same address while it runs answers 429 with `Retry-After` at once, other addresses are served (1–100, decision 086)',
+      '**estimations at once** per client IP: an estimation (`POST /api/v1/estimations`) holds a thread for up to 30 s; one more from the same address while it runs answers 429 with `Retry-After` at once, other addresses are served (1–100, decision 086)',
   },
   METRICS: {
     default: 'off',

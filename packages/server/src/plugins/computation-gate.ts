@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 /**
- * How many computations (routes marked `oneAtATime`: an estimation, a test menu) one client address
+ * How many computations (routes marked `oneAtATime`: an estimation) one client address
  * runs at once (decision 086). The rate limit counts requests a minute; this bounds the threads one
  * client holds at a time, so a client within its allowance cannot keep the estimator busy for
  * everyone else: a further one from the same address answers 429 at once, before its body is read,
@@ -36,7 +36,7 @@ export function registerComputationGate(app: FastifyInstance, perClient: number)
     if (now >= perClient) {
       throw new AppError(
         'too_many_requests',
-        `Your address already has ${perClient === 1 ? 'a computation' : `${perClient} computations`} (an estimation or a test menu) running: ` +
+        `Your address already has ${perClient === 1 ? 'an estimation' : `${perClient} estimations`} running: ` +
           `at most ${perClient} at a time. Try again when ${perClient === 1 ? 'it has' : 'one has'} answered.`,
         { headers: { 'Retry-After': String(COMPUTATION_RETRY_AFTER_SECONDS) } },
       );

@@ -69,15 +69,15 @@ describe('one computation at a time per client', () => {
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBe('5');
     expect(((await again.json()) as { message: string }).message).toBe(
-      'Your address already has a computation (an estimation or a test menu) running: at most 1 at a time. Try again when it has answered.',
+      'Your address already has an estimation running: at most 1 at a time. Try again when it has answered.',
     );
-    // A test menu from that client is a computation too.
+    // A test menu from that client is served meanwhile (its page posts it again at each choice).
     const menu = await fetch(`${base}/api/v1/menu`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
       body: JSON.stringify({ tests: [{ name: 'Glucose' }] }),
     });
-    expect(menu.status).toBe(429);
+    expect(menu.status).toBe(200);
 
     const other = await estimate('198.51.100.8', { rows: rows(400) });
     expect(other.status).toBe(200);
