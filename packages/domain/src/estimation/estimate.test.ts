@@ -270,3 +270,45 @@ describe('results a CV cannot be computed from are named for their cause (issue 
     expect(large.estimates.classic.cva).toBeCloseTo(small.estimates.classic.cva, 9);
   });
 });
+
+describe('the bootstrap work of one estimation is bounded (issue 43.4)', () => {
+  const many = (n: number, group?: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => ({
+      subject: `S${i % 20}`,
+      sample: String(Math.floor(i / 20) % 10),
+      replicate: Math.floor(i / 200) + 1,
+      value: 100 + (i % 7),
+      ...(group ? { group: group(i) } : {}),
+    }));
+  const refusal = (rows: EstimationRow[], replicates: number) => {
+    try {
+      estimateBiologicalVariation(rows, { bootstrap: { replicates, seed: 1 } });
+      return null;
+    } catch (err) {
+      expect(err).toBeInstanceOf(DomainInputError);
+      return (err as Error).message;
+    }
+  };
+
+  it('refuses past 10,000,000 results resampled, before any work, naming what fits', () => {
+    expect(refusal(many(10_000), 1_001)).toMatch(
+      /^A bootstrap of 1,001 resamples over 10,000 results resamples 10,010,000 results: at most 10,000,000 per estimation\. Ask for at most 1,000 resamples/,
+    );
+  });
+
+  it('counts the results twice when the rows carry groups (each group is resampled again)', () => {
+    expect(
+      refusal(
+        many(6_000, (i) => (i % 2 ? 'F' : 'M')),
+        1_000,
+      ),
+    ).toMatch(
+      /over 6,000 results \(resampled again by group\) resamples 12,000,000 results.*at most 833 resamples/,
+    );
+  });
+
+  it('leaves missing results out of the count', () => {
+    const rows = many(400).map((r, i) => (i % 2 ? { ...r, value: null } : r));
+    expect(refusal(rows, 10_000)).toBeNull();
+  });
+});
