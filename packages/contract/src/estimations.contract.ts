@@ -314,14 +314,16 @@ export const createEstimation = defineRoute({
     'Estimate CVA, CVI and CVG from raw results (subject, sample, replicate, value; optional group and date): ' +
     '`text/csv` or `text/tab-separated-values` text with a header row, multipart/form-data with one part ' +
     '`file` (.xlsx or CSV), or JSON `{rows, options}`. File options and column names go in the query. ' +
-    `At most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} rows (422), 1 MB of text (400, the server's body limit) and 2 MB of file (413). ` +
+    `At most ${ESTIMATION_MAX_ROWS.toLocaleString('en')} rows (422), 1 MB of text (413, the server's body limit) and 2 MB of file (413, whatever the file holds). ` +
+    'Results × bootstrap resamples at most 10,000,000 (× 2 with groups; 422 naming the resamples that fit). ' +
     'The outlier pipeline, checks, nested ANOVA and CV-ANOVA with intervals; nothing is stored. ' +
-    '503 with Retry-After when busy',
+    'One estimation at a time per client address: 429 with Retry-After ' +
+    'while another of its own runs; 503 with Retry-After when busy',
   tags: ['estimations'],
   access: 'public',
   body: z.unknown().describe('CSV/TSV text, multipart with a file, or EstimationJsonBody'),
   query: EstimationQuerySchema,
-  responses: { 200: EstimationResponseSchema, ...errorsFor(400, 413, 422, 503) },
+  responses: { 200: EstimationResponseSchema, ...errorsFor(400, 413, 422, 429, 503) },
 });
 
 export const ESTIMATION_TEMPLATE_FILES = ['template.csv', 'template.xlsx'] as const;

@@ -16,6 +16,7 @@ import { registerInputGuards } from './plugins/input-guards.js';
 import { RecentRequests } from './lib/recent-requests.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerComputationGate } from './plugins/computation-gate.js';
 import { registerWebApp } from './plugins/web-app.js';
 import type { PageRecordLookups } from './plugins/page-records.js';
 import { registerFastReads } from './plugins/fast-reads.js';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCrossSiteGuard(app);
   // Before every route, so each one (pages and static files too) is counted by its cost class.
   const rateCounters = await registerRateLimits(app, config);
+  registerComputationGate(app, config.RATE_LIMIT_CONCURRENT_COMPUTATIONS);
   registerMetrics(app);
   // Kept public answers replayed before Fastify's request handling (decision 041).
   app.decorate('fastReads', registerFastReads(app, rateCounters, SESSION_COOKIE));

@@ -163,6 +163,11 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
     meaning:
       '**password checks** per minute per client IP: sign-in and change password (on top of the per-account sign-in lock)',
   },
+  RATE_LIMIT_CONCURRENT_COMPUTATIONS: {
+    default: '1',
+    meaning:
+      '**estimations at once** per client IP: an estimation (`POST /api/v1/estimations`) holds a thread for up to 30 s; one more from the same address while it runs answers 429 with `Retry-After` at once, other addresses are served (1–100, decision 086)',
+  },
   METRICS: {
     default: 'off',
     meaning:

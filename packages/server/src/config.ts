@@ -207,6 +207,11 @@ const ConfigSchema = z.object({
   RATE_LIMIT_HEAVY_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Estimations one client address runs at once; one more answers 429
+   * with Retry-After at once, while other addresses are served (decision 086).
+   */
+  RATE_LIMIT_CONCURRENT_COMPUTATIONS: z.coerce.number().int().min(1).max(100).default(1),
   /** `GET /metrics` in Prometheus text format (lib/metrics.ts); off: the path is unknown (404). */
   METRICS: z
     .enum(['on', 'off', 'true', 'false', '1', '0'])

@@ -223,3 +223,92 @@ describe("Cochran's C critical values", () => {
     expect(Math.abs(cochranCritical(k, 1, alpha) - table)).toBeLessThan(1e-4);
   });
 });
+
+describe('results a CV cannot be computed from are named for their cause (issue 43.5)', () => {
+  const scaled = (f: (v: number) => number) =>
+    Object.fromEntries(
+      Object.entries(BALANCED).map(([s, samples]) => [s, samples.map((x) => x.map(f))]),
+    ) as Record<string, number[][]>;
+  const messageOf = (rows: EstimationRow[]) => {
+    try {
+      estimateBiologicalVariation(rows, STEPS_OFF);
+    } catch (err) {
+      expect(err).toBeInstanceOf(DomainInputError);
+      return (err as Error).message;
+    }
+    throw new Error('no error');
+  };
+
+  it.each([
+    [
+      'all results 0',
+      scaled(() => 0),
+      /mean of the results is 0.*CV \(SD divided by the mean\) is undefined/,
+    ],
+    ['negative results', scaled((v) => -v), /mean of the results is -17\.00, not positive/],
+    [
+      'one subject at 0',
+      { ...BALANCED, B: BALANCED.B.map((x) => x.map(() => 0)) },
+      /subject B's results is 0/,
+    ],
+    ['results of 1e308', scaled(() => 1e308), /1e\+308 \(subject A, sample 1\) is too large to compute with/],
+    [
+      'results just past 1e150',
+      scaled((v) => v * 1e150),
+      /too large to compute with: results must be at most 1e150/,
+    ],
+  ])('%s', (_name, values, message) => {
+    const text = messageOf(toRows(values));
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/CVA must be/);
+  });
+
+  it('results up to 1e150 in size are estimated, with the CVs of the same results at a smaller scale', () => {
+    const small = estimateBiologicalVariation(toRows(BALANCED), STEPS_OFF);
+    const large = estimateBiologicalVariation(toRows(scaled((v) => v * 1e148)), STEPS_OFF);
+    expect(large.estimates.classic.cvi).toBeCloseTo(small.estimates.classic.cvi, 9);
+    expect(large.estimates.classic.cva).toBeCloseTo(small.estimates.classic.cva, 9);
+  });
+});
+
+describe('the bootstrap work of one estimation is bounded (issue 43.4)', () => {
+  const many = (n: number, group?: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => ({
+      subject: `S${i % 20}`,
+      sample: String(Math.floor(i / 20) % 10),
+      replicate: Math.floor(i / 200) + 1,
+      value: 100 + (i % 7),
+      ...(group ? { group: group(i) } : {}),
+    }));
+  const refusal = (rows: EstimationRow[], replicates: number) => {
+    try {
+      estimateBiologicalVariation(rows, { bootstrap: { replicates, seed: 1 } });
+      return null;
+    } catch (err) {
+      expect(err).toBeInstanceOf(DomainInputError);
+      return (err as Error).message;
+    }
+  };
+
+  it('refuses past 10,000,000 results resampled, before any work, naming what fits', () => {
+    expect(refusal(many(10_000), 1_001)).toMatch(
+      /^A bootstrap of 1,001 resamples over 10,000 results resamples 10,010,000 results: at most 10,000,000 per estimation\. Ask for at most 1,000 resamples/,
+    );
+  });
+
+  it('counts the results twice when the rows carry groups (each group is resampled again)', () => {
+    expect(
+      refusal(
+        many(6_000, (i) => (i % 2 ? 'F' : 'M')),
+        1_000,
+      ),
+    ).toMatch(
+      /over 6,000 results \(resampled again by group\) resamples 12,000,000 results.*at most 833 resamples/,
+    );
+  });
+
+  it('leaves missing results out of the count', () => {
+    const rows = many(400).map((r, i) => (i % 2 ? { ...r, value: null } : r));
+    expect(refusal(rows, 10_000)).toBeNull();
+  });
+});

@@ -148,7 +148,51 @@ function bootstrap(
   };
 }
 
+/**
+ * The largest result, in size, the engine computes with: the ANOVA sums squares of results, and a
+ * square past ~1.3e154 is no longer a finite double (IEEE 754), so a bound well below it keeps every
+ * sum of squares of 10,000 rows finite. No laboratory result comes near it in any unit.
+ */
+export const ESTIMATION_MAX_ABS_VALUE = 1e150;
+
+/** A result too large to square and sum: named by its subject and sample (issue 43.5). */
+function checkValueSizes(rows: readonly EstimationRow[]): void {
+  const at = rows.findIndex(
+    (r) => r.value !== null && Number.isFinite(r.value) && Math.abs(r.value) > ESTIMATION_MAX_ABS_VALUE,
+  );
+  if (at < 0) return;
+  const r = rows[at]!;
+  throw new DomainInputError(
+    `The result ${String(r.value)} (subject ${r.subject}, sample ${r.sample}) is too large to compute with: ` +
+      `results must be at most 1e150 in size. Give the results in a unit that keeps them smaller.`,
+  );
+}
+
+/**
+ * A CV is an SD divided by the mean (Røraas et al. 2012): undefined when the mean is 0 and
+ * meaningless when it is negative, for all the results or (CV-ANOVA divides each subject's results
+ * by that subject's mean, Røraas et al. 2016) for one subject's. Named before any CV is computed.
+ */
+function checkMeans(subjects: readonly Subject[], grandMean: number): void {
+  if (!(grandMean > 0)) {
+    throw new DomainInputError(
+      grandMean === 0
+        ? 'The mean of the results is 0 (all results are 0?): a CV (SD divided by the mean) is undefined. Biological variation needs positive results.'
+        : `The mean of the results is ${grandMean.toPrecision(4)}, not positive: a CV (SD divided by the mean) needs positive results.`,
+    );
+  }
+  for (const s of subjects) {
+    const m = mean(s.samples.flatMap((x) => x.values));
+    if (!(m > 0)) {
+      throw new DomainInputError(
+        `The mean of subject ${s.id}'s results is ${m === 0 ? '0' : m.toPrecision(4)}: CV-ANOVA divides each subject's results by that subject's mean, which must be positive. Check that subject's results.`,
+      );
+    }
+  }
+}
+
 function core(rows: readonly EstimationRow[], o: EstimationOptions): EstimationCore {
+  checkValueSizes(rows);
   const missing = rows.filter((r) => r.value === null || !Number.isFinite(r.value)).length;
   const all = nest(rows);
   const counts_before = {
@@ -165,6 +209,7 @@ function core(rows: readonly EstimationRow[], o: EstimationOptions): EstimationC
 
   const data = toData(kept);
   const anova = nestedAnova(data);
+  checkMeans(kept, anova.grand_mean);
   const cvAnova = nestedAnova(normaliseBySubjectMean(data));
   const classic = estimateSet(anova, o.alpha, true);
   const cv_anova = estimateSet(cvAnova, o.alpha, false);
@@ -239,6 +284,33 @@ function core(rows: readonly EstimationRow[], o: EstimationOptions): EstimationC
 }
 
 /**
+ * The most results one estimation resamples: results × bootstrap resamples (× 2 with groups, each
+ * group being resampled again on its own). Each resample is two nested ANOVAs over the results, so
+ * the work grows with the product; 10,000 results × 10,000 resamples held a thread for 30 s (issue
+ * 43.4). At this bound the longest bootstrap is about 3 s on one core (decision 086).
+ */
+export const ESTIMATION_MAX_BOOTSTRAP_WORK = 10_000_000;
+
+const n = (v: number) => v.toLocaleString('en');
+
+/** A bootstrap past ESTIMATION_MAX_BOOTSTRAP_WORK is refused before any work, naming the bound. */
+function checkBootstrapWork(rows: readonly EstimationRow[], o: EstimationOptions, grouped: boolean): void {
+  if (!o.bootstrap) return;
+  const results = rows.filter((r) => r.value !== null && Number.isFinite(r.value)).length;
+  const passes = grouped ? 2 : 1;
+  const work = results * o.bootstrap.replicates * passes;
+  if (work <= ESTIMATION_MAX_BOOTSTRAP_WORK) return;
+  const most = Math.floor(ESTIMATION_MAX_BOOTSTRAP_WORK / (results * passes));
+  throw new DomainInputError(
+    `A bootstrap of ${n(o.bootstrap.replicates)} resamples over ${n(results)} results${grouped ? ' (resampled again by group)' : ''} ` +
+      `resamples ${n(work)} results: at most ${n(ESTIMATION_MAX_BOOTSTRAP_WORK)} per estimation. ` +
+      (most >= 100
+        ? `Ask for at most ${n(most)} resamples, or send fewer results.`
+        : 'Send fewer results, or leave the bootstrap out.'),
+  );
+}
+
+/**
  * Biological variation from a study's raw results (issue 31): the outlier pipeline of Braga &
  * Panteghini (Crit Rev Clin Lab Sci 2016;53:313-25) and Aarsand et al. (Clin Chem 2018;64:501-14) —
  * Cochran's C on replicates, Cochran's C on within-subject variances, Reed's criterion — then the
@@ -252,10 +324,11 @@ export function estimateBiologicalVariation(
   options: Partial<EstimationOptions> = {},
 ): EstimationResult {
   const o = resolveEstimationOptions(options);
-  const result: EstimationResult = { ...core(rows, o), options: o };
   const groups = [
     ...new Set(rows.flatMap((r) => (r.group === undefined || r.group === '' ? [] : [r.group]))),
   ].sort(collator.compare);
+  checkBootstrapWork(rows, o, groups.length > 0);
+  const result: EstimationResult = { ...core(rows, o), options: o };
   if (groups.length > 0) {
     result.strata = {};
     for (const g of groups) {

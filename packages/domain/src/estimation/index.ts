@@ -2,6 +2,8 @@ export {
   estimateBiologicalVariation,
   resolveEstimationOptions,
   DEFAULT_ESTIMATION_OPTIONS,
+  ESTIMATION_MAX_ABS_VALUE,
+  ESTIMATION_MAX_BOOTSTRAP_WORK,
 } from './estimate.js';
 export {
   nestedAnova,

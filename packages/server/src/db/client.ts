@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock, type FolderLock } from './folder-lock.js';
 import { createPgliteFolder, pgliteFolderExists } from './pglite-folder.js';
+import { jsonLineLog, OutageLog } from '../lib/outage-log.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -60,11 +61,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ? await openPostgres(withPassword(opts.databaseUrl, opts.password), opts.connect, opts.applicationName)
     : await openPglite(opts);
   try {
-    // A folder the child just created holds every migration, all of them applied by this open.
-    const before = database.created ? 0 : await countMigrations(database);
-    await migrateDatabase(database);
-    const after = await countMigrations(database);
-    opts.onMigrated?.(migrationTags().slice(before, after));
+    const applied = await migrateDatabase(database);
+    opts.onMigrated?.(applied);
   } catch (err) {
     await database.close();
     throw err;
@@ -91,6 +89,7 @@ async function openPostgres(
   pool.on('error', (err) => logConnectionLoss('idle connection lost', err));
   pool.on('connect', (client) => {
     client.on('error', (err) => logConnectionLoss('connection lost', err));
+    connectionOutage.succeeded();
   });
   await connectWithRetry(pool, url, connect);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -107,8 +106,19 @@ async function openPostgres(
   };
 }
 
+/**
+ * Connections the server ends, as JSON lines on stdout like every other line: once when the first
+ * is lost, once when a new connection is made again (issue 43.11); the driver's reason, no SQL.
+ */
+const connectionOutage = new OutageLog(jsonLineLog({ component: 'database' }), 'database connection');
+
 function logConnectionLoss(what: string, err: Error): void {
-  console.error(`bvdb database: ${what}: ${err.message}`);
+  connectionOutage.failed(
+    Object.assign(new Error(`${what}: ${err.message}`), {
+      cause: undefined,
+      code: (err as { code?: string }).code,
+    }),
+  );
 }
 
 /**
@@ -274,15 +284,24 @@ function migrationTags(): string[] {
   return journal.entries.map((e) => e.tag);
 }
 
-async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the migrations not yet applied; answers the tags this call applied. Several server
+ * processes may start at once: one migrates, the others wait for it under the start-up lock, and
+ * the count is taken inside the lock, so the ones that waited answer none (issue 43.11): only the
+ * process that applied them logs "migrations applied".
+ */
+export async function migrateDatabase(database: Database): Promise<string[]> {
   if (database.kind === 'pglite') {
+    // A folder the child just created holds every migration, all of them applied by this open.
+    const before = database.created ? 0 : await countMigrations(database);
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
+    return migrationTags().slice(before, await countMigrations(database));
   }
-  // Several server processes may start at once: one migrates, the others wait for it.
-  await withStartupLock(database, () =>
-    migratePg(drizzlePg(database.pool!, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-  );
+  return withStartupLock(database, async () => {
+    const before = await countMigrations(database);
+    await migratePg(drizzlePg(database.pool!, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return migrationTags().slice(before, await countMigrations(database));
+  });
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

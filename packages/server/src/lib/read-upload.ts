@@ -21,11 +21,13 @@ export function checkMultipartBoundary(contentType: string | undefined): void {
 
 /**
  * The one `file` part of a multipart upload, refused past `maxBytes` without buffering it all.
- * Call it from a plugin that registered `@fastify/multipart` in its own scope.
+ * Call it from a plugin that registered `@fastify/multipart` in its own scope. The size is checked
+ * before anything reads the file (decision 086): every file past its limit answers 413, whatever it
+ * holds, so a file that would fail to parse and a valid one of the same size get the same answer.
  */
 export async function readUploadedFile(
   request: FastifyRequest,
-  opts: { maxBytes: number; choose: string; tooLarge?: 'bad_request' | 'payload_too_large'; hint?: string },
+  opts: { maxBytes: number; choose: string; hint?: string },
 ): Promise<{ bytes: Buffer; fileName: string | undefined }> {
   if (!request.isMultipart()) {
     throw new AppError('bad_request', 'Send the file as multipart/form-data, in a part named "file"');
@@ -49,7 +51,7 @@ export async function readUploadedFile(
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const mb = Math.round(opts.maxBytes / (1024 * 1024));
       const message = `The file is too large (${mb} MB at most)${opts.hint ? `: ${opts.hint}` : ''}`;
-      throw new AppError(opts.tooLarge ?? 'bad_request', message, { fields: [{ path: 'file', message }] });
+      throw new AppError('payload_too_large', message, { fields: [{ path: 'file', message }] });
     }
     throw err;
   }

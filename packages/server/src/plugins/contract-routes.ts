@@ -1,9 +1,9 @@
-import { admits, STAFF, type Access, type RouteDef } from '@bvdb/contract';
+import { admits, ErrorSchema, STAFF, type Access, type RouteDef } from '@bvdb/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
-import { costOfRoute } from './rate-limits.js';
+import { costOfRoute, isComputation } from './rate-limits.js';
 
 type In<T> = [Exclude<T, undefined>] extends [z.ZodType] ? z.output<Exclude<T, undefined>> : undefined;
 type Out<R> = R extends Record<number, z.ZodType> ? { [K in keyof R]: z.input<R[K]> }[keyof R] : never;
@@ -49,12 +49,16 @@ export function route<D extends RouteDef>(
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.produces ? { produces: [def.produces] } : {}),
-      response: def.responses,
+      // A route that takes a body answers 413 past the body limit or its file limit (decision 086).
+      response:
+        def.method === 'GET' || def.method === 'DELETE'
+          ? def.responses
+          : { 413: ErrorSchema, ...def.responses },
       ...(def.access !== 'public'
         ? { security: [{ session: [] }], description: `Roles: ${def.access.join(', ')}.` }
         : {}),
     },
-    config: { access: def.access, cost: costOfRoute(def) },
+    config: { access: def.access, cost: costOfRoute(def), oneAtATime: isComputation(def) },
     // onRequest, before the body is parsed or validated: an anonymous caller learns nothing but 401,
     // a signed-in caller of another role nothing but 403.
     onRequest: async (request, reply) => {
@@ -65,14 +69,16 @@ export function route<D extends RouteDef>(
       return answerEarly?.(request, reply);
     },
     handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params as In<D['params']>,
-        query: request.query as In<D['query']>,
-        body: request.body as In<D['body']>,
-        request,
-        reply,
-      });
-      return result;
+      const run = () =>
+        handler({
+          params: request.params as In<D['params']>,
+          query: request.query as In<D['query']>,
+          body: request.body as In<D['body']>,
+          request,
+          reply,
+        });
+      // A computation holds its client's slot until its work is done (plugins/computation-gate.ts).
+      return request.routeOptions.config.oneAtATime ? request.server.holdComputation(request, run) : run();
     },
   });
 }

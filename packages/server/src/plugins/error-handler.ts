@@ -31,6 +31,8 @@ function isMalformedMultipart(err: FastifyError, contentType: string | undefined
 /** busboy's own words for a boundary past 252 characters (lib/read-upload.ts refuses it earlier). */
 const isLongBoundary = (err: FastifyError) => /needle cannot have a length bigger than/i.test(err.message);
 
+const MB = 1024 * 1024;
+
 /** Maps every failure to the contract's error shape; 5xx never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -75,7 +77,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(400).send(body(400, 'Bad Request', 'Request body is too large'));
+      // The server-wide body limit, checked before the body is parsed (decision 086): every body
+      // past it answers 413, whatever it holds, as every file past its own limit does.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      return reply
+        .status(413)
+        .send(
+          body(
+            413,
+            'Payload Too Large',
+            `The request body is too large (${limit % MB === 0 ? `${limit / MB} MB` : `${Math.round(limit / 1024)} KB`} at most)`,
+          ),
+        );
     }
     if (status === 415) {
       return reply

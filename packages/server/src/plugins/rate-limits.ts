@@ -158,6 +158,18 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   changePassword: 'sign-in',
 };
 
+/**
+ * Computations: a request that holds a thread of a pool for seconds (an estimation, public and
+ * uploaded). One client runs at most RATE_LIMIT_CONCURRENT_COMPUTATIONS of them at once
+ * (plugins/computation-gate.ts, decision 086). The test menu is not one: its page posts the menu
+ * again at each change of a choice, and a menu of 1,000 tests answers in about a second.
+ */
+export const ONE_AT_A_TIME: ReadonlySet<RouteName> = new Set<RouteName>(['createEstimation']);
+const ONE_AT_A_TIME_DEFS = new Set<unknown>([...ONE_AT_A_TIME].map((name) => contract[name]));
+
+/** Whether a contract route is a computation, held to a few at once per client. */
+export const isComputation = (def: RouteDef): boolean => ONE_AT_A_TIME_DEFS.has(def);
+
 const COST_BY_DEF = new Map<unknown, RouteCost>(
   Object.entries(ROUTE_COSTS).map(([name, cost]) => [contract[name as RouteName], cost]),
 );

@@ -12,14 +12,14 @@ export async function uploadFile<D extends RouteDef>(
   file: File,
   opts: {
     csrfToken: string | null;
-    /** Refused before sending when larger, with `tooLarge` as the message (a 400 like the server's). */
+    /** Refused before sending when larger, with `tooLarge` as the message (a 413 like the server's, decision 086). */
     maxBytes: number;
     tooLarge: string;
     params?: Record<string, string | number>;
     query?: Record<string, string | number | undefined | null>;
   },
 ): Promise<Success<D>> {
-  if (file.size > opts.maxBytes) throw new ApiError(400, 'Bad Request', opts.tooLarge);
+  if (file.size > opts.maxBytes) throw new ApiError(413, 'Payload Too Large', opts.tooLarge);
   const form = new FormData();
   form.append('file', file, file.name);
   const res = await fetch(urlFor(def, { params: opts.params, query: opts.query }), {

@@ -211,7 +211,7 @@ describe('POST /api/v1/admin/import', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ fields: { path: string }[] }>().fields[0]!.path).toBe('bv_specifications.row 1.anova');
     const huge = await post('mode=replace', Buffer.alloc(100 * 1024 * 1024, 32));
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
     expect(huge.json<{ message: string }>().message).toMatch(/too large \(96 MB at most\)/);
     expect(await counts()).toEqual(before);
   }, 120_000);

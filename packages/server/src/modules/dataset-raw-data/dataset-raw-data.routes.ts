@@ -49,7 +49,6 @@ export async function registerDatasetRawDataRoutes(app: FastifyInstance): Promis
     const upload = await readUploadedFile(request, {
       maxBytes: DATASET_RAW_DATA_MAX_BYTES,
       choose: 'Choose the CSV, TSV or .xlsx file of the raw results',
-      tooLarge: 'payload_too_large',
     });
     return { raw_data: await files.attach(params.id, upload, userIdOf(request)) };
   });

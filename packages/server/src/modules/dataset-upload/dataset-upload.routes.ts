@@ -21,7 +21,6 @@ const readSheetUpload = (request: FastifyRequest) =>
   readUploadedFile(request, {
     maxBytes: DATASET_UPLOAD_MAX_BYTES,
     choose: 'Choose the filled template (.xlsx) or a CSV file',
-    tooLarge: 'payload_too_large',
     hint: 'split the rows over several files',
   });
 

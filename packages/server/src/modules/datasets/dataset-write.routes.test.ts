@@ -288,11 +288,12 @@ describe('POST /bv_specifications', () => {
     expect(await countSpecs()).toBe(before);
   });
 
-  it('400 on a body that is not the payload, or too large', async () => {
+  it('400 on a body that is not the payload, 413 on one past the body limit', async () => {
     expect((await post({})).statusCode).toBe(400);
     expect((await post({ bv_specification: 'x' })).statusCode).toBe(400);
     const huge = await post({ bv_specification: valid({ comment: 'x'.repeat(1_100_000) }) });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<{ message: string }>().message).toBe('The request body is too large (1 MB at most)');
     const long = await post({ bv_specification: valid({ comment: 'x'.repeat(5000) }) });
     expect(long.statusCode).toBe(400);
     expect(fieldMessage(long.json<ErrorBody>(), 'comment')).toBe('Must be at most 4000 characters.');

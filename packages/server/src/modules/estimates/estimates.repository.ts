@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { estimates, estimateVersions } from '../../db/schema.js';
 
@@ -77,4 +77,31 @@ export async function countVersions(db: DbOrTx, estimateId: number): Promise<num
 export async function countAllVersions(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(estimateVersions);
   return row?.n ?? 0;
+}
+
+/**
+ * Measurands with a shown result that its estimate's latest version does not say (issue 43.14):
+ * no estimate or no version yet, a withdrawn one, or other numbers, method or count. What a
+ * previous release writes during a rolling upgrade (results, no versions) is found here.
+ */
+export async function listAnalytesWithUnversionedResults(db: DbOrTx): Promise<number[]> {
+  const res = await db.execute(sql`
+    select distinct m.analyte_id as id
+    from meta_calculations m
+    left join estimates e
+      on e.analyte_id = m.analyte_id
+     and e.matrix_id is not distinct from m.matrix_id
+     and e.matrix_consolidation_id is not distinct from m.matrix_consolidation_id
+     and e.var_type = m.var_type
+    left join lateral (
+      select v.withdrawn, v.median, v.lower, v.upper, v.method, v.number_used
+      from estimate_versions v where v.estimate_id = e.id order by v.version desc limit 1
+    ) v on true
+    where m.median is not null
+      and (e.id is null or v.withdrawn is null or v.withdrawn
+        or v.median is distinct from m.median or v.lower is distinct from m.lower
+        or v.upper is distinct from m.upper or v.method <> m.method
+        or v.number_used <> m.number_used)
+    order by 1`);
+  return ((res as { rows?: { id: number }[] }).rows ?? []).map((r) => Number(r.id));
 }

@@ -184,3 +184,6 @@ export async function listShownAsOf(db: DbOrTx, asOf: Date, analyteId?: number) 
 export const countAllVersions = (db: DbOrTx) => repo.countAllVersions(db);
 
 /** A version as the public history shows it: the change feed's `from` and `to` (decision 056). */
+
+/** Measurands whose shown results are not yet their latest version (issue 43.14). */
+export const listAnalytesWithUnversionedResults = (db: DbOrTx) => repo.listAnalytesWithUnversionedResults(db);

@@ -3,6 +3,7 @@ export { registerEstimateRoutes } from './estimates.routes.js';
 export {
   currentVersionsOf,
   keyOf,
+  listAnalytesWithUnversionedResults,
   listShownAsOf,
   recordVersions,
   type EstimateSnapshot,

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { estimateBiologicalVariation } from '@bvdb/domain';
-import { createEstimation, ESTIMATION_MAX_ROWS, type EstimationResponse } from '@bvdb/contract';
+import {
+  createEstimation,
+  ESTIMATION_MAX_FILE_BYTES,
+  ESTIMATION_MAX_ROWS,
+  type EstimationResponse,
+} from '@bvdb/contract';
 import { costOfRoute } from '../../plugins/rate-limits.js';
 import { useTestApp } from '../../test/test-app.js';
 
@@ -319,6 +324,18 @@ describe('POST /api/v1/estimations: bad input answers 4xx with a message', () =>
       /No file was sent/,
     ],
     [
+      'all results 0 (issue 43.5)',
+      () => postCsv(toCsv(rows.map((r) => ({ ...r, value: 0 })))),
+      422,
+      /mean of the results is 0 .*CV \(SD divided by the mean\) is undefined/,
+    ],
+    [
+      'results of 1e308 (issue 43.5)',
+      () => post({ rows: rows.map((r) => ({ ...r, value: 1e308 })) }),
+      422,
+      /1e\+308 \(subject .*\) is too large to compute with/,
+    ],
+    [
       'a design that cannot be estimated',
       () => postCsv('subject,sample,replicate,value\nA,1,1,3\nA,1,2,4\n'),
       422,
@@ -346,13 +363,76 @@ describe('POST /api/v1/estimations: bad input answers 4xx with a message', () =>
     expect(b.json<{ message: string }>().message).toMatch(/10,001 rows: at most 10,000/);
   });
 
-  it('too many bytes: 400 past the server-wide body limit (text), 413 past the file limit', async () => {
+  it('too many bytes: 413 past the server-wide body limit (text, JSON) and past the file limit', async () => {
     const big = `subject,sample,replicate,value\n${'A,1,1,1.000000000000000000000000000000\n'.repeat(40_000)}`;
     const res = await postCsv(big);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toMatch(/too large/);
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ message: string }>().message).toBe('The request body is too large (1 MB at most)');
     const file = await postFile(Buffer.alloc(3 * 1024 * 1024, 65), 'big.csv');
     expect(file.statusCode).toBe(413);
     expect(file.json<{ message: string }>().message).toMatch(/too large/);
+  });
+
+  // The size is checked before anything parses the file (issue 43.5, decision 086): a file just
+  // past the limit answers 413 whether it would parse or not, and the same file just under the
+  // limit gets its parse error (or its answer).
+  describe('the size before the parse, for every kind of body', () => {
+    const LIMIT = ESTIMATION_MAX_FILE_BYTES;
+    const header = 'subject,sample,replicate,value\n';
+    const validCsv = (bytes: number) => {
+      const line = 'A,1,1,1.5\n';
+      return Buffer.from(header + line.repeat(Math.ceil((bytes - header.length) / line.length))).subarray(
+        0,
+        bytes,
+      );
+    };
+    const kinds: [string, (bytes: number) => Buffer, string, RegExp][] = [
+      ['a CSV that reads', validCsv, 'x.csv', /rows: at most 10,000/],
+      [
+        'bytes that are no text',
+        (n) => Buffer.alloc(n, 0xff),
+        'x.csv',
+        /neither an \.xlsx workbook nor UTF-8/,
+      ],
+      [
+        'a damaged workbook',
+        (n) => Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(n - 4, 7)]),
+        'x.xlsx',
+        /not a readable \.xlsx|incomplete/,
+      ],
+    ];
+    it.each(kinds)(
+      '%s: 413 just past the file limit, its own answer just under it',
+      async (_k, make, name, under) => {
+        for (const bytes of [LIMIT + 1, Math.round(LIMIT * 1.15)]) {
+          const res = await postFile(make(bytes), name);
+          expect(res.statusCode, `${bytes} bytes: ${res.body}`).toBe(413);
+          expect(res.json<{ message: string }>().message).toBe(
+            'The file is too large (2 MB at most): split the study by analyte',
+          );
+        }
+        const res = await postFile(make(LIMIT - 64 * 1024), name);
+        expect([400, 422]).toContain(res.statusCode);
+        expect(res.json<{ message: string }>().message).toMatch(under);
+      },
+    );
+    it.each([
+      ['valid CSV text', () => postCsv(validCsv(1024 * 1024 + 10).toString())],
+      [
+        'JSON that does not parse',
+        () => post('{"rows": [' + ' '.repeat(1024 * 1024), { 'content-type': 'application/json' }),
+      ],
+      [
+        'valid JSON',
+        () =>
+          post({
+            rows: Array.from({ length: 9000 }, () => ({ subject: 'A'.repeat(100), sample: '1', value: 1 })),
+          }),
+      ],
+    ])('%s past the body limit: 413', async (_k, send) => {
+      const res = await send();
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(413);
+      expect(res.json<{ message: string }>().message).toBe('The request body is too large (1 MB at most)');
+    });
   });
 });

@@ -50,7 +50,6 @@ export async function registerEstimationRoutes(app: FastifyInstance): Promise<vo
       const { bytes, fileName } = await readUploadedFile(request, {
         maxBytes: ESTIMATION_MAX_FILE_BYTES,
         choose: 'Choose a CSV, TSV or .xlsx file of subject, sample, replicate, value',
-        tooLarge: 'payload_too_large',
         hint: 'split the study by analyte',
       });
       return answer(

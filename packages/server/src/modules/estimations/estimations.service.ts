@@ -18,8 +18,9 @@ export type EstimationTask = { xlsx: boolean } & (
 );
 
 /**
- * Threads for the estimations: a 10,000-row file with a 10,000-resample bootstrap is the longest
- * task allowed (a few seconds); the time and heap limits end a thread that goes past them.
+ * Threads for the estimations: the domain bounds one task's bootstrap (results × resamples, decision
+ * 086: a few seconds at most) and one client runs one at a time (plugins/computation-gate.ts); the
+ * time and heap limits end a thread that goes past them.
  */
 export const createEstimationPool = () =>
   new WorkerPool<EstimationTask, EstimationResponse | Uint8Array>({

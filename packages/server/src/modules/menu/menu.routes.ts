@@ -50,7 +50,6 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<{ tests:
       const file = await readUploadedFile(request, {
         maxBytes: MENU_MAX_FILE_BYTES,
         choose: 'Choose a CSV or .xlsx file with one row per test (see the template)',
-        tooLarge: 'payload_too_large',
         hint: 'a menu of a thousand tests is far smaller',
       });
       upload = { kind: 'file', ...file };

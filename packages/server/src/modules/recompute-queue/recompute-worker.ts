@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { withStartupLock, type Database, type DbOrTx } from '../../db/client.js';
 import { listAnalyteIdsToRecompute } from '../meta-analysis/index.js';
+import { listAnalytesWithUnversionedResults } from '../estimates/index.js';
 import { markFinished, parseLegacyPayload } from '../jobs/index.js';
 import {
   META_QUEUE,
@@ -14,6 +15,7 @@ import {
   type DrainTally,
 } from './recompute.service.js';
 import type { RecomputeMeter } from '../../lib/metrics.js';
+import { jsonLineLog, OutageLog } from '../../lib/outage-log.js';
 import type { RecomputeDoor, RecomputeRequest } from '../../lib/recompute-door.js';
 
 /** Where the worker's lines go: the process's JSON log (main.ts), the console when none is given. */
@@ -22,9 +24,11 @@ export interface RecomputeLog {
   error(obj: object, msg: string): void;
 }
 
+/** Without the process's log (tests, the command line): failures as JSON lines on stdout. */
+const stdoutLines = jsonLineLog();
 const consoleLog: RecomputeLog = {
   info: () => undefined,
-  error: (obj, msg) => console.error(`bvdb recompute: ${msg}`, obj),
+  error: (obj, msg) => stdoutLines.error(obj, msg),
 };
 
 /** One claimed batch of recompute requests, as logged and counted (lib/metrics.ts). */
@@ -68,6 +72,8 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
   private readonly opts: Required<Omit<RecomputeWorkerOptions, 'log'>>;
   private readonly log: RecomputeLog;
   private readonly batchListeners = new Set<(batch: RecomputeBatch) => void>();
+  /** A drain that fails every poll (the database away) is logged once, and once when it works again. */
+  private readonly drainOutage: OutageLog;
   readonly worker = `${process.pid}-${randomUUID().slice(0, 8)}`;
 
   constructor(
@@ -78,6 +84,10 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
     const { log, ...rest } = options;
     this.opts = { ...DEFAULTS, ...rest };
     this.log = log ?? consoleLog;
+    this.drainOutage = new OutageLog(
+      { error: (obj, msg) => this.log.error(obj, msg), info: (obj, msg) => this.log.info(obj, msg) },
+      'recompute drain',
+    );
     this.boss = new PgBoss({
       schema: 'pgboss',
       supervise: true,
@@ -101,6 +111,7 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
     this.working = true;
     // The embedded database has one process: claims found at start belong to a killed run.
     if (this.database.kind === 'pglite') await releaseAllClaims(this.database.db);
+    await this.requestUnversioned();
     await this.boss.work(META_QUEUE, { pollingIntervalSeconds: 5 }, async ([job]) => {
       if (job) await this.takeOverLegacyJob(job.data);
     });
@@ -118,6 +129,22 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
     return requestRecompute(tx, request);
   }
 
+  /**
+   * Asks for the recompute of every measurand whose shown results are not their latest estimate
+   * version (issue 43.14): what a previous release wrote during a rolling upgrade (results, no
+   * versions). The recompute records them, as it compares with the latest version. Run at start by
+   * the process that works the queue; returns how many measurands it asked for.
+   */
+  async requestUnversioned(): Promise<number> {
+    const analyteIds = await listAnalytesWithUnversionedResults(this.database.db);
+    if (analyteIds.length === 0) return 0;
+    await this.database.db.transaction((tx) =>
+      requestRecompute(tx, { analyteIds, cause: { kind: 'initial', role: 'system' } }),
+    );
+    this.log.info({ measurands: analyteIds.length }, 'results without an estimate version: recompute asked');
+    return analyteIds.length;
+  }
+
   /** After a commit: wakes the worker when the transaction asked for a recompute. */
   afterCommit(): void {
     if (!this.asked) return;
@@ -133,8 +160,9 @@ export class RecomputeWorker implements RecomputeDoor, RecomputeMeter {
       return;
     }
     this.draining = this.drain()
-      .catch((err: unknown) =>
-        this.log.error({ err: err instanceof Error ? err.message : String(err) }, 'recompute drain failed'),
+      .then(
+        () => this.drainOutage.succeeded(),
+        (err: unknown) => this.drainOutage.failed(err),
       )
       .finally(() => {
         this.draining = undefined;

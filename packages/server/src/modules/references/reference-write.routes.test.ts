@@ -445,7 +445,7 @@ describe('article files', () => {
     expect((await ctx.app.inject({ url: `/api/references/${r.id}/file` })).statusCode).toBe(404);
   });
 
-  it('refuses a file over 20 MB (400), an empty one, a request that is not multipart, and anonymous uploads', async () => {
+  it('refuses a file over 20 MB (413), an empty one, a request that is not multipart, and anonymous uploads', async () => {
     const r = await create({ ...VALID, doi: null, title: 'Too large' });
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
     PDF.copy(big);
@@ -454,7 +454,7 @@ describe('article files', () => {
       url: `/api/references/${r.id}/file`,
       ...multipart(big, 'big.pdf'),
     });
-    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json<{ message: string }>().message).toBe('The file is too large (20 MB at most)');
     const empty = await ctx.app.inject({
       method: 'POST',

@@ -258,6 +258,17 @@ export async function recomputeAnalytesMetas(
         stored.delete(key);
         if (before && sameAsStored(before, values, links)) {
           unchanged.push(before.meta.id);
+          // Still compared with its latest version (issue 43.14): a previous release during a
+          // rolling upgrade writes results but no version, so a stored result equal to the new one
+          // may be shown without ever having been versioned. recordVersions writes none when the
+          // latest version already says the same.
+          recomputed.push({
+            analyteId: analyte.id,
+            matrixId: group.matrixId,
+            matrixConsolidationId: group.consolidationId,
+            varType: type,
+            snapshot: snapshotOf(before.meta.id, values, links, referenceOf),
+          });
           continue;
         }
         changed++;
