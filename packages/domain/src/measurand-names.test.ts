@@ -46,7 +46,10 @@ describe('measurandNameKey: the differences a lab system makes without meaning a
   });
 
   it('reads the parentheses as another name only when written as an abbreviation', () => {
-    expect(measurandNamePartKeys('Alkaline phosphatase (ALP)').sort()).toEqual(['alkaline phosphatase', 'alp']);
+    expect(measurandNamePartKeys('Alkaline phosphatase (ALP)').sort()).toEqual([
+      'alkaline phosphatase',
+      'alp',
+    ]);
     expect(measurandNamePartKeys('Free thyroxine (FT4)').sort()).toEqual(['free thyroxine', 'ft4']);
     // A qualifier in lower case names a variant: only the name without it is a part.
     expect(measurandNamePartKeys('Prostate specific antigen (free)')).toEqual(['antigen prostate specific']);
@@ -71,7 +74,12 @@ describe('matrices: one side of a pooled matrix, synonyms and word order', () =>
   });
 });
 
-const entry = (id: number, displayName: string, matrices: string[], names: string[] = []): MenuCatalogueEntry => ({
+const entry = (
+  id: number,
+  displayName: string,
+  matrices: string[],
+  names: string[] = [],
+): MenuCatalogueEntry => ({
   measurandId: id,
   displayName,
   names: [displayName, ...names],
@@ -91,7 +99,8 @@ const catalogue = new MenuCatalogue([
   entry(9, 'Prostate specific antigen (free)', ['Serum']),
   entry(10, 'Haemoglobin', ['Whole blood', 'Whole blood (EDTA)']),
 ]);
-const match = (name: string, matrix: string | null = null) => matchMenuLine(catalogue, { name, code: null, matrix });
+const match = (name: string, matrix: string | null = null) =>
+  matchMenuLine(catalogue, { name, code: null, matrix });
 
 describe('matchMenuLine by the names a lab writes (issue 42.1)', () => {
   it.each([

@@ -10,7 +10,14 @@
 const NOISE_WORDS = new Set(['total', 'serum', 'plasma', 'units', 'unit', 'level', 'conc', 'concentration']);
 
 /** Greek letters as laboratory names spell them out ("γ-GT" = "gamma-GT"). */
-const GREEK: Record<string, string> = { α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', κ: 'kappa', λ: 'lambda' };
+const GREEK: Record<string, string> = {
+  α: 'alpha',
+  β: 'beta',
+  γ: 'gamma',
+  δ: 'delta',
+  κ: 'kappa',
+  λ: 'lambda',
+};
 
 /** A unit written after a name: "mmol/L", "U/L", "x10^9/L", "µmol/L", "mg/dL", "%", "fL". */
 const UNIT_TOKEN =
@@ -70,7 +77,8 @@ function wordsOf(text: string): string[] {
   const joined: string[] = [];
   for (const w of words) {
     const last = joined[joined.length - 1];
-    if (last !== undefined && /^\d+$/.test(w) && /^[a-z]{1,3}$/.test(last)) joined[joined.length - 1] = last + w;
+    if (last !== undefined && /^\d+$/.test(w) && /^[a-z]{1,3}$/.test(last))
+      joined[joined.length - 1] = last + w;
     else joined.push(w);
   }
   return joined;
@@ -160,7 +168,8 @@ export function matrixPartKeys(name: string): string[] {
   const keys = new Set<string>();
   const outside = name.replace(/\([^()]*\)/g, ' ').trim();
   if (outside !== name.trim()) keys.add(matrixKey(outside));
-  if (/\/|\bor\b/i.test(outside)) for (const side of outside.split(/\/|\bor\b/i)) if (side.trim()) keys.add(matrixKey(side));
+  if (/\/|\bor\b/i.test(outside))
+    for (const side of outside.split(/\/|\bor\b/i)) if (side.trim()) keys.add(matrixKey(side));
   keys.delete(matrixKey(name));
   keys.delete('');
   return [...keys];

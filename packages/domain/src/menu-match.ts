@@ -42,7 +42,6 @@ export interface MenuMatch {
   why: string | null;
 }
 
-
 /** Case, accents, spacing and surrounding punctuation do not matter: "Créatinine " = "creatinine". */
 export const normaliseMenuText = (s: string): string =>
   s
@@ -158,7 +157,8 @@ export class MenuCatalogue {
     const found = new Map<number, MenuCatalogueEntry>();
     for (const e of this.byPart.get(whole) ?? []) found.set(e.measurandId, e);
     for (const k of measurandNamePartKeys(name))
-      for (const e of [...(this.byWhole.get(k) ?? []), ...(this.byPart.get(k) ?? [])]) found.set(e.measurandId, e);
+      for (const e of [...(this.byWhole.get(k) ?? []), ...(this.byPart.get(k) ?? [])])
+        found.set(e.measurandId, e);
     return [...found.values()].sort((a, b) => a.measurandId - b.measurandId);
   }
 
@@ -171,9 +171,7 @@ export class MenuCatalogue {
         c.n++;
         count.set(e.measurandId, c);
       }
-    return [...count.values()]
-      .sort((a, b) => b.n - a.n || a.e.measurandId - b.e.measurandId)
-      .map((c) => c.e);
+    return [...count.values()].sort((a, b) => b.n - a.n || a.e.measurandId - b.e.measurandId).map((c) => c.e);
   }
 }
 
