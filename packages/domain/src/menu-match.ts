@@ -222,6 +222,9 @@ const headlinesOf = (entries: readonly MenuCatalogueEntry[]): MenuCandidate[] =>
     .filter((e) => e.matrices.length > 0)
     .map((e) => ({ measurandId: e.measurandId, displayName: e.displayName, matrix: e.matrices[0]! }));
 
+/** The line names this measurand, which has no estimate to judge it against. */
+const noEstimateYet = (e: MenuCatalogueEntry) => `The measurand ${e.displayName} has no estimate yet`;
+
 /** Every matrix of these measurands, as candidates (a matrix asked that none of them has). */
 const everyMatrixOf = (entries: readonly MenuCatalogueEntry[]) => candidatesOf(entries, null);
 
@@ -252,7 +255,7 @@ export function matchMenuLine(
     if (found.length === 1) {
       return headlines.length === 1
         ? outcome('matched', headlines[0]!, [], null)
-        : outcome('unmatched', null, [], 'The measurand has no estimate yet');
+        : outcome('unmatched', null, [], noEstimateYet(found[0]!));
     }
     return outcome(
       'ambiguous',
@@ -261,6 +264,9 @@ export function matchMenuLine(
       `${found.length} measurands have this ${byCode.length > 0 ? 'code' : 'name'}`,
     );
   }
+  // The one measurand named has no estimate in any matrix: say so, not "no estimate in the matrix".
+  if (found.length === 1 && found[0]!.matrices.length === 0)
+    return outcome('unmatched', null, [], noEstimateYet(found[0]!));
   const inMatrix = candidatesOf(found, matrix);
   if (inMatrix.length === 1) return outcome('matched', inMatrix[0]!, [], null);
   if (inMatrix.length > 1) {
