@@ -27,7 +27,9 @@ describe('measurandNameKey: the differences a lab system makes without meaning a
     ['Glucose mmol/L', 'Glucose'],
     ['ALT U/L', 'ALT'],
     ['Vitamin B-12', 'Vitamin B12'],
-    ['IGF 1', 'IGF-1'],
+    ['Vitamin B 12', 'Vitamin B12'],
+    ['Vitamin D 25-OH', '25-OH vitamin D'],
+    ['IGF1', 'IGF-1'],
     ['γ-GT', 'Gamma GT'],
     ['Bilirubin, total', 'Bilirubin (total)'],
   ])('"%s" = "%s"', (a, b) => {
@@ -151,8 +153,8 @@ const variantOf = (name: string) =>
     .map(({ upper, hyphens, reverse, noise, british }) => {
       let s = name;
       if (british) s = s.replace(/hem/gi, 'haem').replace(/ize/g, 'ise');
-      if (hyphens) s = s.replace(/-/g, ' ');
       if (reverse && !/[()]/.test(s)) s = s.split(' ').reverse().join(' ');
+      if (hyphens) s = s.replace(/-/g, ' ');
       s += noise;
       return upper ? s.toUpperCase() : s;
     });

@@ -70,18 +70,11 @@ function wordsOf(text: string): string[] {
     for (const part of token.split('/')) {
       const w = part.replace(/[^a-z0-9%+.]/g, '').replace(/^\.+|\.+$/g, '');
       if (!w || NOISE_WORDS.has(w)) continue;
-      words.push(singular(americanSpelling(w)));
+      // Numbers apart from letters: "B12" = "B-12" = "B 12", "IGF-1" = "IGF1", "25OH" = "25-OH".
+      for (const piece of w.split(/(\d+)/)) if (piece) words.push(singular(americanSpelling(piece)));
     }
   }
-  // "B 12" = "B12", "IGF 1" = "IGF-1" = "IGF1": a short letter word and the number after it are one.
-  const joined: string[] = [];
-  for (const w of words) {
-    const last = joined[joined.length - 1];
-    if (last !== undefined && /^\d+$/.test(w) && /^[a-z]{1,3}$/.test(last))
-      joined[joined.length - 1] = last + w;
-    else joined.push(w);
-  }
-  return joined;
+  return words;
 }
 
 /** Words → key: each once, in alphabetical order ("cholesterol HDL" = "HDL cholesterol"). */
@@ -92,10 +85,13 @@ export function measurandNameKey(name: string): string {
   return keyOfWords(wordsOf(name.replace(/[()[\]]/g, ' ')));
 }
 
-/** A name's words as compared (for "any word in common"): the whole key's words. */
+/**
+ * A name's words as compared, for "any word in common": the whole key's words of two letters or more
+ * (a lone letter or number, as "T" and "4" of "T4", is part of a name, not a word).
+ */
 export function measurandNameWords(name: string): string[] {
   const key = measurandNameKey(name);
-  return key ? key.split(' ') : [];
+  return key ? key.split(' ').filter((w) => /[a-z].|.[a-z]/.test(w)) : [];
 }
 
 /**
