@@ -52,7 +52,7 @@ describe('measurandNameKey: the differences a lab system makes without meaning a
       'alkaline phosphatase',
       'alp',
     ]);
-    expect(measurandNamePartKeys('Free thyroxine (FT4)').sort()).toEqual(['free thyroxine', 'ft4']);
+    expect(measurandNamePartKeys('Free thyroxine (FT4)').sort()).toEqual(['4 ft', 'free thyroxine']);
     // A qualifier in lower case names a variant: only the name without it is a part.
     expect(measurandNamePartKeys('Prostate specific antigen (free)')).toEqual(['antigen prostate specific']);
     expect(measurandNamePartKeys('Cardiac troponin I (hs)')).toEqual(['cardiac i troponin']);
