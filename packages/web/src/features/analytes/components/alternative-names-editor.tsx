@@ -14,6 +14,8 @@ import { measurandNamesQuery, useUpdateMeasurandNames } from '../api/measurand-n
  */
 export function AlternativeNamesEditor({ measurandId }: { measurandId: number }) {
   const names = useQuery(measurandNamesQuery(measurandId));
+  // Kept here: the form starts afresh from each version read, and says which one it saved.
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
   if (names.isPending) return <Loading />;
   if (names.error)
     return <ErrorText>Error loading the alternative names: {errorText(names.error)}</ErrorText>;
@@ -24,22 +26,29 @@ export function AlternativeNamesEditor({ measurandId }: { measurandId: number })
       version={names.data.version}
       initial={names.data.names.map((n) => n.name)}
       sources={names.data.names.filter((n) => n.source).length}
+      saved={savedVersion === names.data.version}
+      onSaved={setSavedVersion}
     />
   );
 }
 
-function NamesForm(props: { measurandId: number; version: number; initial: string[]; sources: number }) {
+function NamesForm(props: {
+  measurandId: number;
+  version: number;
+  initial: string[];
+  sources: number;
+  saved: boolean;
+  onSaved: (version: number) => void;
+}) {
   const [text, setText] = useState(props.initial.join('\n'));
-  const [saved, setSaved] = useState(false);
   const update = useUpdateMeasurandNames(props.measurandId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
     const list = text
       .split('\n')
       .map((n) => n.trim())
       .filter(Boolean);
-    update.mutate({ names: list, version: props.version }, { onSuccess: () => setSaved(true) });
+    update.mutate({ names: list, version: props.version }, { onSuccess: (a) => props.onSaved(a.version) });
   };
   return (
     <Form onSubmit={submit} className="mb-4" aria-labelledby="alternative-names-heading">
@@ -67,7 +76,7 @@ function NamesForm(props: { measurandId: number; version: number; initial: strin
           {errorText(update.error)}
         </Alert>
       ) : null}
-      {saved ? (
+      {props.saved ? (
         <p role="status" className="small text-success mb-2">
           Saved.
         </p>
