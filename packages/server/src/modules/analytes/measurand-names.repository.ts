@@ -75,3 +75,12 @@ export async function findAnalyteVersion(db: DbOrTx, id: number) {
   const [row] = await db.select({ version: analytes.version }).from(analytes).where(eq(analytes.id, id));
   return row;
 }
+
+/** The measurand's own display and full names. */
+export async function findOwnNames(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ displayName: analytes.displayName, fullName: analytes.fullName })
+    .from(analytes)
+    .where(eq(analytes.id, id));
+  return row;
+}

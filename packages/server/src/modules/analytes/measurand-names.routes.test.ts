@@ -75,6 +75,10 @@ describe('the alternative names of a measurand (issue 42.1, decision 083)', () =
     const display = await put(id, { names: ['Potassium'], version });
     expect(display.statusCode).toBe(409);
     expect(display.json().message).toMatch(/Potassium/);
+    // Another measurand's abbreviation, written in its name: "ALT" is Alanine aminotransferase (ALT)'s.
+    const abbreviation = await put(id, { names: ['alt'], version });
+    expect(abbreviation.statusCode).toBe(409);
+    expect(abbreviation.json().message).toMatch(/Alanine aminotransferase \(ALT\)/);
     const twice = await put(id, { names: ['Natrium', 'NATRIUM'], version });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toMatch(/"Natrium" and "NATRIUM" are the same name/);
@@ -111,9 +115,14 @@ describe('the seeded alternative names (property: no two measurands share one)',
       ).toBeNull();
       owner.set(key, r.measurand!);
     }
-    for (const m of new Set(studies.map((r) => r.measurand!))) {
-      const before = owner.get(measurandNameKeys(m)[0]!);
-      expect(before === undefined || before === m ? null : `${m} is a name of ${before}`).toBeNull();
+    // Nor is a seeded name another measurand's name, its name without the qualifier or its
+    // abbreviation, unless its own measurand's name gives the same key.
+    const measurands = [...new Set(studies.map((r) => r.measurand!))];
+    for (const r of seed) {
+      const key = measurandNameKey(r.name!);
+      if (measurandNameKeys(r.measurand!).includes(key)) continue;
+      const others = measurands.filter((m) => m !== r.measurand && measurandNameKeys(m).includes(key));
+      expect(others, `${r.name} (${r.measurand})`).toEqual([]);
     }
   });
 

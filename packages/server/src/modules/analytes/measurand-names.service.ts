@@ -95,14 +95,17 @@ export async function updateMeasurandNames(
       }
       const [clash] = await repo.findNamesTakenByOthers(tx, id, keys);
       if (clash) throw taken(body.names[keys.indexOf(clash.matchKey)]!, clash);
-      const wanted = new Set(keys);
+      // Nor another measurand's own name, its name without the qualifier or its abbreviation ("ALT"),
+      // unless this measurand's own name gives the same key ("Prostate specific antigen" for total PSA).
+      const own = await repo.findOwnNames(tx, id);
+      const mine = new Set([own?.displayName, own?.fullName].flatMap((n) => (n ? measurandNameKeys(n) : [])));
+      const wanted = new Set(keys.filter((k) => !mine.has(k)));
       for (const other of await repo.listOtherMeasurandNames(tx, id)) {
         for (const n of [other.displayName, other.fullName]) {
-          if (!n) continue;
-          const k = measurandNameKeys(n)[0];
-          if (k && wanted.has(k))
+          const k = n ? measurandNameKeys(n).find((x) => wanted.has(x)) : undefined;
+          if (k)
             throw taken(body.names[keys.indexOf(k)]!, {
-              name: n,
+              name: n!,
               analyteId: other.id,
               displayName: other.displayName,
             });
