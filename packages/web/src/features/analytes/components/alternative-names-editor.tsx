@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ErrorText, Loading } from '../../../components/state-views';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { measurandNamesQuery, useUpdateMeasurandNames } from '../api/measurand-names';
 
 /**
@@ -73,7 +73,7 @@ function NamesForm(props: {
       </Form.Group>
       {update.error ? (
         <Alert variant="danger" role="alert" className="py-2">
-          {errorText(update.error)}
+          {update.error instanceof ApiError ? update.error.message : errorText(update.error)}
         </Alert>
       ) : null}
       {props.saved ? (
