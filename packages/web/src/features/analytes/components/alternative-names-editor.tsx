@@ -76,7 +76,7 @@ function NamesForm(props: {
           {update.error instanceof ApiError ? update.error.message : errorText(update.error)}
         </Alert>
       ) : null}
-      {props.saved ? (
+      {props.saved && !update.error ? (
         <p role="status" className="small text-success mb-2">
           Saved.
         </p>
