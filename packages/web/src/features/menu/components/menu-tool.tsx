@@ -49,7 +49,11 @@ function Resolve({ t, onChoose }: { t: MenuTestResult; onChoose: (id: number, ma
           ))}
         </Form.Select>
       ) : (
-        <p className="small text-body-secondary mb-0">No candidate: correct the name or code in the file.</p>
+        <p className="small text-body-secondary mb-0">
+          {/has no estimate yet$/.test(t.why ?? '')
+            ? 'Nothing to choose: the test is recognised, but there is no estimate to judge it against yet.'
+            : 'No candidate: correct the name or code in the file.'}
+        </p>
       )}
       {t.candidates_total > t.candidates.length ? (
         <p className="small text-body-secondary mb-0">
