@@ -32,7 +32,9 @@ export async function getMeasurandNames(db: DbOrTx, id: number): Promise<Measura
 const taken = (name: string, other: { name: string; analyteId: number; displayName: string }) =>
   new AppError(
     'conflict',
-    `"${name}" is already a name of another measurand: ${other.displayName} (id ${other.analyteId}) has "${other.name}". A name can belong to one measurand only; remove it there first.`,
+    `"${name}" is already a name of another measurand: ${other.displayName} (id ${other.analyteId})${
+      other.name === other.displayName ? '' : ` goes by "${other.name}"`
+    }. A name can belong to one measurand only; remove it there first.`,
     { fields: [{ path: 'body.names', message: `"${name}" belongs to ${other.displayName}` }] },
   );
 
