@@ -143,7 +143,9 @@ export const MenuTestResultSchema = z.object({
   line: z
     .number()
     .int()
-    .describe('The test’s place in the menu, from 1 (a file’s header and blank rows not counted), as the page, the sheet and a kept link number it'),
+    .describe(
+      'The test’s place in the menu, from 1 (a file’s header and blank rows not counted), as the page, the sheet and a kept link number it',
+    ),
   input: MenuTestInputSchema,
   status: z.enum(['matched', 'unmatched', 'ambiguous']),
   why: z.string().nullable().describe('Why the line is not matched'),
