@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers';
@@ -66,21 +68,21 @@ test('a laboratory uploads a 20-test menu, resolves the two unmatched names and 
   const sheet = page.locator('.menu-sheet tbody tr');
   await expect(sheet).toHaveCount(20);
   await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(18);
-  // Nothing is guessed: the misspelt lines are listed, in file order (rows 20 and 21), with candidates.
+  // Nothing is guessed: the misspelt lines are listed, in menu order (lines 19 and 20), with candidates.
   await expect(sheet.nth(18)).toHaveAttribute('data-status', 'unmatched');
   await expectNoAxeViolations(page);
 
-  await page.locator('li[data-line="20"] select').selectOption({ label: 'Sodium — Serum' });
+  await page.locator('li[data-line="19"] select').selectOption({ label: 'Sodium — Serum' });
   await expect(page.getByRole('heading', { name: '1 test needs a measurand' })).toBeVisible();
-  const creatinine = page.locator('li[data-line="21"] select option', { hasText: /^Creatinine — / });
+  const creatinine = page.locator('li[data-line="20"] select option', { hasText: /^Creatinine — / });
   await page
-    .locator('li[data-line="21"] select')
+    .locator('li[data-line="20"] select')
     .selectOption({ label: (await creatinine.first().textContent())! });
   await expect(page.getByRole('heading', { name: /needs? a measurand/ })).toHaveCount(0);
   await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(20);
-  // The line keeps its file row number and its own name; the measurand chosen is shown.
-  await expect(page.locator('.menu-sheet tbody tr[data-line="20"]')).toContainText('Sodim');
-  await expect(page.locator('.menu-sheet tbody tr[data-line="20"]')).toContainText('Sodium, Serum');
+  // The line keeps its number and its own name; the measurand chosen is shown.
+  await expect(page.locator('.menu-sheet tbody tr[data-line="19"]')).toContainText('Sodim');
+  await expect(page.locator('.menu-sheet tbody tr[data-line="19"]')).toContainText('Sodium, Serum');
   // Ranges next to the point values, labelled by what the limits are.
   await expect(page.locator('.menu-sheet .wb-range').first()).toHaveText(/\((CI|range)\)$/);
   await expect(page.locator('.menu-sheet-stamp')).toContainText('Made on');
@@ -93,7 +95,10 @@ test('a laboratory uploads a 20-test menu, resolves the two unmatched names and 
   await wb.xlsx.readFile(await file.path());
   const table = wb.worksheets[0]!;
   expect(table.rowCount).toBe(21);
-  expect(table.getRow(20).getCell(1).text).toBe('Sodim');
+  // The sheet numbers the lines as the page does (issue 42.2): "Line" first, 1…20.
+  expect(table.getRow(1).getCell(1).text).toBe('Line');
+  expect(table.getRow(20).getCell(1).value).toBe(19);
+  expect(table.getRow(20).getCell(2).text).toBe('Sodim');
   const matchColumn = (table.getRow(1).values as unknown[]).indexOf('Match');
   for (let r = 2; r <= 21; r++) expect(table.getRow(r).getCell(matchColumn).text).toBe('matched');
 
@@ -115,11 +120,86 @@ test('a laboratory uploads a 20-test menu, resolves the two unmatched names and 
   await expect(page.locator('.menu-sheet tbody tr')).toHaveCount(20);
   await expect(page.locator('.menu-sheet tbody tr[data-status="matched"]')).toHaveCount(20);
   await expect(page.locator('.menu-sheet tbody tr').nth(18)).toContainText('Sodium, Serum');
+  // The kept link numbers the lines as the page did.
+  await expect(page.locator('.menu-sheet tbody tr').nth(18)).toHaveAttribute('data-line', '19');
   await expectNoAxeViolations(page);
   const again = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the sheet (xlsx)' }).click();
   expect((await again).suggestedFilename()).toMatch(/^bvdb_test_menu_kept_\d{4}-\d{2}-\d{2}_on_/);
   await shots(page, 'menu-kept');
+});
+
+/** A 20-test menu as a laboratory system exports it (the server's fixture for issue 42.1). */
+const LAB_MENU = fs.readFileSync(
+  fileURLToPath(new URL('../../packages/server/src/test/fixtures/lab-menu-20.csv', import.meta.url)),
+);
+
+test('a laboratory system export of 20 tests is matched as written: 19 at first, lines numbered 1…20', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/applications/menu');
+  await page
+    .getByLabel(/Menu file/)
+    .setInputFiles({ name: 'lab-menu.csv', mimeType: 'text/csv', buffer: LAB_MENU });
+  await page.getByRole('button', { name: 'Judge the menu' }).click();
+  const rows = page.locator('.menu-sheet tbody tr');
+  await expect(rows).toHaveCount(20, { timeout: 45_000 });
+  expect(await page.locator('.menu-sheet tbody tr[data-status="matched"]').count()).toBeGreaterThanOrEqual(
+    19,
+  );
+  // Numbered 1…20 as the menu's tests come, the header not counted.
+  expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-line')))).toEqual(
+    Array.from({ length: 20 }, (_, i) => String(i + 1)),
+  );
+  await expect(rows.first().locator('td').first()).toHaveText('1');
+  // The names the issue found refused: matched to the measurand meant.
+  await expect(page.locator('.menu-sheet tbody tr[data-line="6"]')).toContainText('Serum/Plasma');
+  await expect(page.locator('.menu-sheet tbody tr[data-line="7"]')).toContainText('Calcium (total)');
+  await expect(page.locator('.menu-sheet tbody tr[data-line="11"]')).toContainText(
+    'Alkaline phosphatase (ALP)',
+  );
+  // "Free T4" names its measurand, which has no estimate yet.
+  await expect(page.locator('li[data-line="18"]')).toContainText('Free thyroxine (FT4) has no estimate yet');
+  await expectNoAxeViolations(page);
+  await shots(page, 'menu-lab-export');
+});
+
+test('a curator gives a measurand a name laboratories use, and the menu matches it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const urea = (await apiJson<{ id: number; display_name: string }[]>(page, '/autocomplete?query=Urea')).find(
+    (s) => s.display_name === 'Urea',
+  )!.id;
+  await page.goto(`/analytes/${urea}`);
+  const field = page.getByLabel('Alternative names (one a line)');
+  await expect(field).toHaveValue(/BUN/);
+  await field.fill(`${await field.inputValue()}\nCarbamide`);
+  await page.getByRole('button', { name: 'Save names' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  // A name another measurand has is refused with the server's words.
+  await field.fill(`${await field.inputValue()}\nALT`);
+  await page.getByRole('button', { name: 'Save names' }).click();
+  await expect(page.getByRole('alert')).toContainText('is already a name of another measurand');
+  await expectNoAxeViolations(page);
+  if (SHOTS) {
+    for (const width of [1366, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page
+        .locator('form[aria-labelledby="alternative-names-heading"]')
+        .screenshot({ path: `${SHOTS}/measurand-names-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  const { csrf_token } = await apiJson<{ csrf_token: string }>(page, '/api/session');
+  const res = await page.request.post('/api/v1/menu', {
+    headers: { 'x-csrf-token': csrf_token },
+    data: { tests: [{ name: 'carbamide' }] },
+  });
+  const answer = (await res.json()) as {
+    tests: { status: string; match: { display_name: string } | null }[];
+  };
+  expect(answer.tests[0]).toMatchObject({ status: 'matched', match: { display_name: 'Urea' } });
 });
 
 interface Meta {

@@ -12,6 +12,7 @@ export const AuditEntitySchema = z.enum([
   'unit',
   'content_page',
   'database',
+  'measurand',
 ]);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 

@@ -2,6 +2,7 @@ export * from './route.js';
 export * from './common.js';
 export * from './lookups.contract.js';
 export * from './analytes.contract.js';
+export * from './measurand-names.contract.js';
 export * from './references.contract.js';
 export * from './datasets.contract.js';
 export * from './dataset-fields.js';

@@ -140,7 +140,12 @@ export const MenuEstimateSchema = ApplicationsEstimateSchema.extend({
 });
 
 export const MenuTestResultSchema = z.object({
-  line: z.number().int().describe('The file row (header = 1) or the JSON test (from 1)'),
+  line: z
+    .number()
+    .int()
+    .describe(
+      'The test’s place in the menu, from 1 (a file’s header and blank rows not counted), as the page, the sheet and a kept link number it',
+    ),
   input: MenuTestInputSchema,
   status: z.enum(['matched', 'unmatched', 'ambiguous']),
   why: z.string().nullable().describe('Why the line is not matched'),

@@ -29,5 +29,6 @@ export * from './meta-limits.js';
 export * from './estimation/index.js';
 export * from './workbench.js';
 export * from './menu.js';
+export * from './measurand-names.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';

@@ -18,3 +18,4 @@ export * from './schema/content-pages.js';
 export * from './schema/audit-log.js';
 export * from './schema/appraisals.js';
 export * from './schema/app-state.js';
+export * from './schema/measurand-names.js';

@@ -35,6 +35,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   searchByAnalyte: 'read',
   searchById: 'read',
   getAnalyte: 'read',
+  getMeasurandNames: 'read',
+  updateMeasurandNames: 'write',
   listAnalytesWithCounts: 'read',
   listReferences: 'read',
   getReference: 'read',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { estimateCviConfidenceInterval } from '@bvdb/domain';
+import { estimateCviConfidenceInterval, measurandNameKey } from '@bvdb/domain';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
@@ -223,8 +223,28 @@ export async function seedDemo(db: Db): Promise<boolean> {
       );
     }
     await recomputeAnalytesMetas(tx, [...catalogue.analyteIds.values()]);
+    await seedDemoNames(tx);
     await repo.markDemoSeeded(tx);
     await bumpDataGeneration(tx);
     return true;
   });
+}
+
+/**
+ * The demo measurands' alternative names (seed-data/measurand_names_seed.csv, decision 083), once per
+ * database: with the demo on a new database, and on the first start of a demo database seeded before
+ * the names existed. A name whose key another measurand already has is left out (never moved).
+ */
+export async function seedDemoNames(tx: DbOrTx): Promise<number> {
+  if (await repo.isDemoNamesSeeded(tx)) return 0;
+  const rows = readCsvObjects(fs.readFileSync(`${SEED_DIR}measurand_names_seed.csv`, 'utf8'));
+  const ids = await repo.demoAnalyteIdsByName(tx);
+  const names = rows.flatMap((r) => {
+    const analyteId = ids.get(r.measurand!);
+    const matchKey = measurandNameKey(r.name!);
+    return analyteId && matchKey ? [{ analyteId, name: r.name!, matchKey, source: r.source || null }] : [];
+  });
+  await repo.insertMeasurandNames(tx, names);
+  await repo.markDemoNamesSeeded(tx);
+  return names.length;
 }

@@ -16,6 +16,7 @@ import {
   ethnicities,
   matrices,
   matrixConsolidationMembers,
+  measurandNames,
   matrixConsolidations,
   references,
   statesOfWellBeing,
@@ -23,6 +24,7 @@ import {
 } from '../db/schema.js';
 
 const DEMO_SEEDED_KEY = 'demo_seeded';
+const DEMO_NAMES_SEEDED_KEY = 'demo_names_seeded';
 
 /** Lookup values of spec section 3, exactly; re-running updates names and adds nothing twice. */
 export async function upsertLookupValues(db: DbOrTx): Promise<void> {
@@ -107,4 +109,31 @@ export async function isDemoSeeded(db: DbOrTx): Promise<boolean> {
 
 export async function markDemoSeeded(db: DbOrTx): Promise<void> {
   await db.insert(appState).values({ key: DEMO_SEEDED_KEY, value: sql`to_jsonb(now())` });
+}
+
+/** The demo measurands by display name. */
+export async function demoAnalyteIdsByName(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: analytes.id, name: analytes.displayName })
+    .from(analytes)
+    .where(eq(analytes.isDemo, true));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Alternative names, each where its key is free (the unique key keeps the first). */
+export async function insertMeasurandNames(
+  db: DbOrTx,
+  rows: { analyteId: number; name: string; matchKey: string; source: string | null }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(measurandNames).values(rows).onConflictDoNothing();
+}
+
+export async function isDemoNamesSeeded(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_NAMES_SEEDED_KEY));
+  return row !== undefined;
+}
+
+export async function markDemoNamesSeeded(db: DbOrTx): Promise<void> {
+  await db.insert(appState).values({ key: DEMO_NAMES_SEEDED_KEY, value: sql`to_jsonb(now())` });
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { createUser, hasAnyUser } from '../modules/auth/index.js';
 import { seedContentPages } from '../modules/content/index.js';
-import { seedDemo } from './demo-seed.js';
-import { upsertLookupValues } from './seed.repository.js';
+import { seedDemo, seedDemoNames } from './demo-seed.js';
+import { isDemoSeeded, upsertLookupValues } from './seed.repository.js';
+
+const hasDemoMeasurandsSeeded = (db: Db) => isDemoSeeded(db);
 
 export interface SeedOptions {
   demo: boolean;
@@ -18,6 +20,9 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     await seedContentPages(tx);
   });
   const demoSeeded = opts.demo ? await seedDemo(db) : false;
+  // A demo database seeded before the alternative names existed gets them once (decision 083).
+  if (opts.demo && !demoSeeded && (await hasDemoMeasurandsSeeded(db)))
+    await db.transaction((tx) => seedDemoNames(tx));
   const email = opts.adminEmail ?? 'admin@example.org';
   let generatedAdminPassword: string | undefined;
   // The default administrator only on an empty database; a named one whenever it is missing.

@@ -1,13 +1,15 @@
-import { getAnalyte, listAnalytesWithCounts } from '@bvdb/contract';
+import { getAnalyte, getMeasurandNames, listAnalytesWithCounts, updateMeasurandNames } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
-import { route, seesUnpublished } from '../../plugins/contract-routes.js';
+import { route, seesUnpublished, unauthenticated } from '../../plugins/contract-routes.js';
 import * as analytes from './analytes.service.js';
+import * as names from './measurand-names.service.js';
 
 export function registerAnalyteRoutes(app: FastifyInstance): void {
-  const { db } = serviceDeps(app);
+  const deps = serviceDeps(app);
+  const { db } = deps;
 
   // One measurand is the same for everyone and changes only with the measurands: kept like one
   // dataset, so a page's worth of callers costs one query (decision 035).
@@ -29,4 +31,11 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
       analytes: await analytes.listAnalytesWithCounts(db, seesUnpublished(request)),
     })),
   );
+
+  // The names the menu matches by (decision 083): read by anyone, replaced by curators.
+  route(app, getMeasurandNames, async ({ params }) => names.getMeasurandNames(db, params.id));
+  route(app, updateMeasurandNames, async ({ params, body, request }) => {
+    if (!request.user) throw unauthenticated();
+    return names.updateMeasurandNames(deps, params.id, body, request.user.id);
+  });
 }

@@ -12,3 +12,4 @@ export {
   withDatasetCounts,
 } from './analytes.service.js';
 export { presentAnalyte } from './analytes.presenter.js';
+export { alternativeNamesByMeasurand } from './measurand-names.service.js';

@@ -79,6 +79,8 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
     // /api/references/:id), so the public file holds them all: a mirror restored from it must not
     // answer 404 where the source answers (issue 27.3, decision 043).
   },
+  // The names the menu matches by are public (GET /api/v1/measurands/:id/names, decision 083).
+  { name: 'measurand_names', table: s.measurandNames, scope: 'data' },
   {
     name: 'references',
     table: s.references,

@@ -2,7 +2,12 @@ import type { analytes } from '../../db/schema.js';
 import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import { DATA_SCOPES } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { findAnalytesByIds, listAllAnalytes, listPublishedDatasetOwners } from '../analytes/index.js';
+import {
+  alternativeNamesByMeasurand,
+  findAnalytesByIds,
+  listAllAnalytes,
+  listPublishedDatasetOwners,
+} from '../analytes/index.js';
 import { buildApplications, groupApplications, type ApplicationsGroup } from '../applications/index.js';
 import { changeLogOf, type ChangedRecord } from '../changes/index.js';
 import {
@@ -66,10 +71,12 @@ const entryOf = (
   a: AnalyteRow,
   extraCodes: readonly string[],
   groups: Map<string, ApplicationsGroup> | undefined,
+  alternativeNames: readonly string[] = [],
 ): MenuCatalogueEntry => ({
   measurandId: a.id,
   displayName: a.displayName,
-  names: [a.displayName, ...(a.fullName ? [a.fullName] : []), ...a.alternateNames],
+  // The curators' alternative names (decision 083) beside the record's own.
+  names: [a.displayName, ...(a.fullName ? [a.fullName] : []), ...a.alternateNames, ...alternativeNames],
   codes: [...codesOf(a.loinc, a.npu, a.snomedCt), ...extraCodes],
   matrices: [...(groups?.keys() ?? [])],
 });
@@ -85,18 +92,19 @@ const metaStampsOf = (rows: Awaited<ReturnType<typeof listDisplayedMetaStamps>>)
 async function buildKept(deps: Deps): Promise<Kept> {
   const lookups = deps.cache.stampOf(['lookups']);
   const metasStamp = deps.cache.stampOf(['metas']);
-  const [{ groups }, analyteRows, datasetCodes, owners, metas] = await Promise.all([
+  const [{ groups }, analyteRows, datasetCodes, owners, metas, names] = await Promise.all([
     buildApplications(deps, ALL_MATRICES),
     listAllAnalytes(deps.db),
     listPublishedDatasetCodes(deps.db),
     listPublishedDatasetOwners(deps.db),
     listDisplayedMetaStamps(deps),
+    alternativeNamesByMeasurand(deps.db),
   ]);
   const byAnalyte = groupsByAnalyte(groups);
   const extraCodes = codesByAnalyte(datasetCodes);
   const entries = [...analyteRows]
     .sort((a, b) => a.id - b.id)
-    .map((a) => entryOf(a, extraCodes.get(a.id) ?? [], byAnalyte.get(a.id)));
+    .map((a) => entryOf(a, extraCodes.get(a.id) ?? [], byAnalyte.get(a.id), names.get(a.id)));
   const refs = await estimateRefsOf(deps, [...byAnalyte.keys()]);
   return {
     data: { catalogue: new MenuCatalogue(entries), groups: byAnalyte, refs },
@@ -155,11 +163,12 @@ async function applyChanges(deps: Deps, kept: Kept, changes: ChangedRecord[]): P
   kept.metas = t.metas;
   kept.metasStamp = t.metasStamp;
   if (ids.length === 0) return kept;
-  const [rows, metaRows, codes, refs] = await Promise.all([
+  const [rows, metaRows, codes, refs, names] = await Promise.all([
     findAnalytesByIds(deps.db, ids),
     listDisplayedMetasOf(deps, ids),
     listPublishedDatasetCodes(deps.db, ids),
     estimateRefsOf(deps, ids),
+    alternativeNamesByMeasurand(deps.db, ids),
   ]);
   // Every read is done: the change itself is one synchronous step (no menu sees half of it).
   const { data } = kept;
@@ -175,7 +184,7 @@ async function applyChanges(deps: Deps, kept: Kept, changes: ChangedRecord[]): P
   for (const [key, ref] of refs) data.refs.set(key, ref);
   const present = new Set(rows.map((r) => r.id));
   data.catalogue.update(
-    rows.map((a) => entryOf(a, extraCodes.get(a.id) ?? [], groups.get(a.id))),
+    rows.map((a) => entryOf(a, extraCodes.get(a.id) ?? [], groups.get(a.id), names.get(a.id))),
     ids.filter((id) => !present.has(id)),
   );
   const now = new Map(t.owners.map((o) => [o.id, o.analyteId]));

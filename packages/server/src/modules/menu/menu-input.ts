@@ -14,6 +14,7 @@ import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-u
 
 /** A menu line as read: where it came from and the test it names. */
 export interface MenuLine {
+  /** The test's place in the menu, from 1, the same in the answer, the page, the sheet and a kept link. */
   line: number;
   input: MenuTestInput;
 }
@@ -80,7 +81,7 @@ function percentOf(cell: CellValue | undefined, where: string): number | undefin
   return Number(normal);
 }
 
-/** A sheet (rows with their file row numbers) → menu lines; blank lines are skipped. */
+/** A sheet (rows with their file row numbers) → menu lines numbered from 1; blank lines are skipped. */
 export function linesFromSheet(sheet: Sheet): ReadMenu {
   if (sheet.rows.length > MENU_MAX_TESTS) throw tooManyTests(sheet.rows.length);
   const at = mapMenuColumns(sheet.headers);
@@ -104,7 +105,8 @@ export function linesFromSheet(sheet: Sheet): ReadMenu {
       const issue = parsed.error.issues[0]!;
       throw new AppError('bad_request', `Row ${row}: ${issue.path.join('.')} ${issue.message}`);
     }
-    lines.push({ line: row, input: parsed.data });
+    // Numbered 1…n as the tests come (issue 42.2): not the file's row, which counts the header.
+    lines.push({ line: lines.length + 1, input: parsed.data });
   }
   if (lines.length === 0) throw new AppError('bad_request', 'The file has a header but no tests');
   return { lines };

@@ -70,6 +70,7 @@ export function menuTable(
   const p = answer.parameters;
   const level = p.level;
   const headers = [
+    'Line',
     'Test',
     'Code',
     'Matrix asked',
@@ -117,6 +118,7 @@ export function menuTable(
     const cvi = t.estimate;
     const cvg = t.estimate_cvg;
     return [
+      t.line,
       t.input.name ?? null,
       t.input.code ?? null,
       t.input.matrix ?? null,

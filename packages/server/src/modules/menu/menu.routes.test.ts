@@ -159,13 +159,14 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
       'ALT;Serum;U/L;4;2',
       'Sodim;;mmol/L;0.6;0.3',
       'Creatinine;Cerebrospinal fluid;µmol/L;3;1',
-      'total;;;10;5',
+      'Urea (BUN or ALT);;;10;5',
     ].join('\n');
     const res = await postCsv(csv);
     expect(res.statusCode, res.body).toBe(200);
     const answer: MenuResponse = MenuResponseSchema.parse(res.json());
     const [sodium, alt, typo, csf, aer] = answer.tests;
-    expect(answer.tests.map((t) => t.line)).toEqual([2, 3, 4, 5, 6]);
+    // Numbered from 1 as the page, the sheet and a kept link number them (issue 42.2), not by file row.
+    expect(answer.tests.map((t) => t.line)).toEqual([1, 2, 3, 4, 5]);
     expect(sodium).toMatchObject({ status: 'matched', match: { display_name: 'Sodium' }, lab: { cva: 0.6 } });
     expect(alt?.match?.display_name).toBe('Alanine aminotransferase (ALT)');
     // A typo is never guessed: unmatched, with the nearest names to choose from.
@@ -175,7 +176,7 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
     expect(csf?.status).toBe('unmatched');
     expect(csf?.candidates.length).toBeGreaterThan(0);
     expect(csf?.candidates.every((c) => c.display_name === 'Creatinine')).toBe(true);
-    // "total" is an alternative name of several demo measurands (Amylase (total), Calcium (total), …).
+    // Two measurands fit (urea and ALT by their names in the parentheses): ambiguous, both offered.
     expect(aer?.status).toBe('ambiguous');
     expect(new Set(aer?.candidates.map((c) => c.measurand_id)).size).toBeGreaterThanOrEqual(2);
     expect(answer.summary).toEqual({ tests: 5, matched: 2, unmatched: 2, ambiguous: 1 });
@@ -183,7 +184,10 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
 
   it('misspelt names (a cut name, two letters swapped, a letter dropped) are offered the measurand meant', async () => {
     // As the menu bench misspells (decision 074: the typo search walks a trie of the words now).
-    const names = [...new Set(demo.data.map((r) => r.display_name))].filter((n) => n.length >= 8).slice(0, 6);
+    // Names without an abbreviation in parentheses: a misspelt name with its abbreviation intact is matched by it.
+    const names = [...new Set(demo.data.map((r) => r.display_name))]
+      .filter((n) => n.length >= 8 && !n.includes('('))
+      .slice(0, 6);
     expect(names.length).toBe(6);
     const misspelt = names.flatMap((n) => [
       `${n.slice(0, -2)}zz`,
@@ -203,12 +207,24 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
   });
 
   it('a candidate chosen is sent back as its id and matrix and is then matched', async () => {
-    const res = await postCsv('name,matrix,cva,bias\ntotal,,10,5\n');
+    const res = await postCsv('name,matrix,cva,bias\nUrea (BUN or ALT),,10,5\n');
     const choice = MenuResponseSchema.parse(res.json()).tests[0]!.candidates[1]!;
     const again = await post({
-      tests: [{ name: 'total', code: String(choice.measurand_id), matrix: choice.matrix, cva: 10, bias: 5 }],
+      tests: [
+        {
+          name: 'Urea (BUN or ALT)',
+          code: String(choice.measurand_id),
+          matrix: choice.matrix,
+          cva: 10,
+          bias: 5,
+        },
+      ],
     });
-    expect(again.tests[0]).toMatchObject({ status: 'matched', match: choice, input: { name: 'total' } });
+    expect(again.tests[0]).toMatchObject({
+      status: 'matched',
+      match: choice,
+      input: { name: 'Urea (BUN or ALT)' },
+    });
   });
 
   it('the template (CSV and xlsx) is offered and uploads as it stands', async () => {
@@ -248,7 +264,11 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
     expect(sheet.rowCount).toBe(3);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toContain('Optimal TEa %');
-    expect(sheet.getRow(2).getCell(1).value).toBe('Sodium');
+    // The sheet numbers its lines as the answer does (issue 42.2).
+    expect(header[0]).toBe('Line');
+    expect(sheet.getRow(2).getCell(1).value).toBe(1);
+    expect(sheet.getRow(3).getCell(1).value).toBe(2);
+    expect(sheet.getRow(2).getCell(2).value).toBe('Sodium');
     expect(sheet.getRow(3).getCell(header.indexOf('Match') + 1).text).toMatch(/^unmatched/);
     const notes = wb.getWorksheet('Read me')!;
     const text = JSON.stringify(notes.getSheetValues());

@@ -30,6 +30,8 @@ import { releasesQuery } from '../../features/releases/api/get-releases';
 import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 import { paths } from '../../lib/paths';
+import { isStaff, useSession } from '../../lib/session';
+import { AlternativeNamesEditor } from '../../features/analytes/components/alternative-names-editor';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -42,6 +44,8 @@ export function AnalytePage() {
   const [params] = useSearchParams();
   // The server renders one page for every permalink; the estimate it names is marked once hydrated.
   const hydrated = useHydrated();
+  // Curators and administrators edit the names the test menu matches by (decision 083), once hydrated.
+  const staff = isStaff(useSession()) && hydrated;
   const target = hydrated ? estimateTargetOf(params) : null;
   // A permalink pinned to a dated release (issue 30.3): that release's values, read as of the moment
   // it was published. The server renders the current page; the pin is applied once hydrated.
@@ -164,6 +168,7 @@ export function AnalytePage() {
           ))}
         </section>
       ) : null}
+      {staff ? <AlternativeNamesEditor measurandId={a.id} /> : null}
       <h2 className="h5">Datasets</h2>
       {datasets.error ? (
         <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>

@@ -49,7 +49,11 @@ function Resolve({ t, onChoose }: { t: MenuTestResult; onChoose: (id: number, ma
           ))}
         </Form.Select>
       ) : (
-        <p className="small text-body-secondary mb-0">No candidate: correct the name or code in the file.</p>
+        <p className="small text-body-secondary mb-0">
+          {/has no estimate yet$/.test(t.why ?? '')
+            ? 'Nothing to choose: the test is recognised, but there is no estimate to judge it against yet.'
+            : 'No candidate: correct the name or code in the file.'}
+        </p>
       )}
       {t.candidates_total > t.candidates.length ? (
         <p className="small text-body-secondary mb-0">
@@ -70,13 +74,12 @@ export function MenuTool() {
   const [choices, setChoices] = useState<MenuChoices>({ level: 'desirable', probability: 0.95 });
   const [answer, setAnswer] = useState<MenuResponse | null>(null);
   const [tests, setTests] = useState<MenuTestInput[]>([]);
-  const [lines, setLines] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  /** The file's row numbers stay the lines' names when the menu is posted again as JSON. */
-  const keep = (a: MenuResponse, fileLines: number[]) => {
-    setAnswer({ ...a, tests: a.tests.map((t, i) => ({ ...t, line: fileLines[i] ?? t.line })) });
+  /** The lines are numbered 1…n by the server, the same when the menu is posted again as JSON. */
+  const keep = (a: MenuResponse) => {
+    setAnswer(a);
     setTests(a.tests.map((t) => t.input));
   };
   const run = async (work: () => Promise<void>) => {
@@ -94,14 +97,11 @@ export function MenuTool() {
     e.preventDefault();
     if (!file) return;
     void run(async () => {
-      const a = await uploadMenu(file, choices);
-      const fileLines = a.tests.map((t) => t.line);
-      setLines(fileLines);
-      keep(a, fileLines);
+      keep(await uploadMenu(file, choices));
     });
   };
   const again = (next: MenuTestInput[], nextChoices: MenuChoices) =>
-    void run(async () => keep(await postMenu(next, nextChoices), lines));
+    void run(async () => keep(await postMenu(next, nextChoices)));
   const choose = (index: number, id: number, matrix: string) => {
     const next = tests.map((t, i) => (i === index ? { ...t, code: String(id), matrix } : t));
     again(next, choices);
