@@ -66,6 +66,24 @@ test('asymmetric RCV: results only after a change, z read-only from the probabil
   await expect(page.getByText('z-value must be between -6 and 6')).toBeVisible();
 });
 
+test('asymmetric RCV with CVA blank: counted as 0 (spec) but shown as without analytical variation, with the CVA-zero alert (issue 42.3)', async ({
+  page,
+}) => {
+  await page.goto('/calculators/rcv');
+  await page.getByLabel('CVI (%)').fill('5');
+  const alert = page.getByText('Analytical CV (CVA) is zero – RCV calculation may be inaccurate.');
+  await expect(alert).toBeVisible();
+  const row = page.getByTestId('rcv-row');
+  await expect(row.locator('td').nth(1)).toHaveText('without analytical variation');
+  await expect(row).not.toContainText('0.00 %');
+  await expect(page.getByRole('table', { name: /without analytical variation/ }).first()).toBeVisible();
+  const { up } = rcvAsymmetric(5, 0, zForChange(0.05, 'one-direction'));
+  await expect(page.getByTestId('rcv-up')).toHaveText(`+${formatFixed(up, 1)}%`);
+  await page.getByLabel('CVA (%)').fill('2');
+  await expect(alert).toHaveCount(0);
+  await expect(row.locator('td').nth(1)).toHaveText('2.00%');
+});
+
 test('application of the RCV: % change with 1 decimal, the CVA-is-zero alert', async ({ page }) => {
   await page.goto('/calculators/rcv-application');
   await expect(
@@ -200,6 +218,9 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await page.getByRole('button', { name: 'Reference Change Value' }).click();
   const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
+  // Before a CVA is entered the line over the CVI's limits says it is without analytical variation (issue 42.3).
+  await expect(rcv.getByTestId('rcv-range')).toContainText('without analytical variation (no CVA entered)');
+  await expect(rcv.getByTestId('rcv-range')).not.toContainText('CVA 0.00%');
   const table = rcv.getByRole('table', { name: 'Z-value / p-value' });
   await expect(table).toBeVisible();
   await expect(table.locator('tbody tr td:first-child')).toHaveText(Z_VALUE_TABLE.map((r) => r.z.toFixed(2)));

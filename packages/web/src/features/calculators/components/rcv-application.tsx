@@ -14,6 +14,7 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { HeaderRow } from '../../../components/header-row';
+import { CVA_ZERO_ALERT } from '../cva-zero';
 import { toNumberOrZero } from '../number-input';
 import { cvOf, useRcvInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { NumberFields } from './number-field';
@@ -21,8 +22,6 @@ import { RcvCurveTable } from './rcv-curve-table';
 import { RcvInputsCard } from './rcv-inputs-card';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
-
-export const CVA_ZERO_ALERT = 'Analytical CV (CVA) is zero – RCV calculation may be inaccurate.';
 
 /** A typed value, or null when the box is empty or not a number (no verdict on nothing). */
 const enteredNumber = (text: string): number | null => {

@@ -96,6 +96,17 @@ describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
     expect(screen.queryByTestId('rcv-range')).toBeNull();
   });
 
+  it('with CVA blank the range line says it is without analytical variation, never "with CVA 0.00%" (issue 42.3)', () => {
+    const estimate = { median: 5.64, lower: 4.9, upper: 6.8, limits: '95 % CI' as const };
+    render(<RcvTools cvi={5.64} cviEstimate={estimate} />);
+    expect(screen.getByTestId('rcv-range').textContent).toContain(
+      "Over the CVI's 95 % CI (4.9–6.8%), without analytical variation (no CVA entered) and z 1.64",
+    );
+    expect(screen.getByTestId('rcv-range').textContent).not.toContain('CVA 0.00%');
+    type('CVA (%)', '2');
+    expect(screen.getByTestId('rcv-range').textContent).toContain('with CVA 2.00% and z 1.64');
+  });
+
   it('says "range of the studies" when the limits are a range, and shows nothing without limits', () => {
     render(<RcvTools cvi={5.64} cviEstimate={{ median: 5.64, lower: 5, upper: 6, limits: 'range' }} />);
     expect(screen.getByTestId('rcv-range').textContent).toContain(
