@@ -11,7 +11,8 @@ import {
   zForChange,
   zFromProbability,
 } from '@bvdb/domain';
-import { expect, expectNoAxeViolations, test } from './helpers';
+import fs from 'node:fs';
+import { apiJson, expect, expectNoAxeViolations, test } from './helpers';
 
 test('APS: no error state on arrival, hidden until Calculate, hidden again on edit, numbers as the domain computes them, zero warnings', async ({
   page,
@@ -244,4 +245,74 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(either, 1)}%`);
   await expect(rcv.getByTestId('rcv-verdict')).toContainText(`z 1.96`);
   await expectNoAxeViolations(page);
+});
+
+interface Value {
+  value: number | null;
+}
+interface AppRow {
+  measurand_id: number;
+  display_name: string;
+  headline: boolean;
+  cvi: { median: number } | null;
+  aps: { imprecision: Value };
+  rcv: { up: Value; down: Value };
+}
+
+test('one quantity, one rounding: glucose desirable CVA and RCV read the same on the dialogs, the specifications table, its CSV and the menu (issue 42.5)', async ({
+  page,
+}) => {
+  const apps = await apiJson<{ data: AppRow[] }>(page, '/api/v1/applications?cva=2.3');
+  const g = apps.data.find((r) => r.display_name === 'Glucose' && r.headline)!;
+  const cva = formatFixed(g.aps.imprecision.value!, 1);
+  const up = formatFixed(g.rcv.up.value!, 1);
+  const down = formatFixed(g.rcv.down.value!, 1);
+  // The demo glucose CVI is not a 1-decimal number: from its rounding the RCV would read otherwise.
+  const z = zForChange(0.05, 'either-direction');
+  expect(formatFixed(rcvAsymmetric(Number(formatFixed(g.cvi!.median, 1)), 2.3, z).up, 1)).not.toBe(up);
+
+  // The menu (the lab's CVA 2.3) says the same.
+  const menu = await page.request.post('/api/v1/menu', { data: { tests: [{ name: 'Glucose', cva: 2.3 }] } });
+  const test0 = (
+    (await menu.json()) as {
+      tests: { specs: { desirable: { imprecision: Value } }; rcv: { up: Value; down: Value } }[];
+    }
+  ).tests[0]!;
+  expect(formatFixed(test0.specs.desirable.imprecision.value!, 1)).toBe(cva);
+  expect(formatFixed(test0.rcv.up.value!, 1)).toBe(up);
+  expect(formatFixed(test0.rcv.down.value!, 1)).toBe(down);
+
+  // The specifications table and its CSV.
+  await page.goto('/applications?cva=2.3');
+  const row = page.locator('#applications tbody tr').filter({ hasText: 'Glucose' }).first();
+  await expect(row).toContainText(cva);
+  await expect(row).toContainText(up);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('applications-csv').click(),
+  ]);
+  const line = fs
+    .readFileSync(await download.path(), 'utf8')
+    .split('\r\n')
+    .find((l) => l.includes('Glucose'))!;
+  expect(line).toContain(String(g.aps.imprecision.value));
+  expect(line).toContain(String(g.rcv.up.value));
+
+  // The APS dialog: the box shows 1 decimal, the result is the table's.
+  await page.goto(`/analytes/${g.measurand_id}`);
+  await page.getByRole('button', { name: 'Analytical Performance Specification' }).click();
+  const aps = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
+  await expect(aps.getByLabel('% Within-subject (CVI)')).toHaveValue(formatFixed(g.cvi!.median, 1));
+  await aps.getByRole('button', { name: 'Calculate' }).click();
+  await expect(aps.getByTestId('aps-desirable-imprecision')).toHaveText(cva);
+  await expect(aps.getByTestId('aps-cvi-exact')).toContainText(String(g.cvi!.median).slice(0, 6));
+  await aps.getByRole('button', { name: 'Close' }).last().click();
+
+  // The RCV dialog at the table's probability (0.95, either direction) and CVA.
+  await page.getByRole('button', { name: 'Reference Change Value' }).click();
+  const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
+  await rcv.getByLabel('CVA (%)').fill('2.3');
+  await rcv.getByLabel(/Either direction/).check();
+  await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${up}%`);
+  await expect(rcv.getByTestId('rcv-down')).toHaveText(`${down}%`);
 });

@@ -80,10 +80,19 @@ test('search landing: search a name, click the item with that name, open the APS
   await page.getByRole('button', { name: 'Analytical Performance Specification', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
   await expect(dialog).toBeVisible();
-  const cvi = Number(await dialog.getByLabel('% Within-subject (CVI)', { exact: true }).inputValue());
-  const cvg = Number(await dialog.getByLabel('% Between-subject (CVG)', { exact: true }).inputValue());
+  // The boxes show 1 decimal; the dialog computes from the estimates unrounded, as the tables (issue 42.5).
+  const vitD = await analyteNamed(page, '25-hydroxyvitamin D');
+  const { metas } = await apiJson<{ metas: { matrix: string; var_type: string; median: number | null }[] }>(
+    page,
+    `/api/v1/measurands/${vitD.id}/metas`,
+  );
+  const pooled = (type: string) =>
+    metas.filter((m) => m.matrix === 'Serum/Plasma (pooled)' && m.var_type === type).at(-1)!.median!;
+  await expect(dialog.getByLabel('% Within-subject (CVI)', { exact: true })).toHaveValue(
+    formatFixed(pooled(':cvi'), 1),
+  );
   await dialog.getByRole('button', { name: 'Calculate' }).click();
-  await expectApsTable(dialog, cvi, cvg);
+  await expectApsTable(dialog, pooled(':cvi'), pooled(':cvg'));
   await expectNoAxeViolations(page);
 });
 
@@ -135,7 +144,11 @@ test('APS modal: labels, headline medians at 1 decimal, matrix choice and the no
   await expect(cvgBox).toHaveValue(pooledCvg);
   await expect(dialog.getByText('Note CVI is 0')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Calculate' }).click();
-  await expectApsTable(dialog, Number(pooledCvi), Number(pooledCvg));
+  await expectApsTable(
+    dialog,
+    median('Serum/Plasma (pooled)', ':cvi')!,
+    median('Serum/Plasma (pooled)', ':cvg')!,
+  );
   await expectApsRangesShape(dialog);
   await expect(dialog.getByText(/No CVG estimate/)).toHaveCount(0);
 
@@ -153,7 +166,7 @@ test('APS modal: labels, headline medians at 1 decimal, matrix choice and the no
       'No CVG estimate for Serum. Bias and TE need a CVG: with CVG 0 they understate the specification',
     ),
   ).toBeVisible();
-  await expectApsTable(dialog, Number(serumCvi), 0);
+  await expectApsTable(dialog, median('Serum', ':cvi')!, 0);
   await expectNoAxeViolations(page);
 });
 

@@ -11,7 +11,7 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { HeaderRow } from '../../../components/header-row';
-import { cvOf, useRcvInputs, zOfInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
+import { cviOf, cvOf, useRcvInputs, zOfInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { CVA_ZERO_ALERT } from '../cva-zero';
 import { RcvCurveTable } from './rcv-curve-table';
 import { RcvInputsCard } from './rcv-inputs-card';
@@ -40,7 +40,7 @@ export function RcvResults({ inputs }: { inputs: RcvInputs }) {
         {RCV_NOT_MEANINGFUL_MESSAGE}
       </Alert>
     );
-  const cviN = cvOf(inputs.cvi);
+  const cviN = cviOf(inputs);
   const cvaN = cvOf(inputs.cva);
   const ciN = cvOf(inputs.ci);
   const result = compute(cviN, cvaN, ciN, z);

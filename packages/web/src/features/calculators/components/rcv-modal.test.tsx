@@ -26,7 +26,10 @@ describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
     type('CVA (%)', '2');
     type('1st Result', '5');
     type('2nd Result', '5.7');
-    const up = formatFixed(rcvAsymmetric(5.6, 2, zFromProbability(0.05)).up, 1);
+    // Computed from the estimate unrounded, as the tables and the menu (issue 42.5): 5.6 would give +14.8%.
+    const up = formatFixed(rcvAsymmetric(5.64, 2, zFromProbability(0.05)).up, 1);
+    expect(up).not.toBe(formatFixed(rcvAsymmetric(5.6, 2, zFromProbability(0.05)).up, 1));
+    expect(screen.getByTestId('cvi-exact').textContent).toContain('(5.64)');
     expect(screen.getByTestId('rcv-up').textContent).toBe(`+${up}%`);
     expect(screen.getByTestId('rcv-verdict').textContent).toContain(
       `z 1.64 (p 0.05, a change in one stated direction), the RCV is +${up}% for a rise`,

@@ -15,7 +15,7 @@ export function RcvRange({ inputs, estimate }: { inputs: RcvInputs; estimate: Wo
   const { z } = zOfInputs(inputs);
   if (!estimate || estimate.lower === null || estimate.upper === null || estimate.limits === null)
     return null;
-  if (z === null || z <= 0 || inputs.cvi.trim() !== formatFixed(estimate.median, 1)) return null;
+  if (z === null || z <= 0 || inputs.cviExact !== estimate.median) return null;
   const cva = cvOf(inputs.cva);
   const up = rangeOverLimits((i) => rcvAsymmetric(i, cva, z).up, estimate, null);
   const down = rangeOverLimits((i) => rcvAsymmetric(i, cva, z).down, estimate, null);
