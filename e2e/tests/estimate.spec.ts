@@ -39,6 +39,12 @@ async function estimate(page: Page) {
   await expect(page.getByRole('heading', { name: 'Report: template.csv' })).toBeVisible({ timeout: 45_000 });
 }
 
+async function pickFirst(page: Page, label: string) {
+  const select = page.getByLabel(label, { exact: true });
+  await expect(select.locator('option').nth(1)).toBeAttached();
+  await select.selectOption((await select.locator('option').nth(1).getAttribute('value'))!);
+}
+
 test('a visitor uploads the template and reads the report; no draft button without a curator', async ({
   page,
 }) => {
@@ -116,6 +122,33 @@ test('a curator turns the report into a pre-filled draft dataset; the form opene
   await expect(page.getByLabel('QI8 Outlier')).toHaveValue('A');
   await expect(page.getByLabel('QI11 Statistical Method')).toHaveValue('A');
   await expect(page.getByLabel('Scoring Comment')).toHaveValue(/QI7 Steady State \([ABC]\): /);
+  // What the estimator did not assess starts empty and must be chosen (issue 42.4); its grades are drafts.
+  const unassessed = [
+    'QI1 Scale',
+    'QI2 Subjects',
+    'QI3 Samples',
+    'QI4 Measurand',
+    'QI5 Pre-Analytical',
+    'QI14 Concentrations',
+    'State of Well Being',
+    'Ethnicity',
+  ];
+  for (const label of unassessed) await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('QI8 Outlier', { exact: true })).toHaveAccessibleDescription(
+    'Draft from the estimation report: check it.',
+  );
+  await expect(page.getByLabel('QI1 Scale', { exact: true })).toHaveAccessibleDescription(
+    'Not assessed by the estimator: choose one.',
+  );
+  await pickFirst(page, 'Measurand');
+  await page.getByLabel('Unique Identifier').fill(`DRAFT-${Date.now()}`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please correct the fields marked in red.')).toBeVisible();
+  await expect(page.getByText('Not assessed by the estimator: choose one before saving.')).toHaveCount(
+    unassessed.length,
+  );
+  await expect(page.getByLabel('QI1 Scale', { exact: true })).toHaveClass(/is-invalid/);
+  await expect(page.getByText('Form submitted successfully!')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shots(page, 'estimate-draft');
   // Opened directly (a new history entry, no router state): the spec's defaults.
