@@ -42,7 +42,7 @@ async function estimate(page: Page) {
 async function pickFirst(page: Page, label: string) {
   const select = page.getByLabel(label, { exact: true });
   await expect(select.locator('option').nth(1)).toBeAttached();
-  await select.selectOption((await select.locator('option').nth(1).getAttribute('value')));
+  await select.selectOption(await select.locator('option').nth(1).getAttribute('value'));
 }
 
 test('a visitor uploads the template and reads the report; no draft button without a curator', async ({
@@ -64,6 +64,14 @@ test('a visitor uploads the template and reads the report; no draft button witho
   await expect(page.getByRole('img', { name: /Subject S01/ })).toBeVisible();
   await expect(page.getByRole('table', { name: /Group F/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create a draft dataset' })).toHaveCount(0);
+  // One minus sign for the RCV down, and every interval with one decimal at both ends (issue 42.8).
+  await expect(page.getByTestId('report-rcv')).toHaveText(/^\+\d+\.\d % \/ −\d+\.\d %$/);
+  await expect(page.getByText('−-')).toHaveCount(0);
+  const intervals = (await page.getByRole('table', { name: /All subjects/ }).textContent())!.match(
+    /\(([^()]*–[^()]*)\)/g,
+  )!;
+  expect(intervals.length).toBeGreaterThan(0);
+  for (const i of intervals) expect(i).toMatch(/^\(\d+\.\d – \d+\.\d\)$/);
   // On a phone the estimates and the ANOVA are one card per row: every number inside the screen.
   await page.setViewportSize({ width: 375, height: 800 });
   for (const table of [
@@ -160,4 +168,42 @@ test('a curator turns the report into a pre-filled draft dataset; the form opene
   await expect(page.getByLabel('Scoring Comment')).toHaveValue('');
   await expect(page.getByLabel('Samples Per', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Weekly Samplings', { exact: true })).not.toBeChecked();
+});
+
+/** A small study of four subjects whose means lie far apart: Reed's criterion takes two (issue 42.8). */
+function smallStudy(): string {
+  const lines = ['subject,sample,replicate,value'];
+  const means: Record<string, number> = { L: 5, M1: 50, M2: 55, H: 150 };
+  const samples = [0, 0.5, -0.3];
+  const replicates = [0.1, -0.1];
+  for (const [subject, mean] of Object.entries(means))
+    samples.forEach((ds, i) =>
+      replicates.forEach((dr, j) =>
+        lines.push(`${subject},${i + 1},${j + 1},${(mean + ds + dr).toFixed(2)}`),
+      ),
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+test("a step that removes more than a fifth of the subjects says so beside it; Reed's criterion looks at the low end first (issue 42.8)", async ({
+  page,
+}) => {
+  await page.goto('/estimate');
+  await page.getByLabel(/Results file/).setInputFiles({
+    name: 'small.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(smallStudy()),
+  });
+  await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Report: small.csv' })).toBeVisible({ timeout: 45_000 });
+  const pipeline = page.getByRole('table', { name: /Each step in order/ });
+  const reed = pipeline.getByRole('row').filter({ hasText: "Reed's criterion" });
+  // The high mean (150) first, as the low gap (45 of 145) is under a third; then the low (5), low end first.
+  await expect(reed).toHaveCount(2);
+  await expect(reed.nth(0)).toContainText('Excluded subject H');
+  await expect(reed.nth(1)).toContainText('Excluded subject L');
+  await expect(reed.nth(1).getByTestId('step-warning')).toHaveText(
+    'This step removed 2 of the 4 subjects it was given, more than a fifth: check that they are outliers and not the spread of the study.',
+  );
+  await expectNoAxeViolations(page);
 });
