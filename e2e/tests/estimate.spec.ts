@@ -207,3 +207,45 @@ test("a step that removes more than a fifth of the subjects says so beside it; R
   );
   await expectNoAxeViolations(page);
 });
+
+test('a tab-separated .txt with its own header names and decimal commas, as a study is published; messages name the page controls (issue 42.6)', async ({
+  page,
+}) => {
+  const csv = (await template(page)).toString('utf8');
+  const txt = csv
+    .replace(/^subject,sample,replicate,value,group,date/, 'pat,time.point,rep,meas,sex,date')
+    .replace(/(\d)\.(\d)/g, '$1#$2')
+    .replace(/,/g, '\t')
+    .replace(/#/g, ',');
+  await page.goto('/estimate');
+  await page.getByLabel(/Results file/).setInputFiles({
+    name: 'example-study.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(txt),
+  });
+  // The page reads the header from the content: the tab-separated names are offered.
+  await page.getByLabel('Subject', { exact: true }).selectOption('pat');
+  await page.getByLabel('Sample (time point)', { exact: true }).selectOption('time.point');
+  await page.getByLabel('Replicate', { exact: true }).selectOption('rep');
+  await page.getByLabel('Value', { exact: true }).selectOption('meas');
+  await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Report: example-study.txt' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await expect(
+    page.getByText(/Decimal commas read as decimal points in \d+ values \(e\.g\. "5,1" as 5\.1\)/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A file without a value column: the message names the page's "Value" list, not an API parameter.
+  await page.getByLabel(/Results file/).setInputFiles({
+    name: 'no-value.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('pat\ttime.point\nA\t1\nA\t2\n'),
+  });
+  await page.getByRole('button', { name: 'Estimate', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'No value column' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('“Value” list');
+  await expect(alert).not.toContainText('_column');
+});
