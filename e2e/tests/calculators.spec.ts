@@ -319,4 +319,12 @@ test('one quantity, one rounding: glucose desirable CVA and RCV read the same on
   await rcv.getByLabel(/Either direction/).check();
   await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${up}%`);
   await expect(rcv.getByTestId('rcv-down')).toHaveText(`${down}%`);
+
+  // At 375 px the results table scrolls sideways in a box a keyboard reaches (issue 42.9).
+  await page.setViewportSize({ width: 375, height: 800 });
+  const region = rcv.getByRole('region', { name: 'Reference change values (scrolls sideways)' });
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await region.focus();
+  await expect(region).toBeFocused();
+  await expectNoAxeViolations(page);
 });

@@ -11,6 +11,7 @@ import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { HeaderRow } from '../../../components/header-row';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { cviOf, cvOf, useRcvInputs, zOfInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { CVA_ZERO_ALERT } from '../cva-zero';
 import { RcvCurveTable } from './rcv-curve-table';
@@ -58,34 +59,37 @@ export function RcvResults({ inputs }: { inputs: RcvInputs }) {
             {CVA_ZERO_ALERT}
           </Alert>
         ) : null}
-        <Table bordered size="sm" responsive>
-          <caption className="caption-top">
-            Reference change values{withoutCva ? ', without analytical variation' : ''} ({zPhrase(z, inputs)})
-          </caption>
-          <thead>
-            <HeaderRow names={['CVI', 'CVA', 'z', 'RCV Increase', 'RCV Decrease', 'Symmetric RCV']} />
-          </thead>
-          <tbody>
-            <tr data-testid="rcv-row">
-              <td>{formatFixed(cviN, 2)}%</td>
-              <td>{withoutCva ? 'without analytical variation' : `${formatFixed(cvaN, 2)}%`}</td>
-              <td>{formatFixed(z, 2)}</td>
-              <td data-testid="rcv-up">
-                +{formatFixed(result.rcv.up, 1)}%
-                {ciN > 0
-                  ? ` (95% CI ${formatFixed(result.low.up, 1)} to ${formatFixed(result.high.up, 1)})`
-                  : ''}
-              </td>
-              <td data-testid="rcv-down">
-                {formatFixed(result.rcv.down, 1)}%
-                {ciN > 0
-                  ? ` (95% CI ${formatFixed(result.high.down, 1)} to ${formatFixed(result.low.down, 1)})`
-                  : ''}
-              </td>
-              <td data-testid="rcv-symmetric">±{formatFixed(result.symmetric, 1)}%</td>
-            </tr>
-          </tbody>
-        </Table>
+        <ScrollRegion label="Reference change values (scrolls sideways)">
+          <Table bordered size="sm">
+            <caption className="caption-top">
+              Reference change values{withoutCva ? ', without analytical variation' : ''} (
+              {zPhrase(z, inputs)})
+            </caption>
+            <thead>
+              <HeaderRow names={['CVI', 'CVA', 'z', 'RCV Increase', 'RCV Decrease', 'Symmetric RCV']} />
+            </thead>
+            <tbody>
+              <tr data-testid="rcv-row">
+                <td>{formatFixed(cviN, 2)}%</td>
+                <td>{withoutCva ? 'without analytical variation' : `${formatFixed(cvaN, 2)}%`}</td>
+                <td>{formatFixed(z, 2)}</td>
+                <td data-testid="rcv-up">
+                  +{formatFixed(result.rcv.up, 1)}%
+                  {ciN > 0
+                    ? ` (95% CI ${formatFixed(result.low.up, 1)} to ${formatFixed(result.high.up, 1)})`
+                    : ''}
+                </td>
+                <td data-testid="rcv-down">
+                  {formatFixed(result.rcv.down, 1)}%
+                  {ciN > 0
+                    ? ` (95% CI ${formatFixed(result.high.down, 1)} to ${formatFixed(result.low.down, 1)})`
+                    : ''}
+                </td>
+                <td data-testid="rcv-symmetric">±{formatFixed(result.symmetric, 1)}%</td>
+              </tr>
+            </tbody>
+          </Table>
+        </ScrollRegion>
         <Suspense fallback={<Loading />}>
           <RcvChart curve={result.curve} withoutCva={withoutCva} />
         </Suspense>
