@@ -205,7 +205,21 @@ test("a step that removes more than a fifth of the subjects says so beside it; R
   await expect(reed.nth(1).getByTestId('step-warning')).toHaveText(
     'This step removed 2 of the 4 subjects it was given, more than a fifth: check that they are outliers and not the spread of the study.',
   );
+  // Per-subject plots (issue 42.7): the excluded subjects apart, labelled; the kept ones on their own scale.
+  const kept = page.getByTestId('subject-plots-kept');
+  const apart = page.getByTestId('subject-plots-excluded');
+  await expect(apart.getByRole('heading', { name: 'Excluded subjects (2)' })).toBeVisible();
+  await expect(apart.getByTestId('subject-panel-H')).toContainText(
+    "All results excluded: subject-mean outlier (Reed's criterion).",
+  );
+  await expect(kept.getByTestId('subject-panel-H')).toHaveCount(0);
+  // M1 and M2 (means 50 and 55) set the kept scale, not H's 150.
+  const top = Number(await kept.getByTestId('subject-panel-M2').getByTestId('y-max').textContent());
+  expect(top).toBeGreaterThan(55);
+  expect(top).toBeLessThan(60);
+  await expect(page.getByText(/hover or focus a point/)).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await shots(page, 'estimate-small-study');
 });
 
 test('a tab-separated .txt with its own header names and decimal commas, as a study is published; messages name the page controls (issue 42.6)', async ({
