@@ -18,10 +18,10 @@ test('home: counters, the three cards, the navigation, the notice, and no WCAG 2
   // The home page leads to the laboratory's tools (issue 42.9).
   const tools = page.getByTestId('home-tools');
   for (const [name, href] of <[string, string][]>[
-    ['Estimate BV from raw results', '/estimate'],
-    ['BV and performance specifications', '/applications'],
-    ['Your test menu', '/applications/menu'],
-    ['Releases', '/releases'],
+    ['The estimator', '/estimate'],
+    ['The specifications table', '/applications'],
+    ['The test menu', '/applications/menu'],
+    ['The releases', '/releases'],
   ])
     await expect(tools.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   await expect(page.getByText(/copyright of the European Federation/)).toBeVisible();

@@ -72,11 +72,11 @@ const TOOLS = [
   },
   {
     to: '/applications',
-    title: 'BV and performance specifications',
+    title: 'The specifications table',
     text: 'APS, RCV and II of every measurand, as a table and files',
   },
-  { to: '/applications/menu', title: 'Your test menu', text: "your laboratory's tests judged against BV" },
-  { to: '/releases', title: 'Releases', text: 'dated, citable copies of the database' },
+  { to: '/applications/menu', title: 'The test menu', text: "your laboratory's tests judged against BV" },
+  { to: '/releases', title: 'The releases', text: 'dated, citable copies of the database' },
 ];
 
 export function HomePage() {
