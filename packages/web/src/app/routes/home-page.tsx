@@ -67,8 +67,8 @@ const CARDS = [
 const TOOLS = [
   {
     to: '/estimate',
-    title: 'Estimate BV from raw results',
-    text: 'your own study file, every step reported',
+    title: 'The estimator',
+    text: 'BV from your own raw results, every step reported',
   },
   {
     to: '/applications',
