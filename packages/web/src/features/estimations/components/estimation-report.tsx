@@ -362,7 +362,7 @@ export function EstimationReport({
           {num(d.ii)} (with CVA {num(d.ii_with_cva)}); RCV{' '}
           <span data-testid="report-rcv">
             {signedPercent(d.rcv.up)} % / {signedPercent(d.rcv.down)} %
-          </span>
+          </span>{' '}
           (log-normal)
         </li>
         <li>
