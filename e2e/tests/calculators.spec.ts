@@ -4,6 +4,7 @@ import {
   formatFixed,
   percentChange,
   rcvAsymmetric,
+  roundHalfUp,
   rcvForMeans,
   rcvSymmetric,
   RCV_NOT_MEANINGFUL_MESSAGE,
@@ -11,7 +12,8 @@ import {
   zForChange,
   zFromProbability,
 } from '@bvdb/domain';
-import { expect, expectNoAxeViolations, test } from './helpers';
+import fs from 'node:fs';
+import { apiJson, expect, expectNoAxeViolations, test } from './helpers';
 
 test('APS: no error state on arrival, hidden until Calculate, hidden again on edit, numbers as the domain computes them, zero warnings', async ({
   page,
@@ -64,6 +66,24 @@ test('asymmetric RCV: results only after a change, z read-only from the probabil
   await expect(page.getByText('probability must be between 0 and 1')).toBeVisible();
   await page.getByLabel('Probability', { exact: true }).fill('0.0000000001');
   await expect(page.getByText('z-value must be between -6 and 6')).toBeVisible();
+});
+
+test('asymmetric RCV with CVA blank: counted as 0 (spec) but shown as without analytical variation, with the CVA-zero alert (issue 42.3)', async ({
+  page,
+}) => {
+  await page.goto('/calculators/rcv');
+  await page.getByLabel('CVI (%)').fill('5');
+  const alert = page.getByText('Analytical CV (CVA) is zero – RCV calculation may be inaccurate.');
+  await expect(alert).toBeVisible();
+  const row = page.getByTestId('rcv-row');
+  await expect(row.locator('td').nth(1)).toHaveText('without analytical variation');
+  await expect(row).not.toContainText('0.00 %');
+  await expect(page.getByRole('table', { name: /without analytical variation/ }).first()).toBeVisible();
+  const { up } = rcvAsymmetric(5, 0, zForChange(0.05, 'one-direction'));
+  await expect(page.getByTestId('rcv-up')).toHaveText(`+${formatFixed(up, 1)}%`);
+  await page.getByLabel('CVA (%)').fill('2');
+  await expect(alert).toHaveCount(0);
+  await expect(row.locator('td').nth(1)).toHaveText('2.00%');
 });
 
 test('application of the RCV: % change with 1 decimal, the CVA-is-zero alert', async ({ page }) => {
@@ -200,6 +220,9 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await page.getByRole('button', { name: 'Reference Change Value' }).click();
   const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
+  // Before a CVA is entered the line over the CVI's limits says it is without analytical variation (issue 42.3).
+  await expect(rcv.getByTestId('rcv-range')).toContainText('without analytical variation (no CVA entered)');
+  await expect(rcv.getByTestId('rcv-range')).not.toContainText('CVA 0.00%');
   const table = rcv.getByRole('table', { name: 'Z-value / p-value' });
   await expect(table).toBeVisible();
   await expect(table.locator('tbody tr td:first-child')).toHaveText(Z_VALUE_TABLE.map((r) => r.z.toFixed(2)));
@@ -222,5 +245,86 @@ test('the analyte page opens the APS modal with the meta medians to 1 decimal, a
   const either = rcvAsymmetric(cvi, 2, zForChange(0.05, 'either-direction')).up;
   await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${formatFixed(either, 1)}%`);
   await expect(rcv.getByTestId('rcv-verdict')).toContainText(`z 1.96`);
+  await expectNoAxeViolations(page);
+});
+
+interface Value {
+  value: number | null;
+}
+interface AppRow {
+  measurand_id: number;
+  display_name: string;
+  headline: boolean;
+  cvi: { median: number } | null;
+  aps: { imprecision: Value };
+  rcv: { up: Value; down: Value };
+}
+
+test('one quantity, one rounding: glucose desirable CVA and RCV read the same on the dialogs, the specifications table, its CSV and the menu (issue 42.5)', async ({
+  page,
+}) => {
+  const apps = await apiJson<{ data: AppRow[] }>(page, '/api/v1/applications?cva=2.3');
+  const g = apps.data.find((r) => r.display_name === 'Glucose' && r.headline)!;
+  const cva = formatFixed(g.aps.imprecision.value!, 1);
+  const up = formatFixed(g.rcv.up.value!, 1);
+  const down = formatFixed(g.rcv.down.value!, 1);
+  // The demo glucose CVI is not a 1-decimal number: from its rounding the RCV would read otherwise.
+  const z = zForChange(0.05, 'either-direction');
+  expect(formatFixed(rcvAsymmetric(Number(formatFixed(g.cvi!.median, 1)), 2.3, z).up, 1)).not.toBe(up);
+
+  // The menu (the lab's CVA 2.3) says the same.
+  const menu = await page.request.post('/api/v1/menu', { data: { tests: [{ name: 'Glucose', cva: 2.3 }] } });
+  const test0 = (
+    (await menu.json()) as {
+      tests: { specs: { desirable: { imprecision: Value } }; rcv: { up: number; down: number } }[];
+    }
+  ).tests[0]!;
+  expect(formatFixed(test0.specs.desirable.imprecision.value!, 1)).toBe(cva);
+  expect(formatFixed(test0.rcv.up, 1)).toBe(up);
+  expect(formatFixed(test0.rcv.down, 1)).toBe(down);
+
+  // The specifications table and its CSV.
+  await page.goto('/applications?cva=2.3');
+  const row = page.locator('#applications tbody tr').filter({ hasText: 'Glucose' }).first();
+  await expect(row).toContainText(cva);
+  await expect(row).toContainText(up);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('applications-csv').click(),
+  ]);
+  const line = fs
+    .readFileSync(await download.path(), 'utf8')
+    .split('\r\n')
+    .find((l) => l.includes('Glucose'))!;
+  // The file holds 4 decimals of the same numbers: they round to what the table shows.
+  const cells = line.split(',');
+  const inFile = (v: number) => cells.find((c) => c === String(roundHalfUp(v, 4)))!;
+  expect(formatFixed(Number(inFile(g.aps.imprecision.value!)), 1)).toBe(cva);
+  expect(formatFixed(Number(inFile(g.rcv.up.value!)), 1)).toBe(up);
+
+  // The APS dialog: the box shows 1 decimal, the result is the table's.
+  await page.goto(`/analytes/${g.measurand_id}`);
+  await page.getByRole('button', { name: 'Analytical Performance Specification' }).click();
+  const aps = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
+  await expect(aps.getByLabel('% Within-subject (CVI)')).toHaveValue(formatFixed(g.cvi!.median, 1));
+  await aps.getByRole('button', { name: 'Calculate' }).click();
+  await expect(aps.getByTestId('aps-desirable-imprecision')).toHaveText(cva);
+  await expect(aps.getByTestId('aps-cvi-exact')).toContainText(String(g.cvi!.median).slice(0, 6));
+  await aps.getByRole('button', { name: 'Close' }).last().click();
+
+  // The RCV dialog at the table's probability (0.95, either direction) and CVA.
+  await page.getByRole('button', { name: 'Reference Change Value' }).click();
+  const rcv = page.getByRole('dialog', { name: 'RCV Calculation' });
+  await rcv.getByLabel('CVA (%)').fill('2.3');
+  await rcv.getByLabel(/Either direction/).check();
+  await expect(rcv.getByTestId('rcv-up')).toHaveText(`+${up}%`);
+  await expect(rcv.getByTestId('rcv-down')).toHaveText(`${down}%`);
+
+  // At 375 px the results table scrolls sideways in a box a keyboard reaches (issue 42.9).
+  await page.setViewportSize({ width: 375, height: 800 });
+  const region = rcv.getByRole('region', { name: 'Reference change values (scrolls sideways)' });
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await region.focus();
+  await expect(region).toBeFocused();
   await expectNoAxeViolations(page);
 });

@@ -15,6 +15,15 @@ test('home: counters, the three cards, the navigation, the notice, and no WCAG 2
   for (const title of ['Meta-analysis list', 'All BV estimates', 'Measurands']) {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   }
+  // The home page leads to the laboratory's tools (issue 42.9).
+  const tools = page.getByTestId('home-tools');
+  for (const [name, href] of <[string, string][]>[
+    ['The estimator', '/estimate'],
+    ['The specifications table', '/applications'],
+    ['The test menu', '/applications/menu'],
+    ['The releases', '/releases'],
+  ])
+    await expect(tools.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   await expect(page.getByText(/copyright of the European Federation/)).toBeVisible();
   const demoNote = page.getByRole('note').filter({ hasText: 'Demo data' });
   await expect(demoNote).toContainText('not official BIVAC assessments. Not for clinical use.');
@@ -25,9 +34,20 @@ test('home: counters, the three cards, the navigation, the notice, and no WCAG 2
     ['List of Matricies', '/matrices'],
     ['List of BV estimates', '/meta_calculations'],
     ['All BV Data', '/bv_specifications'],
+    ['BV and performance specifications', '/applications'],
+    ['Releases', '/releases'],
+    ['Your test menu', '/applications/menu'],
   ]) {
-    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    await expect(page.getByRole('navigation').getByRole('link', { name, exact: true })).toHaveAttribute(
+      'href',
+      href,
+    );
   }
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Calculators' }).click();
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Estimate BV from raw results', exact: true }),
+  ).toHaveAttribute('href', '/estimate');
   await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/users/sign_in');
   await page.keyboard.press('Escape');

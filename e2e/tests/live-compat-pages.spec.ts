@@ -43,6 +43,24 @@ async function expectApsTable(dialog: ReturnType<Page['getByRole']>, cvi: number
   await expect(table.locator('tbody')).not.toContainText('%');
 }
 
+/**
+ * The APS ranges table (issue 42.11): its level names are <th scope="row">, never the main table's
+ * <td>, so a script that reads every modal row's <td>s never reads a range as a point value.
+ */
+async function expectApsRangesShape(dialog: ReturnType<Page['getByRole']>) {
+  const ranges = dialog.getByTestId('aps-ranges');
+  await expect(ranges).toHaveCount(1);
+  await expect(ranges.locator('tbody tr')).toHaveCount(3);
+  await expect(ranges.locator('tbody tr > th:first-child[scope="row"]')).toHaveText([
+    'Optimal',
+    'Desirable',
+    'Minimum',
+  ]);
+  await expect(ranges.locator('tbody td[role="rowheader"]')).toHaveCount(0);
+  const main = dialog.getByRole('table').first();
+  await expect(main.locator('tbody th')).toHaveCount(0);
+}
+
 test('search landing: search a name, click the item with that name, open the APS modal, see the table', async ({
   page,
 }) => {
@@ -62,10 +80,19 @@ test('search landing: search a name, click the item with that name, open the APS
   await page.getByRole('button', { name: 'Analytical Performance Specification', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Analytical Performance Specification Calculation' });
   await expect(dialog).toBeVisible();
-  const cvi = Number(await dialog.getByLabel('% Within-subject (CVI)', { exact: true }).inputValue());
-  const cvg = Number(await dialog.getByLabel('% Between-subject (CVG)', { exact: true }).inputValue());
+  // The boxes show 1 decimal; the dialog computes from the estimates unrounded, as the tables (issue 42.5).
+  const vitD = await analyteNamed(page, '25-hydroxyvitamin D');
+  const { metas } = await apiJson<{ metas: { matrix: string; var_type: string; median: number | null }[] }>(
+    page,
+    `/api/v1/measurands/${vitD.id}/metas`,
+  );
+  const pooled = (type: string) =>
+    metas.filter((m) => m.matrix === 'Serum/Plasma (pooled)' && m.var_type === type).at(-1)!.median!;
+  await expect(dialog.getByLabel('% Within-subject (CVI)', { exact: true })).toHaveValue(
+    formatFixed(pooled(':cvi'), 1),
+  );
   await dialog.getByRole('button', { name: 'Calculate' }).click();
-  await expectApsTable(dialog, cvi, cvg);
+  await expectApsTable(dialog, pooled(':cvi'), pooled(':cvg'));
   await expectNoAxeViolations(page);
 });
 
@@ -117,7 +144,12 @@ test('APS modal: labels, headline medians at 1 decimal, matrix choice and the no
   await expect(cvgBox).toHaveValue(pooledCvg);
   await expect(dialog.getByText('Note CVI is 0')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Calculate' }).click();
-  await expectApsTable(dialog, Number(pooledCvi), Number(pooledCvg));
+  await expectApsTable(
+    dialog,
+    median('Serum/Plasma (pooled)', ':cvi')!,
+    median('Serum/Plasma (pooled)', ':cvg')!,
+  );
+  await expectApsRangesShape(dialog);
   await expect(dialog.getByText(/No CVG estimate/)).toHaveCount(0);
 
   await matrix.selectOption({
@@ -134,7 +166,7 @@ test('APS modal: labels, headline medians at 1 decimal, matrix choice and the no
       'No CVG estimate for Serum. Bias and TE need a CVG: with CVG 0 they understate the specification',
     ),
   ).toBeVisible();
-  await expectApsTable(dialog, Number(serumCvi), 0);
+  await expectApsTable(dialog, median('Serum', ':cvi')!, 0);
   await expectNoAxeViolations(page);
 });
 
@@ -228,8 +260,9 @@ test('/bv_specifications?page=2 hydrates its server-rendered page without a mism
 
 test('/meta_calculations: ID, Marker, Matrix, BV, Median, Low, High, Date, Tools', async ({ page }) => {
   await page.goto('/meta_calculations');
-  // The live columns in their places; bvdb's "Limits" only after them (issue 27.7).
-  await expect(page.getByTestId('meta-list-main').locator('thead th')).toHaveText([
+  // The live columns in their places and no more: nine cells a row (issue 42.11).
+  const main = page.getByTestId('meta-list-main');
+  await expect(main.locator('thead th')).toHaveText([
     'ID',
     'Marker',
     'Matrix',
@@ -239,9 +272,25 @@ test('/meta_calculations: ID, Marker, Matrix, BV, Median, Low, High, Date, Tools
     'High',
     'Date',
     'Tools',
-    'Limits',
   ]);
-  const first = page.locator('tbody tr').first();
+  const rows = main.locator('tbody tr');
+  const counts = await rows.evaluateAll((trs) => trs.map((tr) => tr.children.length));
+  expect(counts.length).toBeGreaterThan(0);
+  expect(new Set(counts)).toEqual(new Set([9]));
+  const other = page.getByTestId('meta-list-other').locator('tbody tr');
+  const otherCounts = await other.evaluateAll((trs) => trs.map((tr) => tr.children.length));
+  expect(otherCounts.every((n) => n === 9)).toBe(true);
+  // Low and High plain numbers; what they are is in their title and the legend.
+  const lows = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [tr.children[5]!.textContent, tr.children[6]!.textContent]),
+  );
+  for (const [low, high] of lows) {
+    expect(low).toMatch(/^(\d+(\.\d+)?)?$/);
+    expect(high).toMatch(/^(\d+(\.\d+)?)?$/);
+  }
+  await expect(rows.locator('td[data-label="Low"][title^="Lower limit of the "]').first()).toBeVisible();
+  await expect(page.getByTestId('meta-list-main-legend')).toContainText(/Low and High are the 95 % CI/);
+  const first = rows.first();
   await expect(first.locator('td').nth(3)).toHaveText(/^(Within-subject|Between-subject)$/);
   await expect(first.locator('td').nth(7)).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
   await expect(first.getByRole('link', { name: /^View / })).toBeVisible();

@@ -44,6 +44,18 @@ test("a curator's draft from an estimation keeps its raw results with the datase
   await page.getByRole('listbox', { name: 'References' }).getByRole('option').first().click();
   await page.getByLabel('Unique Identifier').fill(uid);
   await pickFirst(page, 'Matrix');
+  // What the estimator did not assess is the curator's to choose (issue 42.4).
+  for (const label of [
+    'QI1 Scale',
+    'QI2 Subjects',
+    'QI3 Samples',
+    'QI4 Measurand',
+    'QI5 Pre-Analytical',
+    'QI14 Concentrations',
+  ])
+    await page.getByLabel(label, { exact: true }).selectOption('A');
+  await pickFirst(page, 'State of Well Being');
+  await pickFirst(page, 'Ethnicity');
   await page.getByLabel('Published').check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(

@@ -109,6 +109,17 @@ test('a permalink pinned to a release shows that release’s value and says the 
   await expect(dialog).toContainText(`release=${version}`);
   await page.keyboard.press('Escape');
 
+  // `?as_of=` as the API takes it (issue 42.9): the values at that moment, with the same note.
+  await page.goto(`/analytes/${analyteId}?as_of=${encodeURIComponent(release!.published_at)}`);
+  const asOf = page.getByTestId('release-pin');
+  await expect(asOf).toContainText(`Values as of ${release!.published_at}`);
+  await expect(asOf).toContainText(`${before.matrix} CVI: then ${before.median.toFixed(1)} %`);
+  await expect(row).toContainText(before.median.toFixed(1));
+  await expectNoAxeViolations(page);
+  await page.goto(
+    `/analytes/${analyteId}?matrix=${encodeURIComponent(before.matrix)}&type=CVI&release=${version}`,
+  );
+
   // "Show the current values" drops the pin.
   await notice.getByRole('link', { name: 'Show the current values' }).click();
   await expect(page.getByTestId('release-pin')).toHaveCount(0);

@@ -28,7 +28,9 @@ const inputs = fc.record({
   n2: fc.integer({ min: 1, max: 20 }),
 });
 
-const toInput = (r: fc.RecordValue<typeof inputs>): ChangeVerdictInput => ({
+type Drawn = typeof inputs extends fc.Arbitrary<infer T> ? T : never;
+
+const toInput = (r: Drawn): ChangeVerdictInput => ({
   cvi: {
     median: r.cvi,
     lower: r.cvi * (1 - r.spread),

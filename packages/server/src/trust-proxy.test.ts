@@ -75,6 +75,22 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
     expect(await clientIp(ctx.app, PROXY)).toBe(PROXY);
   });
 
+  it("writes the Atom feeds' links under the origin the proxy forwarded (issue 42.9)", async () => {
+    const res = await ctx.app.inject({
+      url: '/changes.atom',
+      remoteAddress: PROXY,
+      headers: {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'bv.example.net',
+        'x-forwarded-for': '203.0.113.9',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://bv.example.net/changes.atom"/>',
+    );
+  });
+
   it('rate-limits the real client however it varies its own X-Forwarded-For', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {

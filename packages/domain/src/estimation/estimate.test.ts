@@ -113,8 +113,28 @@ describe('options and input', () => {
   });
   it("Reed's criterion removes a subject whose mean is more than a third of the range from the next", () => {
     const r = estimateBiologicalVariation(toRows(BALANCED), { ...STEPS_OFF, reed: true });
-    expect(r.excluded).toEqual([{ step: 'reed', subject: 'B', statistic: 0.5, critical: 1 / 3, p: null }]);
+    // Means 12 (A), 17 (C), 22 (B): both ends are 0.5 of the range from the next. The published
+    // scripts (bs.reed.func, van Winden et al. 2021) examine the low end first: A goes (issue 42.8).
+    expect(r.excluded).toEqual([{ step: 'reed', subject: 'A', statistic: 0.5, critical: 1 / 3, p: null }]);
     expect(r.n_subjects).toBe(2);
+  });
+  it("Reed's criterion examines the low end first, then the high end, as bs.reed.func does (issue 42.8)", () => {
+    // Two samples of duplicates around each mean.
+    const around = (m: number) => [
+      [m - 0.1, m + 0.1],
+      [m, m],
+    ];
+    const rows = toRows({ L: around(1.1), M1: around(10.1), M2: around(11.1), H: around(30.1) });
+    // Low gap 9/29 < 1/3 so the low end stays; the high gap 19/29 > 1/3 removes H; then L
+    // (9/10 of the new range) goes, low end first again; two means left end the test.
+    const r = estimateBiologicalVariation(rows, { ...STEPS_OFF, reed: true });
+    expect(r.excluded.map((x) => x.subject)).toEqual(['H', 'L']);
+    // Both ends outlying at once (low 14/40, high 25/40): the lowest goes first though the high gap is larger.
+    const both = estimateBiologicalVariation(
+      toRows({ L: around(1), M1: around(15), M2: around(16), H: around(41) }),
+      { ...STEPS_OFF, reed: true },
+    );
+    expect(both.excluded[0]!.subject).toBe('L');
   });
   it('a replicate outlier removes the sample or the subject, as asked', () => {
     const v = structuredClone(BALANCED);

@@ -91,8 +91,12 @@ export function sampleStep(subjects: Subject[], o: EstimationOptions, out: Exclu
 }
 
 /**
- * Reed's criterion on the subject means (Reed, Henry & Mason, Clin Chem 1971;17:275-84): the highest or
- * lowest mean is outlying when its gap to the next exceeds one third of the range; repeated.
+ * Reed's criterion on the subject means (Reed, Henry & Mason, Clin Chem 1971;17:275-84): the lowest or
+ * highest mean is outlying when its gap to the next exceeds one third of the range; one removal per
+ * pass, repeated. The LOW end is examined first, then the high end, as the published BV estimation
+ * scripts do (R function `bs.reed.func` of the "Biological-variation-estimation" scripts of van
+ * Winden et al., Clin Chim Acta 2021, after Røraas et al.: `if (a > c)` removes the lowest mean,
+ * `else if (b > c)` the highest); docs/decisions/084.
  */
 export function reedStep(subjects: Subject[], out: Exclusion[]): Subject[] {
   let kept = subjects;
@@ -105,11 +109,7 @@ export function reedStep(subjects: Subject[], out: Exclusion[]): Subject[] {
     const high = (ranked[n - 1]!.m - ranked[n - 2]!.m) / range;
     const low = (ranked[1]!.m - ranked[0]!.m) / range;
     const pick =
-      high > 1 / 3 && high >= low
-        ? { r: ranked[n - 1]!, g: high }
-        : low > 1 / 3
-          ? { r: ranked[0]!, g: low }
-          : null;
+      low > 1 / 3 ? { r: ranked[0]!, g: low } : high > 1 / 3 ? { r: ranked[n - 1]!, g: high } : null;
     if (!pick) return kept;
     out.push({ step: 'reed', subject: pick.r.s.id, statistic: pick.g, critical: 1 / 3, p: null });
     kept = kept.filter((k) => k !== pick.r.s);

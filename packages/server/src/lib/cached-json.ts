@@ -120,7 +120,14 @@ export function sendCachedEntry(
 export async function cachedFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { type: string; compress: boolean; sameForEveryone?: boolean; scopes?: readonly DataScope[] },
+  opts: {
+    type: string;
+    compress: boolean;
+    sameForEveryone?: boolean;
+    scopes?: readonly DataScope[];
+    /** What else the file depends on besides the route, params and query (a feed's origin). */
+    keyExtra?: string;
+  },
   build: () => Promise<{ bytes: Buffer; headers: Record<string, string> }>,
 ): Promise<FastifyReply> {
   const { cache, downloads } = request.server.deps;
@@ -135,7 +142,8 @@ export async function cachedFile(
       .send(request.method === 'HEAD' ? file.bytes : downloads.body(file.bytes));
   }
   await syncGeneration(request);
-  const { entry } = await cache.getOrBuild(cacheKeyOf(request), opts.scopes ?? DATA_SCOPES, async () => {
+  const key = opts.keyExtra === undefined ? cacheKeyOf(request) : `${cacheKeyOf(request)} ${opts.keyExtra}`;
+  const { entry } = await cache.getOrBuild(key, opts.scopes ?? DATA_SCOPES, async () => {
     const file = await build();
     return { body: file.bytes, headers: file.headers };
   });

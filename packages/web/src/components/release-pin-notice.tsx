@@ -20,7 +20,8 @@ export function ReleasePinNotice({
   differences,
   currentPath,
 }: {
-  version: string;
+  /** The release pinned, or null for a page read `?as_of=` a moment (issue 42.9). */
+  version: string | null;
   publishedAt: string;
   differences: PinnedDifference[];
   currentPath: string;
@@ -34,8 +35,17 @@ export function ReleasePinNotice({
       data-testid="release-pin"
     >
       <p className="mb-1">
-        <strong>Values of release {version}</strong> (published {formatDateDmy(publishedAt)}): the
-        meta-analysis results and calculators below show this release&apos;s values.{' '}
+        {version !== null ? (
+          <>
+            <strong>Values of release {version}</strong> (published {formatDateDmy(publishedAt)}): the
+            meta-analysis results and calculators below show this release&apos;s values.{' '}
+          </>
+        ) : (
+          <>
+            <strong>Values as of {publishedAt}</strong>: the meta-analysis results and calculators below show
+            the values as they were then.{' '}
+          </>
+        )}
         <Link to={currentPath}>Show the current values</Link>.
       </p>
       {differences.length === 0 ? (
@@ -46,8 +56,13 @@ export function ReleasePinNotice({
           <ul className="mb-0">
             {differences.map((d) => (
               <li key={d.label}>
-                {d.label}: {d.pinned ? `in this release ${valueOf(d.pinned)}` : 'not in this release'};{' '}
-                {d.current ? `now ${valueOf(d.current)}` : 'withdrawn since'}
+                {d.label}:{' '}
+                {d.pinned
+                  ? `${version !== null ? 'in this release' : 'then'} ${valueOf(d.pinned)}`
+                  : version !== null
+                    ? 'not in this release'
+                    : 'none then'}
+                ; {d.current ? `now ${valueOf(d.current)}` : 'withdrawn since'}
               </li>
             ))}
           </ul>

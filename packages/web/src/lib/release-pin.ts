@@ -17,6 +17,9 @@ export function releaseOfValue(updatedAt: string, releases: readonly ReleaseStam
   return Date.parse(updatedAt) <= Date.parse(newest.published_at) ? newest.version : null;
 }
 
+/** `?as_of=` as the API's `as_of`: a day (YYYY-MM-DD) or an ISO 8601 instant. */
+export const AS_OF_PARAM = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 /** A release's version as a permalink writes it; anything else is not a release. */
 export const RELEASE_PARAM = /^[0-9]{4}-[0-9]{2}-[0-9]{2}(\.[1-9][0-9]{0,3})?$/;
 

@@ -21,17 +21,23 @@ const estimateCells = (e: Estimate) =>
     ? [e.median, e.lower, e.upper, e.limits, e.number_used, e.id, e.updated_at]
     : [null, null, null, null, null, null, null];
 
+/**
+ * A value's columns: the number (empty when there is none: a numeric column holds numbers only,
+ * issue 42.9), its range, and — last, added in 1.2 — why there is no number, in words.
+ */
 const valueHeaders = (name: string) => [
   name,
   `${name} range lower`,
   `${name} range upper`,
   `${name} range is over`,
+  `${name} missing because`,
 ];
 const valueCells = (v: Value) => [
-  v.value ?? `— (${v.why ?? 'not computed'})`,
+  v.value ?? null,
   v.range?.lower ?? null,
   v.range?.upper ?? null,
   v.range?.limits ?? null,
+  v.value === null ? (v.why ?? 'not computed') : null,
 ];
 
 /**

@@ -205,9 +205,19 @@ describe('GET /api/v1/applications (issue 32.1, 32.5)', () => {
       expect(line[col('Measurand')]).toBe(r.display_name);
       if (r.aps.total_error.value !== null)
         expect(Number(line[col('Minimum TEa %')])).toBeCloseTo(r.aps.total_error.value, 2);
-      else expect(line[col('Minimum TEa %')]).toBe('— (no CVG estimate)');
+      else {
+        // Numbers only in a numeric column; the words in a column of their own (issue 42.9).
+        expect(line[col('Minimum TEa %')]).toBe('');
+        expect(line[col('Minimum TEa % missing because')]).toBe('no CVG estimate');
+      }
       if (r.rcv.up.value !== null) expect(Number(line[col('RCV up %')])).toBeCloseTo(r.rcv.up.value, 2);
     }
+    // Every column whose name ends in "%" holds numbers or nothing.
+    for (const [j, name] of header.entries())
+      if (/%$/.test(name))
+        for (const line of rows.slice(1))
+          expect(line[j]!, `${name}: ${line[j]}`).toMatch(/^(-?\d+(\.\d+)?)?$/);
+    expect(t.data.some((r) => r.aps.total_error.value === null)).toBe(true);
     const xlsx = await ctx.app.inject({ url: '/api/v1/applications/bv_applications.xlsx?level=minimum' });
     expect(xlsx.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -240,7 +240,11 @@ describe('the change feed (issue 30.1)', () => {
     const titles = entries.map((e) => /<title>(.*)<\/title>/.exec(e)![1]!);
     // Newest first: the estimate the edit moved, with its values and version.
     expect(titles[0]).toMatch(/^[^:]+, [^:]+: CV[IG] \d+\.\d % → \d+\.\d % \(version \d+\)$/);
-    expect(entries[0]).toContain(`<link rel="alternate" type="text/html" href="/analytes/${analyteId}"/>`);
+    // Absolute links under the request's own origin when PUBLIC_URL is not set (issue 42.9).
+    expect(entries[0]).toContain(
+      `<link rel="alternate" type="text/html" href="http://localhost:80/analytes/${analyteId}"/>`,
+    );
+    expect(xml).not.toMatch(/href="\//);
     const ids = entries.map((e) => Number(/<id>tag:bvdb,2026:change:(\d+)<\/id>/.exec(e)![1]));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
@@ -249,13 +253,21 @@ describe('the change feed (issue 30.1)', () => {
     expectWellFormed(own.body);
     const ownEntries = own.body.split('<entry>').slice(1);
     expect(ownEntries.length).toBeGreaterThan(0);
-    for (const e of ownEntries) expect(e).toContain(`href="/analytes/${analyteId}"`);
+    for (const e of ownEntries) expect(e).toContain(`href="http://localhost:80/analytes/${analyteId}"`);
     expect(own.body).toContain(`dataset ${specId} changed`);
 
     const missing = await get('/analytes/999999/changes.atom');
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ message: string }>().message).toMatch(/Measurand 999999/);
     expect((await get('/analytes/abc/changes.atom')).statusCode).toBe(400);
+  });
+
+  it('without PUBLIC_URL each origin gets its own links; a forwarded host is not trusted without TRUST_PROXY (issue 42.9)', async () => {
+    const one = (await get('/changes.atom', { host: 'bv.one.test' })).body;
+    const two = (await get('/changes.atom', { host: 'bv.two.test', 'x-forwarded-host': 'evil.test' })).body;
+    expect(one).toContain('href="http://bv.one.test/changes.atom"');
+    expect(two).toContain('href="http://bv.two.test/changes.atom"');
+    expect(two).not.toContain('evil.test');
   });
 
   it('absolute links when PUBLIC_URL is set', async () => {

@@ -1,5 +1,5 @@
 import { analyteChangesAtom, changesAtom, v1Changes } from '@bvdb/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cachedFile, cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
@@ -19,14 +19,23 @@ export function registerChangeRoutes(app: FastifyInstance): void {
     }),
   );
 
-  const atom = (analyteId?: number) => async () => {
+  // Absolute links (issue 42.9): PUBLIC_URL, else the request's origin (TRUST_PROXY decides whether
+  // X-Forwarded-Proto/-Host are read). Without PUBLIC_URL the cached feed is kept per origin.
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const atom = (origin: string, analyteId?: number) => async () => {
     const { db, config } = serviceDeps(app);
-    return { bytes: Buffer.from(await buildChangesAtom(db, config, analyteId)), headers: {} };
+    return { bytes: Buffer.from(await buildChangesAtom(db, config, origin, analyteId)), headers: {} };
   };
+  const opts = (request: FastifyRequest) => ({
+    type: ATOM,
+    compress: true,
+    sameForEveryone: true,
+    ...(serviceDeps(app).config.PUBLIC_URL ? {} : { keyExtra: originOf(request) }),
+  });
   route(app, changesAtom, async ({ request, reply }) =>
-    cachedFile(request, reply, { type: ATOM, compress: true, sameForEveryone: true }, atom()),
+    cachedFile(request, reply, opts(request), atom(originOf(request))),
   );
   route(app, analyteChangesAtom, async ({ params, request, reply }) =>
-    cachedFile(request, reply, { type: ATOM, compress: true, sameForEveryone: true }, atom(params.id)),
+    cachedFile(request, reply, opts(request), atom(originOf(request), params.id)),
   );
 }

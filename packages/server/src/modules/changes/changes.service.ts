@@ -53,7 +53,13 @@ async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<Cha
   };
 }
 
-const siteBase = (config: Pick<Config, 'PUBLIC_URL'>) => (config.PUBLIC_URL ?? '').replace(/\/+$/, '');
+/**
+ * The site's address for the feed's links: PUBLIC_URL, else the request's own origin (its protocol
+ * and host, which Fastify reads from X-Forwarded-Proto/-Host only when TRUST_PROXY trusts the proxy).
+ * Feed readers resolve relative links badly (issue 42.9): every link is absolute.
+ */
+const siteBase = (config: Pick<Config, 'PUBLIC_URL'>, origin: string) =>
+  (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
 
 function entryOf(c: Change, names: ChangeNames, base: string): AtomEntry {
   const page = c.entity === 'reference' ? `/references/${c.id}` : `/analytes/${c.measurand_id ?? c.id}`;
@@ -69,19 +75,20 @@ function entryOf(c: Change, names: ChangeNames, base: string): AtomEntry {
 
 /**
  * The Atom feed of the latest changes, newest first: of the whole database, or of one measurand
- * (its estimates, datasets and record; 404 for a measurand that is not there). Links are absolute
- * when PUBLIC_URL is set, relative to the feed otherwise.
+ * (its estimates, datasets and record; 404 for a measurand that is not there). Links are absolute:
+ * under PUBLIC_URL, else under the request's origin.
  */
 export async function buildChangesAtom(
   db: DbOrTx,
   config: Pick<Config, 'PUBLIC_URL' | 'DATA_USE_NOTICE' | 'CITATION' | 'DATA_LICENCE'>,
+  origin: string,
   analyteId?: number,
 ): Promise<string> {
   const analyte = analyteId === undefined ? undefined : await findAnalyte(db, analyteId);
   if (analyteId !== undefined && !analyte) throw notFound(`Measurand ${analyteId}`);
   const rows = await repo.listChanges(db, { limit: ATOM_ENTRIES, analyteId, newestFirst: true });
   const names = await namesOf(db, rows);
-  const base = siteBase(config);
+  const base = siteBase(config, origin);
   const entries = rows.map((r) => entryOf(presentChange(r), names, base));
   const notice = exportNotice(config);
   return renderAtom(

@@ -82,13 +82,17 @@ function label(cell: CellValue): string {
   return String(cell).trim();
 }
 
-function valueOf(cell: CellValue, where: string): number | null {
+/** "5,1" → "5.1" when decimal commas are allowed: one comma between digits, no point. */
+const DECIMAL_COMMA = /^[-+]?\d+,\d+([eE][-+]?\d+)?$/;
+
+function valueOf(cell: CellValue, where: string, decimalComma = false): number | null {
   if (cell === null) return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (typeof cell === 'boolean' || cell instanceof Date) {
     throw new AppError('bad_request', `${where}: "${label(cell)}" is not a number`);
   }
-  const text = cell.trim();
+  const typed = cell.trim();
+  const text = decimalComma && DECIMAL_COMMA.test(typed) ? typed.replace(',', '.') : typed;
   if (MISSING_TEXT.has(text.toLowerCase())) return null;
   const n = Number(text);
   if (!Number.isFinite(n) || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
@@ -107,7 +111,13 @@ function tooMany(count: number): AppError {
 }
 
 /** A sheet (file rows with their numbers) → the engine's rows, by the column mapping. */
-export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: ReadRows['format']): ReadRows {
+export function rowsFromSheet(
+  sheet: Sheet,
+  mapping: ColumnMapping,
+  format: ReadRows['format'],
+  { decimalComma = false }: { decimalComma?: boolean } = {},
+): ReadRows {
+  let commas = 0;
   if (sheet.rows.length === 0) throw new AppError('bad_request', 'The file has a header but no rows of data');
   if (sheet.rows.length > ESTIMATION_MAX_ROWS) throw tooMany(sheet.rows.length);
   const at = mapColumns(sheet.headers, mapping);
@@ -130,7 +140,9 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
     const replicate =
       at.replicate !== undefined ? label(cells[at.replicate] ?? null) || String(n) : String(n);
     const group = at.group !== undefined ? label(cells[at.group] ?? null) : '';
-    const value = valueOf(cells[at.value] ?? null, `Row ${row}, column ${header('value')}`);
+    const cell = cells[at.value] ?? null;
+    if (decimalComma && typeof cell === 'string' && DECIMAL_COMMA.test(cell.trim())) commas++;
+    const value = valueOf(cell, `Row ${row}, column ${header('value')}`, decimalComma);
     rows.push({ subject, sample, replicate, value, ...(group ? { group } : {}) });
     lines.push(row);
     if (at.date !== undefined) dates.push(label(cells[at.date] ?? null));
@@ -138,6 +150,11 @@ export function rowsFromSheet(sheet: Sheet, mapping: ColumnMapping, format: Read
   if (at.replicate === undefined) {
     notes.push(
       'No replicate column: the rows of each subject × sample are numbered as replicates in file order.',
+    );
+  }
+  if (commas > 0) {
+    notes.push(
+      `Decimal commas read as decimal points in ${commas.toLocaleString('en')} value${commas === 1 ? '' : 's'} (e.g. "5,1" as 5.1): the file's delimiter is ${format === 'tsv' ? 'a tab' : 'a semicolon'}, not a comma.`,
     );
   }
   if (at.date !== undefined) {
@@ -166,12 +183,6 @@ function countLines(text: string): number {
   let n = 0;
   for (const line of text.split(/\r\n|\n|\r/)) if (line.trim()) n++;
   return n;
-}
-
-/** The delimiter of CSV text: a semicolon when the header has semicolons and no commas (European spreadsheets). */
-export function delimiterOf(text: string): ',' | ';' {
-  const first = text.slice(0, text.search(/\r|\n/) >>> 0 || text.length);
-  return first.includes(';') && !first.includes(',') ? ';' : ',';
 }
 
 /** A JSON body → rows, with the contract's messages by row. */

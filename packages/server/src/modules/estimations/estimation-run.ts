@@ -1,19 +1,18 @@
 import { ESTIMATION_MAX_ROWS, type EstimationResponse } from '@bvdb/contract';
-import { DomainInputError, estimateBiologicalVariation, type EstimationOptions } from '@bvdb/domain';
-import { AppError } from '../../lib/app-error.js';
 import {
-  bufferOf,
-  isWorkbookUpload,
-  isZip,
-  readWorkbookUpload,
-  uploadedText,
-} from '../../lib/upload-reader.js';
+  detectDelimiter,
+  DomainInputError,
+  estimateBiologicalVariation,
+  type EstimationOptions,
+} from '@bvdb/domain';
+import { AppError } from '../../lib/app-error.js';
+import { bufferOf, isWorkbookUpload, readWorkbookUpload, uploadedText } from '../../lib/upload-reader.js';
 import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
 import {
-  delimiterOf,
   rowsFromJson,
   rowsFromSheet,
   sheetFromText,
+  type ColumnMapping,
   type ReadRows,
 } from './estimation-input.js';
 import { presentEstimation } from './estimations.presenter.js';
@@ -29,27 +28,16 @@ async function readRows(
       return { input, options: options ?? {} };
     }
     case 'text': {
-      const delimiter = task.tsv ? '\t' : delimiterOf(task.text);
-      return {
-        input: rowsFromSheet(sheetFromText(task.text, delimiter), task.mapping, task.tsv ? 'tsv' : 'csv'),
-        options: task.options,
-      };
+      const delimiter = task.tsv ? '\t' : detectDelimiter(task.text);
+      return { input: rowsFromText(task.text, delimiter, task.mapping), options: task.options };
     }
     case 'file': {
       const bytes = bufferOf(task.bytes);
-      if (!isZip(bytes) && /\.(tsv|tab)$/i.test(task.fileName ?? '')) {
-        const text = bytes.toString('utf8');
-        return {
-          input: rowsFromSheet(sheetFromText(text, '\t'), task.mapping, 'tsv'),
-          options: task.options,
-        };
-      }
+      // Any delimited text, whatever its name (a published study's tab-separated ".txt"): the
+      // delimiter is read from the content, as the page reads it (issue 42.6).
       if (!isWorkbookUpload(bytes, task.fileName)) {
         const text = uploadedText(bytes);
-        return {
-          input: rowsFromSheet(sheetFromText(text, delimiterOf(text)), task.mapping, 'csv'),
-          options: task.options,
-        };
+        return { input: rowsFromText(text, detectDelimiter(text), task.mapping), options: task.options };
       }
       const sheet = await readWorkbookUpload(
         () => readUploadedSheet(bytes, task.fileName, { sheet: 'Results', maxRows: ESTIMATION_MAX_ROWS }),
@@ -58,6 +46,13 @@ async function readRows(
       return { input: rowsFromSheet(sheet, task.mapping, 'xlsx'), options: task.options };
     }
   }
+}
+
+/** Delimited text → rows; decimal commas are read where the delimiter is not a comma (issue 42.6). */
+function rowsFromText(text: string, delimiter: ',' | '\t' | ';', mapping: ColumnMapping): ReadRows {
+  return rowsFromSheet(sheetFromText(text, delimiter), mapping, delimiter === '\t' ? 'tsv' : 'csv', {
+    decimalComma: delimiter !== ',',
+  });
 }
 
 /** The whole request's work, off the event loop: reading the file or rows, the engine, the presenter. */

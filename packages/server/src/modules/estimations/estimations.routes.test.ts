@@ -118,6 +118,36 @@ describe('POST /api/v1/estimations: good input', () => {
     });
   });
 
+  it('a tab-separated file named .txt with decimal commas is read from its content, and the report says so (issue 42.6)', async () => {
+    const rows = caseRows('unbalanced');
+    const csv = (await postCsv(toCsv(rows))).json<EstimationResponse>();
+    // As a published example study is distributed: tabs, its own header names, decimal commas.
+    const txt = toCsv(
+      rows.map((r) => ({ ...r, group: '' })),
+      '\t',
+      ['pat', 'time.point', 'rep', 'meas', 'group'],
+    ).replace(/(\d)\.(\d)/g, '$1,$2');
+    expect(txt).toMatch(/\t\d+,\d+\t/);
+    const query = '?subject_column=pat&sample_column=time.point&replicate_column=rep&value_column=meas';
+    const res = await postFile(txt, 'example-study.txt', query);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<EstimationResponse>();
+    expect(body.estimates).toEqual(csv.estimates);
+    expect(body.input.format).toBe('tsv');
+    expect(body.input.notes.join(' ')).toMatch(
+      /^.*Decimal commas read as decimal points in \d+ values \(e\.g\. "5,1" as 5\.1\)/,
+    );
+    // A semicolon CSV with decimal commas, named .csv, and a comma CSV named .txt.
+    const semi = await postFile(txt.replace(/\t/g, ';'), 'study.csv', query);
+    expect(semi.statusCode, semi.body).toBe(200);
+    expect(semi.json<EstimationResponse>().estimates).toEqual(csv.estimates);
+    const commaTxt = await postFile(toCsv(rows), 'study.txt');
+    expect(commaTxt.statusCode, commaTxt.body).toBe(200);
+    expect(commaTxt.json<EstimationResponse>().estimates).toEqual(csv.estimates);
+    expect(commaTxt.json<EstimationResponse>().input.notes.join(' ')).not.toContain('Decimal commas');
+    // In a comma-separated file "5,1" is two cells, never a decimal.
+  });
+
   it('missing values and an unbalanced design are reported, not filled in', async () => {
     const rows = caseRows('unbalanced');
     const body = (await postCsv(toCsv(rows))).json<EstimationResponse>();

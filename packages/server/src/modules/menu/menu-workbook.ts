@@ -21,7 +21,13 @@ const judgedWithLimits = (t: MenuTestResult, m: (typeof MEASURES)[number][0]) =>
   const over = t.aps_met_over_limits?.[m];
   return point && over && point !== over ? `${point} (${over} across the limits)` : judged(point);
 };
-const rangeText = (r: Range) => (r ? `${r.lower.toFixed(2)} to ${r.upper.toFixed(2)} (${r.limits})` : null);
+/** A number in a range's text: the typographic minus, so the cell starts with no "-" (issue 42.9). */
+const rangeEnd = (v: number) => (v < 0 ? `−${(-v).toFixed(2)}` : v.toFixed(2));
+/**
+ * A range as plain text ("−13.50 to −11.58 (range)"): never starting with "-", which the export's
+ * formula guard would turn into an apostrophe-prefixed "'-13.50 …" that Excel shows literally.
+ */
+const rangeText = (r: Range) => (r ? `${rangeEnd(r.lower)} to ${rangeEnd(r.upper)} (${r.limits})` : null);
 const statusText = (t: MenuTestResult) =>
   t.status === 'matched'
     ? 'matched'
@@ -153,7 +159,7 @@ export function menuTable(
       t.prri_useful === null ? null : t.prri_useful ? 'yes' : 'no',
       cvi?.median ?? null,
       cvi && cvi.lower !== null && cvi.upper !== null
-        ? `${cvi.lower} to ${cvi.upper} (${cvi.limits ?? ''})`
+        ? `${rangeEnd(cvi.lower)} to ${rangeEnd(cvi.upper)} (${cvi.limits ?? ''})`
         : null,
       cvi?.estimate_id ?? null,
       cvi?.version ?? null,

@@ -270,6 +270,10 @@ describe('POST /api/v1/menu (issue 32.2–3)', () => {
     expect(sheet.getRow(3).getCell(1).value).toBe(2);
     expect(sheet.getRow(2).getCell(2).value).toBe('Sodium');
     expect(sheet.getRow(3).getCell(header.indexOf('Match') + 1).text).toMatch(/^unmatched/);
+    // No literal apostrophe: a range is plain text with typographic minus signs (issue 42.9).
+    const down = sheet.getRow(2).getCell(header.indexOf('RCV down range') + 1).text;
+    expect(down).toMatch(/^−\d+\.\d{2} to −\d+\.\d{2} \((95 % CI|range)\)$/);
+    sheet.eachRow((row) => row.eachCell((cell) => expect(cell.text.startsWith("'")).toBe(false)));
     const notes = wb.getWorksheet('Read me')!;
     const text = JSON.stringify(notes.getSheetValues());
     expect(text).toContain('Made on');

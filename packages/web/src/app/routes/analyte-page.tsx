@@ -28,7 +28,7 @@ import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/e
 import { useRelease } from '../../features/releases/api/get-release';
 import { releasesQuery } from '../../features/releases/api/get-releases';
 import { ReleasePinNotice } from '../../components/release-pin-notice';
-import { pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
+import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { AlternativeNamesEditor } from '../../features/analytes/components/alternative-names-editor';
@@ -52,23 +52,30 @@ export function AnalytePage() {
   const pinParam = hydrated ? (params.get('release')?.trim() ?? '') : '';
   const pin = RELEASE_PARAM.test(pinParam) ? pinParam : null;
   const release = useRelease(pin);
-  const publishedAt = release.data?.data.published_at;
+  // `?as_of=` as the API takes it (issue 42.9): the values as they were at that day or instant, when
+  // no release is named (a release wins: it is the citation's own moment).
+  const asOfParam = hydrated ? (params.get('as_of')?.trim() ?? '') : '';
+  const asOf = pin === null && AS_OF_PARAM.test(asOfParam) ? asOfParam : null;
+  const publishedAt = pin !== null ? release.data?.data.published_at : (asOf ?? undefined);
   const pinned = useMetaByAnalyteAsOf(id, publishedAt);
   const queryClient = useQueryClient();
   // One render when the three parallel answers are in, so sections never push each other down.
-  const pinPending = pin !== null && (release.isPending || (publishedAt !== undefined && pinned.isPending));
+  const pinPending =
+    (pin !== null && (release.isPending || (publishedAt !== undefined && pinned.isPending))) ||
+    (asOf !== null && pinned.isPending);
   if (analyte.isPending || metas.isPending || datasets.isPending || pinPending) return <Loading />;
   if (isNotFound(analyte.error)) return <NotFoundPage />;
   if (analyte.error) return <ErrorText>Error: {analyte.error.message}</ErrorText>;
   const a = analyte.data.analyte;
   const currentMetas = metas.data?.metas ?? [];
   // Pinned: the release's values everywhere on the page (a measurand without results then has none).
-  const pinnedOk = pin !== null && publishedAt !== undefined && (pinned.data || isNotFound(pinned.error));
+  const pinnedOk =
+    (pin !== null || asOf !== null) && publishedAt !== undefined && (pinned.data || isNotFound(pinned.error));
   const metaList = pinnedOk ? (pinned.data?.metas ?? []) : currentMetas;
   // The release a citation names: the pinned one, or the newest when the value is in it, read when
   // "Cite this estimate" is pressed (the list is not part of the page; a failed read names none).
   const citedRelease = async (updatedAt: string) => {
-    if (pinnedOk) return pin;
+    if (pinnedOk && pin !== null) return pin;
     const releases = await queryClient.fetchQuery(releasesQuery).catch(() => null);
     return releaseOfValue(updatedAt, releases?.data ?? []);
   };
@@ -108,6 +115,11 @@ export function AnalytePage() {
           {isNotFound(release.error)
             ? `There is no release ${pin}: the current values are shown.`
             : `Release ${pin} could not be read (${release.error.message}): the current values are shown.`}
+        </ErrorText>
+      ) : null}
+      {asOf !== null && pinned.error && !isNotFound(pinned.error) ? (
+        <ErrorText>
+          The values as of {asOf} could not be read ({pinned.error.message}): the current values are shown.
         </ErrorText>
       ) : null}
       {pinnedOk ? (

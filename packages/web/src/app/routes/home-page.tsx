@@ -62,6 +62,22 @@ const CARDS = [
   },
 ];
 
+/** Where a laboratory starts (issue 42.9): the new tools, one line each, under the three cards. */
+const TOOLS = [
+  {
+    to: '/estimate',
+    title: 'The estimator',
+    text: 'BV from your own raw results, every step reported',
+  },
+  {
+    to: '/applications',
+    title: 'The specifications table',
+    text: 'APS, RCV and II of every measurand, as a table and files',
+  },
+  { to: '/applications/menu', title: 'The test menu', text: "your laboratory's tests judged against BV" },
+  { to: '/releases', title: 'The releases', text: 'dated, citable copies of the database' },
+];
+
 export function HomePage() {
   return (
     <>
@@ -94,6 +110,18 @@ export function HomePage() {
           </Col>
         ))}
       </Row>
+      <section aria-labelledby="home-tools" className="mt-4" data-testid="home-tools">
+        <h2 id="home-tools" className="h5">
+          Tools for your laboratory
+        </h2>
+        <ul className="row list-unstyled g-2 mb-0">
+          {TOOLS.map((t) => (
+            <li key={t.to} className="col-12 col-md-6">
+              <Link to={t.to}>{t.title}</Link>: {t.text}
+            </li>
+          ))}
+        </ul>
+      </section>
       <DatabaseDownloads className="mt-4 text-center" />
       <DataUseNotice />
       <WhenNearViewport placeholder={<div className="subscribe-placeholder" />}>

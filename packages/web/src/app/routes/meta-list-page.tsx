@@ -15,7 +15,16 @@ type MetaListItem = z.infer<typeof MetaListItemSchema>;
 
 const typeOf = (m: MetaListItem) => (m.var_type === ':cvi' ? 'CVI' : 'CVG');
 
-/** One result as a row: the same cells in both tables, so a script reads them the same way. */
+/** What Low and High are, for a cell's title (the live table's nine cells keep their text). */
+const limitsTitle = (m: MetaListItem, end: 'Lower' | 'Upper'): string | undefined =>
+  m.limits === null
+    ? undefined
+    : `${end} limit of the ${m.limits === '95 % CI' ? '95 % CI' : 'range of the studies'}`;
+
+/**
+ * One result as a row: the same nine cells in both tables as the live list has (scripts read them by
+ * position and by count, issue 42.11); what Low and High are is in their `title` and the legend.
+ */
 function MetaRow({ m }: { m: MetaListItem }) {
   return (
     <tr data-meta-id={m.id}>
@@ -26,8 +35,12 @@ function MetaRow({ m }: { m: MetaListItem }) {
       <td data-label="Matrix">{m.matrix}</td>
       <td data-label="BV">{m.var_type === ':cvi' ? 'Within-subject' : 'Between-subject'}</td>
       <td data-label="Median">{formatMetaValue(m.median)}</td>
-      <td data-label="Low">{formatMetaValue(m.lower)}</td>
-      <td data-label="High">{formatMetaValue(m.upper)}</td>
+      <td data-label="Low" title={limitsTitle(m, 'Lower')}>
+        {formatMetaValue(m.lower)}
+      </td>
+      <td data-label="High" title={limitsTitle(m, 'Upper')}>
+        {formatMetaValue(m.upper)}
+      </td>
       <td data-label="Date">{formatDateDmy(m.updated_at)}</td>
       <td data-label="Tools">
         <Link
@@ -38,36 +51,48 @@ function MetaRow({ m }: { m: MetaListItem }) {
           View
         </Link>
       </td>
-      {/* Last, so the live columns keep their places (issue 27.7): what Low–High is. */}
-      <td data-label="Limits" className="text-nowrap">
-        {m.limits ?? ''}
-      </td>
     </tr>
   );
 }
 
-const HEADERS = ['ID', 'Marker', 'Matrix', 'BV', 'Median', 'Low', 'High', 'Date', 'Tools', 'Limits'];
+const HEADERS = ['ID', 'Marker', 'Matrix', 'BV', 'Median', 'Low', 'High', 'Date', 'Tools'];
+
+/** The legend under a table: how many rows' Low–High are a 95 % CI and how many a range (issue 42.11). */
+function LimitsLegend({ rows, testId }: { rows: MetaListItem[]; testId: string }) {
+  const ci = rows.filter((m) => m.limits === '95 % CI').length;
+  const range = rows.filter((m) => m.limits === 'range').length;
+  return (
+    <p className="small text-muted" data-testid={`${testId}-legend`}>
+      Low and High are the 95 % CI of the weighted median when it rests on more than 10 studies (or on one
+      study with its own CI), otherwise the range of the studies ({ci} {ci === 1 ? 'row' : 'rows'} 95 % CI,{' '}
+      {range} {range === 1 ? 'row' : 'rows'} range); each Low and High cell's title says which.
+    </p>
+  );
+}
 
 function MetaTable({ caption, rows, testId }: { caption: string; rows: MetaListItem[]; testId: string }) {
   return (
-    <Table
-      striped
-      bordered
-      responsive
-      size="sm"
-      className="align-middle table-stack-phone"
-      data-testid={testId}
-    >
-      <caption className="caption-top">{caption}</caption>
-      <thead>
-        <HeaderRow names={HEADERS} />
-      </thead>
-      <tbody>
-        {rows.map((m) => (
-          <MetaRow key={m.id} m={m} />
-        ))}
-      </tbody>
-    </Table>
+    <>
+      <Table
+        striped
+        bordered
+        responsive
+        size="sm"
+        className="align-middle table-stack-phone"
+        data-testid={testId}
+      >
+        <caption className="caption-top">{caption}</caption>
+        <thead>
+          <HeaderRow names={HEADERS} />
+        </thead>
+        <tbody>
+          {rows.map((m) => (
+            <MetaRow key={m.id} m={m} />
+          ))}
+        </tbody>
+      </Table>
+      <LimitsLegend rows={rows} testId={testId} />
+    </>
   );
 }
 
@@ -75,7 +100,8 @@ function MetaTable({ caption, rows, testId }: { caption: string; rows: MetaListI
  * Every displayed meta-analysis result (the spec), split as the live list is (issue 27.1): the main
  * table holds the displayed estimates, one row per measurand and type in the headline matrix (what
  * `/api/meta_calculations` answers, decision 007); the other matrices' results follow in "Other
- * matrices". "Limits" says what Low–High is: a 95 % CI or the range of the studies (issue 27.7).
+ * matrices". Nine cells a row as the live table (issue 42.11): what Low–High is (a 95 % CI or the range of
+ * the studies, issue 27.7) is in the legend under each table and in the Low and High cells' titles.
  */
 export function MetaListPage() {
   const all = useMetaList();
@@ -98,7 +124,7 @@ export function MetaListPage() {
         <>
           <MetaTable
             testId="meta-list-main"
-            caption={`Displayed estimates (${main.length}): for each measurand its headline matrix, weighted median CV (%) with its lower (Low) and upper (High) limit; Limits says whether they are a 95 % CI or the range of the studies`}
+            caption={`Displayed estimates (${main.length}): for each measurand its headline matrix, weighted median CV (%) with its lower (Low) and upper (High) limit`}
             rows={main}
           />
           {others.length > 0 ? (

@@ -9,6 +9,12 @@ export interface RcvInputs {
   ci: string;
   probability: string;
   direction: ChangeDirection;
+  /**
+   * The database's CVI estimate unrounded while the CVI box still holds it as prefilled (1 decimal):
+   * the RCV is then computed from the same number as the tables, the menu and the files (issue 42.5,
+   * docs/decisions/084); null once the user types another CVI.
+   */
+  cviExact: number | null;
   /** True after the first edit: the calculator shows results only then (spec section 4). */
   changed: boolean;
   set: (field: 'cvi' | 'cva' | 'ci' | 'probability', value: string) => void;
@@ -27,8 +33,10 @@ export function useRcvInputs({
   });
   const [direction, setDirectionState] = useState<ChangeDirection>('one-direction');
   const [changed, setChanged] = useState(false);
+  const cviExact = initialCvi != null && values.cvi.trim() === formatFixed(initialCvi, 1) ? initialCvi : null;
   return {
     ...values,
+    cviExact,
     direction,
     changed,
     set: (field, value) => {
@@ -55,6 +63,10 @@ export function zOfInputs(
 
 /** CVI and CVA as numbers: spec section 5, a non-number counts as 0 and a CV is never below 0. */
 export const cvOf = (text: string): number => Math.max(toNumberOrZero(text), 0);
+
+/** The CVI the tools compute with: the unrounded estimate while it is as prefilled (issue 42.5). */
+export const cviOf = (inputs: Pick<RcvInputs, 'cvi' | 'cviExact'>): number =>
+  inputs.cviExact ?? cvOf(inputs.cvi);
 
 /** "p 0.05, a change in one stated direction" — how a sentence names the z it used. */
 export function zPhrase(z: number, inputs: Pick<RcvInputs, 'probability' | 'direction'>): string {

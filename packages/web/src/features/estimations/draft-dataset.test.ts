@@ -3,7 +3,7 @@ import { estimateBiologicalVariation, QUALITY_ITEMS } from '@bvdb/domain';
 import { describe, expect, it } from 'vitest';
 import fixtureJson from '../../../../domain/test-data/estimation/fixtures.json';
 import { draftValuesOf } from '../datasets/dataset-form-values';
-import { draftDataset, draftGrades } from './draft-dataset';
+import { draftDataset, draftGrades, UNASSESSED_BY_ESTIMATOR } from './draft-dataset';
 
 interface Case {
   name: string;
@@ -76,6 +76,9 @@ function payloadOf(values: Record<string, string | undefined>): Record<string, u
   for (const [k, v] of Object.entries(values)) {
     payload[k] = QUALITY_ITEMS.some((i) => i.key === k) || textual.has(k) ? v : Number(v);
   }
+  // What the draft leaves unassessed, chosen by the curator as the form asks (issue 42.4).
+  for (const k of UNASSESSED_BY_ESTIMATOR) if (values[k] === '') payload[k] = k.endsWith('_id') ? 1 : 'A';
+  if (values.sex_for_meta_analysis === '') payload.sex_for_meta_analysis = 'Mixed';
   return payload;
 }
 
@@ -115,6 +118,18 @@ describe('draft BIVAC answers from an estimation', () => {
     expect(values.scoring_comment).toMatch(/QI8 Outlier \(A\)/);
     const parsed = DatasetInputSchema.safeParse(payloadOf(values));
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it('leaves QI 1–5, QI 14 and the population unassessed: empty, never the defaults A / Healthy / Caucasian / Males (issue 42.4)', () => {
+    const { values } = draftDataset(response('outliers', {}));
+    for (const item of QUALITY_ITEMS.filter((i) => i.number <= 5 || i.number === 14))
+      expect(values[item.key]).toBe('');
+    expect(values.state_of_well_being_id).toBe('');
+    expect(values.ethnicity_id).toBe('');
+    // Without a sex group column the sex is not assessed either.
+    if (!values.number_of_males) expect(values.sex_for_meta_analysis).toBe('');
+    for (const item of QUALITY_ITEMS.filter((i) => i.number >= 6 && i.number <= 13))
+      expect(values[item.key]).toMatch(/^(A|B|C|D|NA)$/);
   });
 
   it('fills the sampling from the dates: samples per unit, duration, times and the weekly flag', () => {
@@ -166,6 +181,6 @@ describe('draft BIVAC answers from an estimation', () => {
     ).toBe('Females');
     const other = draftDataset(response('balanced', {}, { subjects: subjectsOf('F', 'smoker') })).values;
     expect(other).not.toHaveProperty('number_of_males');
-    expect(other).not.toHaveProperty('sex_for_meta_analysis');
+    expect(other.sex_for_meta_analysis).toBe('');
   });
 });

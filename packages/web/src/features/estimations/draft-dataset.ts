@@ -161,12 +161,29 @@ export function methodOf(e: EstimationResponse): string {
   );
 }
 
+/**
+ * What the estimator does not assess (issue 42.4): QI 1–5 and QI 14 (scale, subjects, samples,
+ * measurand, pre-analytical, concentrations) and the population (state of well-being, ethnicity,
+ * sex unless the group column gives it). A draft leaves them empty, never the form's defaults (A,
+ * Healthy, Caucasian, Males), and the form asks the curator to choose each.
+ */
+export const UNASSESSED_BY_ESTIMATOR = [
+  ...QUALITY_ITEMS.filter((i) => i.number <= 5 || i.number === 14).map((i) => i.key),
+  'state_of_well_being_id',
+  'ethnicity_id',
+  'sex_for_meta_analysis',
+] as const satisfies readonly DatasetFieldName[];
+
 /** The dataset form's inputs from a report: counts, estimates with their CIs, sampling, and QI 6–13. */
 export function draftDataset(e: EstimationResponse): EstimationDraft {
   const grades = draftGrades(e);
+  const unassessed = Object.fromEntries(
+    UNASSESSED_BY_ESTIMATOR.map((k) => [k, '']),
+  ) as EstimationDraft['values'];
   const set = e.derived.source === 'cv_anova' ? e.estimates.cv_anova : e.estimates.classic;
   const classic = e.estimates.classic;
   const values: EstimationDraft['values'] = {
+    ...unassessed,
     number_of_subjects: String(e.counts_before.subjects),
     number_of_subjects_included_in_bv_estimation: String(e.n_subjects),
     average_number_of_samples_used_for_bv_estimation: r(e.n_samples / Math.max(1, e.n_subjects), 2),

@@ -13,7 +13,7 @@ const serumWithLimits = {
 };
 
 describe('ApsCalculator', () => {
-  it('starts from the medians at 1 decimal, shows results on Calculate and hides them on edit', async () => {
+  it('starts from the medians shown at 1 decimal, computes from them unrounded as the tables do (issue 42.5), hides results on edit', async () => {
     render(<ApsCalculator matrices={[serum]} defaultKey="m1" />);
     const cvi = screen.getByLabelText('% Within-subject (CVI)');
     expect(cvi).toHaveProperty('value', '12.6');
@@ -21,9 +21,15 @@ describe('ApsCalculator', () => {
     expect(screen.queryByText('Results')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Calculate' }));
     expect(screen.getByTestId('aps-desirable-totalError').textContent).toBe(
-      formatFixed(calculateAps(12.6, 30).desirable.totalError, 1),
+      formatFixed(calculateAps(12.64, 30).desirable.totalError, 1),
     );
+    // Not from the rounded box: 12.6 would give another desirable TE.
+    expect(formatFixed(calculateAps(12.6, 30).desirable.totalError, 1)).not.toBe(
+      formatFixed(calculateAps(12.64, 30).desirable.totalError, 1),
+    );
+    expect(screen.getByTestId('aps-cvi-exact').textContent).toContain('(12.64)');
     await userEvent.type(cvi, '1');
+    expect(screen.queryByTestId('aps-cvi-exact')).toBeNull();
     expect(screen.queryByText('Results')).toBeNull();
   });
 
@@ -41,7 +47,7 @@ describe('ApsCalculator', () => {
       'Desirable',
       'Minimum',
     ]);
-    const expected = calculateAps(12.6, 30).optimal;
+    const expected = calculateAps(12.64, 30).optimal;
     expect(
       within(rows[0]!)
         .getAllByRole('cell')
@@ -58,7 +64,7 @@ describe('ApsCalculator', () => {
     const body = screen.getByRole('table').querySelector('tbody')!;
     const rows = [...body.querySelectorAll('tr')];
     expect(rows).toHaveLength(3);
-    const aps = calculateAps(12.6, 30);
+    const aps = calculateAps(12.64, 30);
     rows.forEach((row, i) => {
       const level = (['optimal', 'desirable', 'minimum'] as const)[i]!;
       // Only <td>s: no <th>, nothing else in the row.
@@ -144,7 +150,7 @@ describe('ApsCalculator', () => {
     expect(screen.getByTestId('aps-range-desirable-imprecision').textContent).toBe('5.1 – 7.6');
     // The point table keeps its plain cells.
     expect(screen.getByTestId('aps-desirable-totalError').textContent).toBe(
-      formatFixed(calculateAps(12.6, 30).desirable.totalError, 1),
+      formatFixed(calculateAps(12.64, 30).desirable.totalError, 1),
     );
   });
 

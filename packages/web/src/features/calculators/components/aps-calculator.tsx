@@ -48,10 +48,16 @@ interface Shown {
 
 /** Whether the calculated inputs are the matrix's medians as the calculator started them. */
 const unchanged = (m: MatrixEstimate | undefined, cvi: number, cvg: number): m is MatrixEstimate =>
-  m !== undefined &&
-  m.cviEstimate !== null &&
-  start(m.cvi) === formatFixed(cvi, 1) &&
-  (m.cvg === null ? cvg === 0 : start(m.cvg) === formatFixed(cvg, 1));
+  m !== undefined && m.cviEstimate !== null && m.cvi === cvi && (m.cvg === null ? cvg === 0 : m.cvg === cvg);
+
+/**
+ * The number a box stands for: the estimate unrounded while the box holds it as prefilled (1 decimal,
+ * spec section 4), so the dialog computes from the same number as the specifications table, the
+ * menu and the files (issue 42.5, docs/decisions/084); otherwise what was typed (spec: a
+ * non-number is 0).
+ */
+const valueOf = (text: string, estimate: number | null | undefined): number =>
+  estimate != null && text.trim() === start(estimate) ? estimate : toNumberOrZero(text);
 
 /**
  * Analytical performance specifications from CVI and CVG (Fraser et al., Ann Clin Biochem
@@ -69,8 +75,8 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
   const [shown, setShown] = useState<Shown | null>(null);
   const id = useId();
   const matrix = matrices.find((m) => m.key === matrixKey);
-  const cvi = toNumberOrZero(cviText);
-  const cvg = toNumberOrZero(cvgText);
+  const cvi = valueOf(cviText, matrix?.cvi);
+  const cvg = valueOf(cvgText, matrix?.cvg);
   const warnCvi = cvi === 0 && (calculated || cviText.trim() !== '');
   const warnCvg = cvg === 0 && (calculated || cvgText.trim() !== '');
   const edit = (set: (v: string) => void) => (value: string) => {
@@ -130,6 +136,11 @@ export function ApsCalculator({ matrices = [], defaultKey = null }: Props) {
             onChange={(e) => edit(setCviText)(e.target.value)}
           />
           {warnCvi ? <Form.Control.Feedback type="invalid">Note CVI is 0</Form.Control.Feedback> : null}
+          {matrix?.cvi != null && cvi === matrix.cvi ? (
+            <Form.Text data-testid="aps-cvi-exact">
+              Computed with the estimate unrounded ({String(matrix.cvi)}), as the tables and the menu are.
+            </Form.Text>
+          ) : null}
         </Form.Group>
         <Form.Group className="col-sm-5" controlId={`${id}-cvg`}>
           <Form.Label>% Between-subject (CVG)</Form.Label>

@@ -10,7 +10,8 @@ import {
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CVA_ZERO_ALERT, RcvApplication } from './rcv-application';
+import { CVA_ZERO_ALERT } from '../cva-zero';
+import { RcvApplication } from './rcv-application';
 
 afterEach(cleanup);
 

@@ -14,15 +14,14 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { Loading } from '../../../components/state-views';
 import { HeaderRow } from '../../../components/header-row';
+import { CVA_ZERO_ALERT } from '../cva-zero';
 import { toNumberOrZero } from '../number-input';
-import { cvOf, useRcvInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
+import { cviOf, cvOf, useRcvInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { NumberFields } from './number-field';
 import { RcvCurveTable } from './rcv-curve-table';
 import { RcvInputsCard } from './rcv-inputs-card';
 
 const RcvChart = lazy(() => import('./rcv-chart'));
-
-export const CVA_ZERO_ALERT = 'Analytical CV (CVA) is zero – RCV calculation may be inaccurate.';
 
 /** A typed value, or null when the box is empty or not a number (no verdict on nothing). */
 const enteredNumber = (text: string): number | null => {
@@ -42,7 +41,7 @@ function Verdict({ assessment, inputs }: { assessment: RcvAssessment; inputs: Rc
     const { change, up, down, z } = assessment;
     return (
       <p data-testid="rcv-verdict">
-        With CVI {formatFixed(cvOf(inputs.cvi), 2)}% and {zPhrase(z, inputs)}, the RCV without analytical
+        With CVI {formatFixed(cviOf(inputs), 2)}% and {zPhrase(z, inputs)}, the RCV without analytical
         variation is {signed(up)} for a rise and {signed(down)} for a fall; the change is {signed(change)}.{' '}
         <strong>{assessment.message}.</strong>
       </p>
@@ -61,7 +60,7 @@ function Verdict({ assessment, inputs }: { assessment: RcvAssessment; inputs: Rc
   const direction = change > 0 ? 'rise' : 'fall';
   return (
     <p data-testid="rcv-verdict">
-      With CVI {formatFixed(cvOf(inputs.cvi), 2)}%, CVA {formatFixed(cvOf(inputs.cva), 2)}% and{' '}
+      With CVI {formatFixed(cviOf(inputs), 2)}%, CVA {formatFixed(cvOf(inputs.cva), 2)}% and{' '}
       {zPhrase(z, inputs)}, the RCV is {signed(up)} for a rise and {signed(down)} for a fall. The change of{' '}
       {signed(change)} is{' '}
       <strong>
@@ -137,7 +136,7 @@ export function RcvApplication({
   const r1 = toNumberOrZero(first);
   const r2 = toNumberOrZero(second);
   const change = percentChange(r1, r2);
-  const cviN = cvOf(inputs.cvi);
+  const cviN = cviOf(inputs);
   const cvaN = cvOf(inputs.cva);
   const counts = [enteredNumber(n1), enteredNumber(n2)];
   // The curve follows the counts once they are usable (else single results, as the verdict asks).
@@ -149,7 +148,7 @@ export function RcvApplication({
   const assessment = assessChange({
     first: enteredNumber(first),
     second: enteredNumber(second),
-    cvi: enteredNumber(inputs.cvi),
+    cvi: inputs.cviExact ?? enteredNumber(inputs.cvi),
     cva: cvaN,
     probability: Number(inputs.probability),
     direction: inputs.direction,

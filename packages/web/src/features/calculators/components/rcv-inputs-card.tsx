@@ -32,6 +32,12 @@ export function RcvInputsCard({ inputs, showCi = true }: { inputs: RcvInputs; sh
         <Form.Group className="col-sm-6 col-lg-3" controlId={`${id}-cvi`}>
           <Form.Label>CVI (%)</Form.Label>
           <Form.Control type="number" min={0} step={0.1} value={inputs.cvi} onChange={edit('cvi')} />
+          {inputs.cviExact !== null ? (
+            <Form.Text data-testid="cvi-exact">
+              Computed with the estimate unrounded ({String(inputs.cviExact)}), as the tables and the menu
+              are.
+            </Form.Text>
+          ) : null}
         </Form.Group>
         <Form.Group className="col-sm-6 col-lg-3" controlId={`${id}-cva`}>
           <Form.Label>CVA (%)</Form.Label>

@@ -26,7 +26,10 @@ describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
     type('CVA (%)', '2');
     type('1st Result', '5');
     type('2nd Result', '5.7');
-    const up = formatFixed(rcvAsymmetric(5.6, 2, zFromProbability(0.05)).up, 1);
+    // Computed from the estimate unrounded, as the tables and the menu (issue 42.5): 5.6 would give +14.8%.
+    const up = formatFixed(rcvAsymmetric(5.64, 2, zFromProbability(0.05)).up, 1);
+    expect(up).not.toBe(formatFixed(rcvAsymmetric(5.6, 2, zFromProbability(0.05)).up, 1));
+    expect(screen.getByTestId('cvi-exact').textContent).toContain('(5.64)');
     expect(screen.getByTestId('rcv-up').textContent).toBe(`+${up}%`);
     expect(screen.getByTestId('rcv-verdict').textContent).toContain(
       `z 1.64 (p 0.05, a change in one stated direction), the RCV is +${up}% for a rise`,
@@ -94,6 +97,17 @@ describe('the RCV modal of a measurand: one set of inputs, one RCV', () => {
     // A CVI the user typed is not the estimate: no range is claimed for it.
     type('CVI (%)', '7');
     expect(screen.queryByTestId('rcv-range')).toBeNull();
+  });
+
+  it('with CVA blank the range line says it is without analytical variation, never "with CVA 0.00%" (issue 42.3)', () => {
+    const estimate = { median: 5.64, lower: 4.9, upper: 6.8, limits: '95 % CI' as const };
+    render(<RcvTools cvi={5.64} cviEstimate={estimate} />);
+    expect(screen.getByTestId('rcv-range').textContent).toContain(
+      "Over the CVI's 95 % CI (4.9–6.8%), without analytical variation (no CVA entered) and z 1.64",
+    );
+    expect(screen.getByTestId('rcv-range').textContent).not.toContain('CVA 0.00%');
+    type('CVA (%)', '2');
+    expect(screen.getByTestId('rcv-range').textContent).toContain('with CVA 2.00% and z 1.64');
   });
 
   it('says "range of the studies" when the limits are a range, and shows nothing without limits', () => {

@@ -11,7 +11,7 @@ import {
   valuesOf,
   type DatasetFormValues,
 } from '../dataset-form-values';
-import { DatasetForm, showServerFieldErrors } from './dataset-form';
+import { DatasetForm, showServerFieldErrors, type DraftMarks } from './dataset-form';
 import { submissionFailure } from './submission-failure';
 import { paths } from '../../../lib/paths';
 
@@ -23,11 +23,14 @@ export function CreateDataset({
   from,
   draft,
   rawFile,
+  draftMarks,
 }: {
   from?: DatasetFormData;
   draft?: Partial<DatasetFormValues>;
   /** The raw results a draft was estimated from: kept with the dataset once it is created. */
   rawFile?: File;
+  /** A draft's unassessed fields (to choose) and computed grades (drafts), issue 42.4. */
+  draftMarks?: DraftMarks;
 }) {
   const session = useSession();
   const invalidateAfterSave = useInvalidateAfterDatasetSave();
@@ -44,6 +47,7 @@ export function CreateDataset({
       resetKey={resetKey}
       submitLabel="Submit"
       message={message}
+      {...(draftMarks && resetKey === 0 ? { draftMarks } : {})}
       onSubmit={async (values, setError) => {
         setMessage(null);
         const sameAsSource =

@@ -134,13 +134,29 @@ export function SelectField({
 export function SelectFields({
   md,
   placeholder,
+  placeholderOf,
+  hintOf,
   fields,
 }: {
   md: number;
   placeholder: string;
+  /** A field's own placeholder (a draft's "Choose one"), else `placeholder`. */
+  placeholderOf?: (name: Name) => string | undefined;
+  hintOf?: (name: Name) => string | undefined;
   fields: { name: Name; options: readonly Option[] }[];
 }) {
-  return fields.map((f) => <SelectField key={f.name} md={md} placeholder={placeholder} {...f} />);
+  return fields.map((f) => {
+    const hint = hintOf?.(f.name);
+    return (
+      <SelectField
+        key={f.name}
+        md={md}
+        placeholder={placeholderOf?.(f.name) ?? placeholder}
+        {...(hint ? { hint } : {})}
+        {...f}
+      />
+    );
+  });
 }
 
 export function FlagField({ name }: { name: Name }) {

@@ -114,6 +114,18 @@ export function showServerFieldErrors(err: unknown, setError: UseFormSetError<Da
 }
 
 /**
+ * What a draft from the estimation report leaves to the curator (issue 42.4): the fields the estimator
+ * did not assess start empty and must be chosen before saving; the grades it computed are drafts.
+ */
+export interface DraftMarks {
+  mustChoose: readonly string[];
+  drafted: readonly string[];
+}
+
+/** The message on a field a draft left empty. */
+export const NOT_ASSESSED_MESSAGE = 'Not assessed by the estimator: choose one before saving.';
+
+/**
  * The dataset form of "Enter New BIVAC Dataset", edit and copy. The contract's schema runs in the
  * browser first (same messages as the server's); the server has the last word.
  */
@@ -124,6 +136,7 @@ export function DatasetForm({
   onSubmit,
   message,
   extraActions,
+  draftMarks,
 }: {
   initial: DatasetFormValues;
   /** Changing it loads `initial` into the form again (after a save, or to take someone else's version). */
@@ -132,7 +145,10 @@ export function DatasetForm({
   onSubmit: (values: DatasetInput, setError: UseFormSetError<DatasetFormValues>) => Promise<void>;
   message?: ReactNode;
   extraActions?: ReactNode;
+  draftMarks?: DraftMarks;
 }) {
+  const mustChoose = (name: string) => draftMarks?.mustChoose.includes(name) ?? false;
+  const drafted = (name: string) => draftMarks?.drafted.includes(name) ?? false;
   const form = useForm<DatasetFormValues, unknown, DatasetInput>({
     resolver: zodResolver(DatasetFormInputSchema),
     defaultValues: initial,
@@ -164,6 +180,21 @@ export function DatasetForm({
         noValidate
         aria-label={submitLabel}
         onSubmit={(e) => {
+          // A draft's unassessed fields are chosen by the curator, never saved as they started.
+          const empty = (draftMarks?.mustChoose ?? []).filter(
+            (name) => String(form.getValues(name as keyof DatasetFormValues) ?? '').trim() === '',
+          );
+          if (empty.length > 0) {
+            e.preventDefault();
+            empty.forEach((name, i) =>
+              setError(
+                name as keyof DatasetFormValues,
+                { message: NOT_ASSESSED_MESSAGE },
+                { shouldFocus: i === 0 },
+              ),
+            );
+            return;
+          }
           void handleSubmit((values) => onSubmit(values, setError))(e);
         }}
       >
@@ -192,6 +223,8 @@ export function DatasetForm({
           <SelectFields
             md={4}
             placeholder="Not defined"
+            placeholderOf={(name) => (mustChoose(name) ? 'Choose one' : undefined)}
+            hintOf={(name) => (mustChoose(name) ? 'Not assessed by the estimator: choose one.' : undefined)}
             fields={[
               {
                 name: 'state_of_well_being_id',
@@ -272,6 +305,11 @@ export function DatasetForm({
               name={item.key}
               md={3}
               options={item.allowedGrades.map((g) => ({ value: g, label: g }))}
+              {...(mustChoose(item.key)
+                ? { placeholder: 'Choose a grade', hint: 'Not assessed by the estimator: choose one.' }
+                : drafted(item.key)
+                  ? { hint: 'Draft from the estimation report: check it.' }
+                  : {})}
             />
           ))}
           <TextField name="scoring_comment" md={12} textarea />

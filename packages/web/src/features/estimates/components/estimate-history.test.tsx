@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EstimateHistory } from './estimate-history';
+import { causeText, EstimateHistory } from './estimate-history';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -68,5 +68,13 @@ describe('EstimateHistory (issue 29.5)', () => {
     expect(screen.getByTestId('history-plot').getAttribute('aria-label')).toMatch(
       /Serum CVI over time: 2 values/,
     );
+  });
+
+  it('names an administrator and an assessor in words (issue 42.9)', () => {
+    const v = (role: string) =>
+      ({ cause: { kind: 'dataset', dataset_id: 1, role } }) as unknown as EstimateVersion;
+    expect(causeText(v('admin'), () => 'D1')).toBe('a dataset changed (D1), by an administrator');
+    expect(causeText(v('assessor'), () => 'D1')).toBe('a dataset changed (D1), by an assessor');
+    expect(causeText(v('system'), () => 'D1')).toBe('a dataset changed (D1), by the system');
   });
 });

@@ -20,11 +20,19 @@ const CAUSES: Record<EstimateVersion['cause']['kind'], string> = {
   initial: 'the value when the history began',
 };
 
+/** Who made a change, in words ("by an administrator", never "by a admin": issue 42.9). */
+const ROLE_TEXT: Record<string, string> = {
+  admin: 'an administrator',
+  curator: 'a curator',
+  assessor: 'an assessor',
+  system: 'the system',
+};
+
 /** "a dataset changed (DEMO-171), by a curator". */
 export function causeText(v: EstimateVersion, labelOf: (datasetId: number) => string): string {
   const what = CAUSES[v.cause.kind];
   const which = v.cause.dataset_id !== undefined ? ` (${labelOf(v.cause.dataset_id)})` : '';
-  const role = v.cause.role === 'system' ? 'the system' : `a ${v.cause.role}`;
+  const role = ROLE_TEXT[v.cause.role] ?? `a ${v.cause.role}`;
   return `${what}${which}, by ${role}`;
 }
 

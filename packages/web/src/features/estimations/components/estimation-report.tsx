@@ -1,4 +1,5 @@
 import type { EstimationCore, EstimationResponse } from '@bvdb/contract';
+import { formatFixed } from '@bvdb/domain';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { SubjectPlots } from './subject-plot';
@@ -10,13 +11,21 @@ const num = (n: number | null | undefined, digits = 2) =>
     : n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const pval = (p: number | null | undefined) =>
   p === null || p === undefined ? '—' : p < 0.001 ? '< 0.001' : num(p, 3);
-const ci = (c: Interval | undefined | null) => (c ? `${num(c[0], 1)} – ${num(c[1], 1)}` : '—');
+/** A fixed number of decimals ("4.0", never "4"): both ends of an interval read alike (issue 42.8). */
+const fixed = (n: number | null | undefined, digits = 1) =>
+  n === null || n === undefined ? '—' : formatFixed(n, digits);
+const ci = (c: Interval | undefined | null) => (c ? `${fixed(c[0])} – ${fixed(c[1])}` : '—');
+/** A signed percentage with one minus sign, the typographic one ("−26.4", "+35.9"), never "−-26.4". */
+export const signedPercent = (n: number | null | undefined) =>
+  n === null || n === undefined ? '—' : n < 0 ? `−${formatFixed(-n, 1)}` : `+${formatFixed(n, 1)}`;
 
 interface Step {
   step: string;
   statistic: string;
   p: string;
   decision: string;
+  /** Said in words beside the step: it removed more than a fifth of the subjects (issue 42.8). */
+  warning?: string;
 }
 
 const STEP_LABEL = {
@@ -25,9 +34,17 @@ const STEP_LABEL = {
   reed: "Reed's criterion, subject means",
 } as const;
 
-/** Every step of the pipeline in order, with its statistic, p-value and decision (issue 31 point 2). */
-export function pipelineSteps(e: EstimationCore, options: EstimationResponse['options']): Step[] {
+/**
+ * Every step of the pipeline in order, with its statistic, p-value and decision (issue 31 point 2). A
+ * step that removed more than a fifth of the subjects it started with says so in words (issue 42.8):
+ * in a small study the outlier tests can take away the study's own spread.
+ */
+export function pipelineSteps(
+  e: EstimationCore & Pick<EstimationResponse, 'counts_before'>,
+  options: EstimationResponse['options'],
+): Step[] {
   const rows: Step[] = [];
+  let subjectsLeft = e.counts_before.subjects;
   const outlierStep = (key: keyof typeof STEP_LABEL, on: boolean, what: string) => {
     if (!on) {
       rows.push({ step: STEP_LABEL[key], statistic: '—', p: '—', decision: 'Step turned off' });
@@ -44,6 +61,13 @@ export function pipelineSteps(e: EstimationCore, options: EstimationResponse['op
     }
     if (found.length === 0)
       rows.push({ step: STEP_LABEL[key], statistic: '—', p: '—', decision: 'No outlier' });
+    const removed = what === 'sample' ? 0 : new Set(found.map((x) => x.subject)).size;
+    if (removed > 0 && removed * 5 > subjectsLeft) {
+      rows[rows.length - 1]!.warning =
+        `This step removed ${removed} of the ${subjectsLeft} subjects it was given, more than a fifth: ` +
+        'check that they are outliers and not the spread of the study.';
+    }
+    subjectsLeft -= removed;
   };
   outlierStep('replicate_cochran', options.replicate_outlier !== 'none', options.replicate_outlier);
   outlierStep('sample_cochran', options.sample_outlier, 'subject');
@@ -285,7 +309,14 @@ export function EstimationReport({
               </th>
               <td data-label="Statistic">{s.statistic}</td>
               <td data-label="p">{s.p}</td>
-              <td data-label="Decision">{s.decision}</td>
+              <td data-label="Decision">
+                {s.decision}
+                {s.warning ? (
+                  <strong className="d-block text-danger" data-testid="step-warning">
+                    {s.warning}
+                  </strong>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -328,7 +359,10 @@ export function EstimationReport({
       <ul>
         <li>
           From the {d.source === 'cv_anova' ? 'CV-ANOVA' : 'classic'} estimates: index of individuality{' '}
-          {num(d.ii)} (with CVA {num(d.ii_with_cva)}); RCV +{num(d.rcv.up, 1)} % / −{num(d.rcv.down, 1)} %
+          {num(d.ii)} (with CVA {num(d.ii_with_cva)}); RCV{' '}
+          <span data-testid="report-rcv">
+            {signedPercent(d.rcv.up)} % / {signedPercent(d.rcv.down)} %
+          </span>{' '}
           (log-normal)
         </li>
         <li>

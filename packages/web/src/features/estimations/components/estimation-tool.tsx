@@ -1,4 +1,5 @@
 import { ESTIMATION_COLUMNS, type EstimationColumn, type EstimationResponse } from '@bvdb/contract';
+import { detectDelimiter } from '@bvdb/domain';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -30,11 +31,39 @@ async function headersOf(file: File): Promise<string[] | null> {
   if (/\.xlsx$/i.test(file.name)) return null;
   const head = await file.slice(0, 4096).text();
   const line = head.split(/\r\n|\n|\r/)[0] ?? '';
-  const sep = line.includes('\t') ? '\t' : line.includes(',') ? ',' : ';';
+  // The server's rule, from the content whatever the file is called (issue 42.6).
+  const sep = detectDelimiter(head);
   return line
     .split(sep)
     .map((h) => h.trim().replace(/^"|"$/g, ''))
     .filter(Boolean);
+}
+
+/** The API's parameter names as this page's own controls (issue 42.6). */
+const PARAMETER_LABELS: Record<string, string> = {
+  ...Object.fromEntries(ESTIMATION_COLUMNS.map((c) => [`${c}_column`, `the “${COLUMN_LABELS[c]}” list`])),
+  alpha: '“α”',
+  replicate_outlier: '“An outlying replicate pair removes”',
+  sample_outlier: '“Within-subject outliers (Cochran)”',
+  reed: '“Subject-mean outliers (Reed)”',
+};
+
+/**
+ * An API message as the page says it: parameter names become the controls of this page (the API's
+ * "map them with subject_column" is "choose the “Subject” list" here), so nobody is sent to look
+ * for a name the page does not show.
+ */
+export function pageMessage(message: string): string {
+  return message
+    .replace(/\bmap them with\b/g, 'choose them in')
+    .replace(
+      /\b(subject|sample|replicate|value|group|date)_column\b|\b(alpha|replicate_outlier|sample_outlier|reed)\b/g,
+      (m) => PARAMETER_LABELS[m] ?? m,
+    )
+    .replace(
+      /\bThe (subject|sample|replicate|value|group|date) column "/g,
+      (_, c: string) => `The column chosen for “${COLUMN_LABELS[c as EstimationColumn]}”, "`,
+    );
 }
 
 const DEFAULT_OPTIONS: EstimationFormOptions = {
@@ -108,7 +137,7 @@ export function EstimationTool() {
           . Nothing you upload is stored.
         </p>
         <Form.Group className="mb-3" controlId="estimation-file">
-          <Form.Label>Results file (CSV, TSV or .xlsx; at most 10,000 rows)</Form.Label>
+          <Form.Label>Results file (CSV, TSV, delimited .txt or .xlsx; at most 10,000 rows)</Form.Label>
           <Form.Control
             type="file"
             accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values"
@@ -222,7 +251,7 @@ export function EstimationTool() {
       </Form>
       {error ? (
         <Alert variant="danger" className="mt-3" role="alert">
-          {error instanceof ApiError ? error.message : 'The estimation failed.'}
+          {error instanceof ApiError ? pageMessage(error.message) : 'The estimation failed.'}
         </Alert>
       ) : null}
       {xlsxError ? (

@@ -12,15 +12,48 @@ const STEP_NAMES: Record<string, string> = {
   reed: "subject-mean outlier (Reed's criterion)",
 };
 
-/** One subject's results by sample: kept points as dots, excluded ones as red crosses (scale shared by all panels). */
-function Panel({ s, samples, min, max }: { s: Subject; samples: string[]; min: number; max: number }) {
+interface Scale {
+  min: number;
+  max: number;
+}
+
+/** The range of some values, or null when there are none. */
+function scaleOf(values: number[]): Scale | null {
+  return values.length === 0 ? null : { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** What a panel says under it: the excluded results in words (visible, not only on hover). */
+function exclusionsText(s: Subject): string | null {
+  const out = s.points.filter((p) => p.excluded);
+  if (out.length === 0) return null;
+  if (out.length === s.points.length) {
+    const steps = [...new Set(out.map((p) => STEP_NAMES[p.excluded!] ?? p.excluded!))];
+    return `All results excluded: ${steps.join(', ')}.`;
+  }
+  return `Excluded: ${out
+    .map(
+      (p) =>
+        `sample ${p.sample}, replicate ${p.replicate} (${p.value}; ${STEP_NAMES[p.excluded!] ?? p.excluded})`,
+    )
+    .join('; ')}.`;
+}
+
+/**
+ * One subject's results by sample: kept points as dots, excluded ones as red crosses, on the scale
+ * of its group of panels; a point beyond that scale sits on the edge, marked "off scale".
+ */
+function Panel({ s, samples, scale }: { s: Subject; samples: string[]; scale: Scale }) {
+  const { min, max } = scale;
   const x = (sample: string) =>
     PAD.l + ((samples.indexOf(sample) + 0.5) / samples.length) * (W - PAD.l - PAD.r);
-  const y = (v: number) => PAD.t + (1 - (v - min) / (max - min || 1)) * (H - PAD.t - PAD.b);
+  const clamp = (v: number) => Math.min(Math.max(v, min), max);
+  const y = (v: number) => PAD.t + (1 - (clamp(v) - min) / (max - min || 1)) * (H - PAD.t - PAD.b);
+  const offScale = (v: number) => (v < min || v > max ? ' (off scale)' : '');
   const excluded = s.points.filter((p) => p.excluded).length;
   const label = `Subject ${s.subject}${s.group ? ` (${s.group})` : ''}: ${s.points.length} results${excluded ? `, ${excluded} excluded` : ''}`;
+  const caption = exclusionsText(s);
   return (
-    <figure className="m-0">
+    <figure className="m-0" data-testid={`subject-panel-${s.subject}`}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={label} className="border rounded">
         <text x={PAD.l} y={PAD.t + 4} fontSize="10" dominantBaseline="hanging">
           {s.subject}
@@ -28,7 +61,7 @@ function Panel({ s, samples, min, max }: { s: Subject; samples: string[]; min: n
         </text>
         <line x1={PAD.l} x2={PAD.l} y1={PAD.t} y2={H - PAD.b} stroke="#6c757d" />
         <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} stroke="#6c757d" />
-        <text x={PAD.l - 3} y={PAD.t + 6} fontSize="8" textAnchor="end">
+        <text x={PAD.l - 3} y={PAD.t + 6} fontSize="8" textAnchor="end" data-testid="y-max">
           {Number(max.toPrecision(3))}
         </text>
         <text x={PAD.l - 3} y={H - PAD.b} fontSize="8" textAnchor="end">
@@ -42,7 +75,7 @@ function Panel({ s, samples, min, max }: { s: Subject; samples: string[]; min: n
         {s.points.map((p, i) =>
           p.excluded ? (
             <g key={i} stroke="#b02a37" strokeWidth="1.6">
-              <title>{`Sample ${p.sample}, replicate ${p.replicate}: ${p.value} — excluded: ${STEP_NAMES[p.excluded]}`}</title>
+              <title>{`Sample ${p.sample}, replicate ${p.replicate}: ${p.value}${offScale(p.value)} — excluded: ${STEP_NAMES[p.excluded]}`}</title>
               <line x1={x(p.sample) - 3} x2={x(p.sample) + 3} y1={y(p.value) - 3} y2={y(p.value) + 3} />
               <line x1={x(p.sample) - 3} x2={x(p.sample) + 3} y1={y(p.value) + 3} y2={y(p.value) - 3} />
             </g>
@@ -53,17 +86,33 @@ function Panel({ s, samples, min, max }: { s: Subject; samples: string[]; min: n
           ),
         )}
       </svg>
+      {caption ? <figcaption className="small text-danger">{caption}</figcaption> : null}
     </figure>
   );
 }
 
-/** Each subject's results by sample, excluded results marked (issue 31 point 3). */
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: '0.5rem',
+} as const;
+
+/**
+ * Each subject's results by sample, excluded results marked (issue 31 point 3). The kept subjects
+ * share a scale set by their kept results only, so an excluded subject never flattens them into
+ * lines (issue 42.7); the subjects excluded whole follow apart, on a scale of their own, labelled.
+ */
 export function SubjectPlots({ subjects }: { subjects: Subject[] }) {
-  const values = subjects.flatMap((s) => s.points.map((p) => p.value));
-  if (values.length === 0) return <p>No results to plot.</p>;
+  if (subjects.every((s) => s.points.length === 0)) return <p>No results to plot.</p>;
   const samples = [...new Set(subjects.flatMap((s) => s.points.map((p) => p.sample)))].sort(collator.compare);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  const wholeOut = (s: Subject) => s.points.length > 0 && s.points.every((p) => p.excluded);
+  const kept = subjects.filter((s) => !wholeOut(s));
+  const out = subjects.filter(wholeOut);
+  const all = (list: Subject[]) => list.flatMap((s) => s.points.map((p) => p.value));
+  const keptScale =
+    scaleOf(kept.flatMap((s) => s.points.filter((p) => !p.excluded).map((p) => p.value))) ??
+    scaleOf(all(kept));
+  const outScale = scaleOf(all(out));
   return (
     <>
       <p className="small mb-2">
@@ -75,19 +124,32 @@ export function SubjectPlots({ subjects }: { subjects: Subject[] }) {
           <line x1="2" x2="8" y1="2" y2="8" />
           <line x1="2" x2="8" y1="8" y2="2" />
         </svg>{' '}
-        excluded (hover or focus a point for the step). Samples on the x axis, one shared y scale.
+        excluded (named under its panel). Samples on the x axis; the kept subjects share one y scale set by
+        their kept results, and an excluded result beyond it sits on the edge.
       </p>
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-          gap: '0.5rem',
-        }}
-      >
-        {subjects.map((s) => (
-          <Panel key={s.subject} s={s} samples={samples} min={min} max={max} />
-        ))}
-      </div>
+      {keptScale ? (
+        <div style={GRID} data-testid="subject-plots-kept">
+          {kept.map((s) => (
+            <Panel key={s.subject} s={s} samples={samples} scale={keptScale} />
+          ))}
+        </div>
+      ) : null}
+      {outScale && out.length > 0 ? (
+        <section aria-labelledby="excluded-subjects" className="mt-3" data-testid="subject-plots-excluded">
+          <h4 className="h6" id="excluded-subjects">
+            Excluded subjects ({out.length})
+          </h4>
+          <p className="small mb-2">
+            Every result of these subjects was excluded; they are drawn apart, on a y scale of their own, so
+            they do not set the scale of the kept subjects.
+          </p>
+          <div style={GRID}>
+            {out.map((s) => (
+              <Panel key={s.subject} s={s} samples={samples} scale={outScale} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }
