@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type SignedIn } from './test/sign-in.js';
 import { useTestApp } from './test/test-app.js';
+import { errorMessageOf } from './test/error-message.js';
 
 /**
  * Every number and every date a caller can send has a domain (issue 43.3): the contract is walked
@@ -173,8 +174,7 @@ function expectHandled(label: string, res: LightMyRequestResponse) {
     throw new Error(`${label} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   }
   if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
-    const body = res.json<{ message?: unknown }>();
-    if (typeof body.message !== 'string' || body.message === '') {
+    if (errorMessageOf(res) === null) {
       throw new Error(`${label} answered ${res.statusCode} without a message: ${res.body.slice(0, 300)}`);
     }
   }
