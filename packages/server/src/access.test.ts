@@ -75,6 +75,9 @@ describe('access is declared and enforced on every route', () => {
         // carries the CSRF token and the write rate class, as the mailing-list subscribe.
         'POST /api/v1/menus',
         'POST /users/sign_in',
+        // Change verdicts (decision 087): a batch and the FHIR operation compute and store nothing.
+        'POST /api/v1/rcv',
+        'POST /fhir/Observation/$rcv',
         'POST /api/mailing_list/subscribe',
       ].sort(),
     );
