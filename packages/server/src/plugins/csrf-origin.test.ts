@@ -3,6 +3,7 @@ import type { RouteDef } from '@bvdb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type SignedIn } from '../test/sign-in.js';
 import { createTestApp, type TestContext } from '../test/test-app.js';
+import { errorMessageOf } from '../test/error-message.js';
 
 /**
  * Defence in depth (issue 43.6): a state-changing request that a browser says comes from another
@@ -67,7 +68,7 @@ describe('a write from another site, with a valid CSRF token', () => {
         route: `${route.method} ${route.path}`,
         status: 403,
       });
-      expect(res.json<{ message: string }>().message).toMatch(/^Cross-site request refused/);
+      expect(errorMessageOf(res)).toMatch(/^Cross-site request refused/);
     }
   });
 
