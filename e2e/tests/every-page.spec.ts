@@ -8,8 +8,18 @@ import { apiJson, expect, expectNoAxeViolations, signIn, test } from './helpers'
 
 /** Every path of the route table (packages/web/src/app/route-table.ts), as the app declares it. */
 function declaredPaths(): string[] {
-  const file = path.resolve(import.meta.dirname, '../../packages/web/src/app/route-table.ts');
-  return [...fs.readFileSync(file, 'utf8').matchAll(/path: '([^']+)'/g)].map((m) => m[1]!);
+  const web = path.resolve(import.meta.dirname, '../../packages/web/src');
+  // The record pages' patterns live in lib/paths.ts (decision 079); the table names them.
+  const patterns = new Map(
+    [...fs.readFileSync(path.join(web, 'lib/paths.ts'), 'utf8').matchAll(/^\s+(\w+): '(\/[^']*)',$/gm)].map(
+      (m) => [m[1]!, m[2]!] as const,
+    ),
+  );
+  return [
+    ...fs
+      .readFileSync(path.join(web, 'app/route-table.ts'), 'utf8')
+      .matchAll(/path: (?:'([^']+)'|recordPage\.(\w+))/g),
+  ].map((m) => m[1] ?? patterns.get(m[2]!) ?? `unknown record page ${m[2]}`);
 }
 
 interface Ids {
