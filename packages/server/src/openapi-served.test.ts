@@ -19,7 +19,7 @@ const committed = JSON.parse(
 /**
  * The public API: everything under /api, and the live system's own paths that scripts call
  * (docs/api.md: sign-in, the legacy dataset writes, autocomplete, exports, the upload template),
- * the Atom feeds of changes (issue 30.1), and the probes.
+ * the Atom feeds of changes (issue 30.1), the FHIR operation (decision 087), and the probes.
  */
 const API_PREFIXES = [
   '/api/',
@@ -34,6 +34,8 @@ const API_PREFIXES = [
   '/templates/',
   '/changes.atom',
   '/analytes/{id}/changes.atom',
+  // FHIR R4 for laboratory systems (decision 087).
+  '/fhir/',
 ];
 
 let ctx: TestContext;
