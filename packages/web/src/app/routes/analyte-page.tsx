@@ -31,7 +31,7 @@ import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
-import { AlternativeNamesEditor } from '../../features/analytes/components/alternative-names-editor';
+import { LazyAlternativeNamesEditor as AlternativeNamesEditor } from '../../features/analytes/components/lazy-alternative-names-editor';
 
 export function AnalytePage() {
   const id = Number(useParams().id);
