@@ -48,8 +48,11 @@ test('/meta_calculations: the displayed estimates in the main table, the other m
   expect(new Set(pairs).size).toBe(pairs.length);
   await expect(page.getByRole('heading', { name: 'Other matrices' })).toBeVisible();
   await expect(other.locator('tbody tr')).toHaveCount(all.meta.total - headlineIds.length);
-  // Every limit pair says what it is.
-  await expect(main.locator('tbody tr td:last-child').first()).toHaveText(/^(95 % CI|range)$/);
+  // Every limit pair says what it is: in the Low and High cells' title (nine cells a row, issue 42.11).
+  await expect(main.locator('tbody tr td[data-label="Low"]').first()).toHaveAttribute(
+    'title',
+    /^Lower limit of the (95 % CI|range of the studies)$/,
+  );
   await expectNoAxeViolations(page);
   await shots(page, 'meta-list');
 });
