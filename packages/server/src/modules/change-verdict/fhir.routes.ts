@@ -1,6 +1,7 @@
 import { FHIR_JSON, fhirMetadata, fhirRcv, fhirRcvDefinition } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { requestOrigin, siteBase } from '../../lib/site-origin.js';
 import { AppError } from '../../lib/app-error.js';
 import { route } from '../../plugins/contract-routes.js';
 import { addDepthCappedJsonParser } from '../../plugins/input-guards.js';
@@ -15,9 +16,8 @@ import {
   presentRcvOperationDefinition,
 } from './fhir.presenter.js';
 
-/** The site's address: PUBLIC_URL, else the request's own origin (behind a trusted proxy, its). */
 const baseOf = (config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest) =>
-  (config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  siteBase(config, requestOrigin(request));
 
 /** Each code of the first result in turn: the first one a measurand has wins. */
 async function judgeByCodes(tests: TestLookup, queries: ReturnType<typeof readRcvParameters>['queries']) {

@@ -1,3 +1,4 @@
+import { requestOrigin } from '../../lib/site-origin.js';
 import { analyteChangesAtom, changesAtom, v1Changes } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cachedFile, cachedJson } from '../../lib/cached-json.js';
@@ -21,7 +22,7 @@ export function registerChangeRoutes(app: FastifyInstance): void {
 
   // Absolute links (issue 42.9): PUBLIC_URL, else the request's origin (TRUST_PROXY decides whether
   // X-Forwarded-Proto/-Host are read). Without PUBLIC_URL the cached feed is kept per origin.
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const originOf = requestOrigin;
   const atom = (origin: string, analyteId?: number) => async () => {
     const { db, config } = serviceDeps(app);
     return { bytes: Buffer.from(await buildChangesAtom(db, config, origin, analyteId)), headers: {} };

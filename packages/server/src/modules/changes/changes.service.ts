@@ -1,3 +1,4 @@
+import { siteBase } from '../../lib/site-origin.js';
 import type { Change } from '@bvdb/contract';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -52,14 +53,6 @@ async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<Cha
     estimate: (c: Change) => estimate.get(c.cursor),
   };
 }
-
-/**
- * The site's address for the feed's links: PUBLIC_URL, else the request's own origin (its protocol
- * and host, which Fastify reads from X-Forwarded-Proto/-Host only when TRUST_PROXY trusts the proxy).
- * Feed readers resolve relative links badly (issue 42.9): every link is absolute.
- */
-const siteBase = (config: Pick<Config, 'PUBLIC_URL'>, origin: string) =>
-  (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
 
 function entryOf(c: Change, names: ChangeNames, base: string): AtomEntry {
   const page = c.entity === 'reference' ? `/references/${c.id}` : `/analytes/${c.measurand_id ?? c.id}`;
