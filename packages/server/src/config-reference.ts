@@ -196,6 +196,11 @@ export const OTHER_SETTINGS: Record<string, SettingDoc> = {
     default: '—',
     meaning: '`npm run user:create` / `user:password`: the password, instead of asking for it',
   },
+  BVDB_PGLITE_TEMPLATE_DIR: {
+    default: 'packages/server/node_modules/.cache/bvdb-pglite-template',
+    meaning:
+      'where the copy of an empty migrated embedded database is kept, from which a new data folder (and every test database) is made instead of by initdb (decision 090); `off`: always initdb',
+  },
 };
 
 /**

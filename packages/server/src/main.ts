@@ -157,24 +157,32 @@ async function start(config: Config): Promise<void> {
   // Background work (decision 048), each task beside the module it serves (decision 077): the
   // recompute's worker in every process (ROLE=web records and does not drain), the upkeep on
   // timers only in the processes that do background work. Started in order, stopped in reverse.
-  const background: BackgroundTask[] = [
-    { start: () => recompute.start({ work: works }), stop: () => recompute.stop() },
-    ...(works
-      ? [
-          // Expired sessions.
-          new SessionPurge(database.db),
-          // Link menus not opened for 13 months (decision 064).
-          new MenuSweep(database.db),
-          // The monthly release (decision 058), with a service of its own.
-          monthlyReleaseTask(deps),
-        ]
-      : []),
-  ];
-  for (const task of background) await task.start();
+  const recomputeTask: BackgroundTask = {
+    start: () => recompute.start({ work: works }),
+    stop: () => recompute.stop(),
+  };
+  const upkeep: BackgroundTask[] = works
+    ? [
+        // Expired sessions.
+        new SessionPurge(database.db),
+        // Link menus not opened for 13 months (decision 064).
+        new MenuSweep(database.db),
+        // The monthly release (decision 058), with a service of its own.
+        monthlyReleaseTask(deps),
+      ]
+    : [];
+  const background = [recomputeTask, ...upkeep];
+  await recomputeTask.start();
+  // The upkeep's first runs wait until the server is ready (issue 44.5): on the embedded database
+  // every query waits its turn, and none of them is needed to answer the first request.
+  const startUpkeep = async () => {
+    for (const task of upkeep) await task.start();
+  };
   const stopBackground = async () => {
     for (const task of [...background].reverse()) await task.stop();
   };
   if (config.ROLE === 'worker') {
+    await startUpkeep();
     startLog.info('job worker running (ROLE=worker, no HTTP server)');
     const stop = async () => {
       startLog.info('shutting down');
@@ -241,6 +249,7 @@ async function start(config: Config): Promise<void> {
         ? `ready: ${warm.rows} published datasets kept in ${warm.seconds.toFixed(1)} s`
         : `ready before the warm-up ended (WARM_UP_READY_SECONDS): ${warm.rows} published datasets kept so far`,
     );
+  if (!closing) await startUpkeep();
 }
 
 /** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */

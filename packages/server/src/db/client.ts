@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireFolderLock, type FolderLock } from './folder-lock.js';
 import { createPgliteFolder, pgliteFolderExists } from './pglite-folder.js';
+import { startNewPglite } from './pglite-template.js';
 import { jsonLineLog, OutageLog } from '../lib/outage-log.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +33,8 @@ export interface Database {
   pglite?: PGlite;
   /** The embedded database's folder was created by this open (in a child process). */
   created?: boolean;
+  /** A memory:// database made by initdb keeps its copy once migrated (decision 090). */
+  keepAsTemplate?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     const applied = await migrateDatabase(database);
     opts.onMigrated?.(applied);
+    await database.keepAsTemplate?.();
   } catch (err) {
     await database.close();
     throw err;
@@ -204,6 +208,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   }
   let pglite: PGlite;
   let created = false;
+  let keepAsTemplate: (() => Promise<void>) | undefined;
   try {
     // memory:// databases (tests, benches) are created in this process: they live no longer than it.
     const pgdata = inMemory ? undefined : path.join(opts.dataDir, 'pgdata');
@@ -214,7 +219,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       created = true;
       opts.onCreated?.(Date.now() - begun);
     }
-    pglite = pgdata ? new PGlite(pgdata, { startParams: FOLDER_START_PARAMS }) : new PGlite();
+    if (pgdata) pglite = new PGlite(pgdata, { startParams: FOLDER_START_PARAMS });
+    else {
+      // A throw-away database starts from the empty migrated copy when there is one (decision 090).
+      const started = await startNewPglite(undefined, MIGRATIONS_FOLDER);
+      pglite = started.pglite;
+      keepAsTemplate = started.keep;
+    }
     await pglite.waitReady;
   } catch (err) {
     await lock?.release();
@@ -226,6 +237,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     pglite,
     created,
+    keepAsTemplate,
     execute: async (text, values) => {
       // pg-boss sends parameter-less multi-statement scripts; PGlite runs those only through exec().
       if (!values || values.length === 0) {

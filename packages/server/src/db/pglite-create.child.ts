@@ -4,9 +4,9 @@
 // returned to the system when this process exits, and the server or the command opens the
 // finished folder at about half that.
 // usage: node pglite-create.child.js <pgdata folder to create> <migrations folder>
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { startNewPglite } from './pglite-template.js';
 
 const [pgdata, migrationsFolder] = process.argv.slice(2);
 if (!pgdata || !migrationsFolder) {
@@ -14,9 +14,10 @@ if (!pgdata || !migrationsFolder) {
   process.exit(2);
 }
 try {
-  const pglite = new PGlite(pgdata);
-  await pglite.waitReady;
+  // From the empty migrated copy when there is one, else initdb; the copy is made then (decision 090).
+  const { pglite, keep } = await startNewPglite(pgdata, migrationsFolder);
   await migrate(drizzle(pglite), { migrationsFolder });
+  await keep();
   await pglite.close();
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));

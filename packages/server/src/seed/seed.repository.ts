@@ -26,51 +26,56 @@ import {
 const DEMO_SEEDED_KEY = 'demo_seeded';
 const DEMO_NAMES_SEEDED_KEY = 'demo_names_seeded';
 
-/** Lookup values of spec section 3, exactly; re-running updates names and adds nothing twice. */
+/** The value an upsert's row proposed for this column. */
+const excluded = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
+
+/**
+ * Lookup values of spec section 3, exactly; re-running updates names and adds nothing twice. One
+ * statement a table: this runs at every start, before the server is ready (issue 44.5).
+ */
 export async function upsertLookupValues(db: DbOrTx): Promise<void> {
-  for (const m of MATRICES) {
-    await db
-      .insert(matrices)
-      .values({ id: m.id, matrixExpansion: m.name, matrixExplanation: MATRIX_EXPLANATIONS[m.id] ?? null })
-      .onConflictDoUpdate({
-        target: matrices.id,
-        // Every start: a database seeded before explanations existed gets them; one an
-        // administrator wrote is kept.
-        set: {
-          matrixExpansion: m.name,
-          matrixExplanation: sql`coalesce(nullif(trim(${matrices.matrixExplanation}), ''), excluded.matrix_explanation)`,
-        },
-      });
-  }
-  for (const s of STATES_OF_WELL_BEING) {
-    await db
-      .insert(statesOfWellBeing)
-      .values({ id: s.id, expansion: s.name })
-      .onConflictDoUpdate({ target: statesOfWellBeing.id, set: { expansion: s.name } });
-  }
-  for (const d of DISEASE_STATES) {
-    await db
-      .insert(diseaseStates)
-      .values({ id: d.id, itemType: d.name })
-      .onConflictDoUpdate({ target: diseaseStates.id, set: { itemType: d.name } });
-  }
-  for (const e of ETHNICITIES) {
-    await db
-      .insert(ethnicities)
-      .values({ id: e.id, expansion: e.name })
-      .onConflictDoUpdate({ target: ethnicities.id, set: { expansion: e.name } });
-  }
+  await db
+    .insert(matrices)
+    .values(
+      MATRICES.map((m) => ({
+        id: m.id,
+        matrixExpansion: m.name,
+        matrixExplanation: MATRIX_EXPLANATIONS[m.id] ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: matrices.id,
+      // Every start: a database seeded before explanations existed gets them; one an
+      // administrator wrote is kept.
+      set: {
+        matrixExpansion: excluded(matrices.matrixExpansion),
+        matrixExplanation: sql`coalesce(nullif(trim(${matrices.matrixExplanation}), ''), excluded.matrix_explanation)`,
+      },
+    });
+  await db
+    .insert(statesOfWellBeing)
+    .values(STATES_OF_WELL_BEING.map((s) => ({ id: s.id, expansion: s.name })))
+    .onConflictDoUpdate({
+      target: statesOfWellBeing.id,
+      set: { expansion: excluded(statesOfWellBeing.expansion) },
+    });
+  await db
+    .insert(diseaseStates)
+    .values(DISEASE_STATES.map((d) => ({ id: d.id, itemType: d.name })))
+    .onConflictDoUpdate({ target: diseaseStates.id, set: { itemType: excluded(diseaseStates.itemType) } });
+  await db
+    .insert(ethnicities)
+    .values(ETHNICITIES.map((e) => ({ id: e.id, expansion: e.name })))
+    .onConflictDoUpdate({ target: ethnicities.id, set: { expansion: excluded(ethnicities.expansion) } });
   // Serum, plasma and serum/plasma estimates are pooled in one meta-analysis.
   await db
     .insert(matrixConsolidations)
     .values({ id: 1, name: 'Serum/Plasma (pooled)', description: 'Serum, plasma and serum/plasma together' })
     .onConflictDoNothing();
-  for (const matrixId of [1, 2, 21]) {
-    await db
-      .insert(matrixConsolidationMembers)
-      .values({ consolidationId: 1, matrixId })
-      .onConflictDoNothing();
-  }
+  await db
+    .insert(matrixConsolidationMembers)
+    .values([1, 2, 21].map((matrixId) => ({ consolidationId: 1, matrixId })))
+    .onConflictDoNothing();
 }
 
 /** The id of the unit with this name, added when missing. */
