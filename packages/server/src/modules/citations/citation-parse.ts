@@ -3,6 +3,9 @@ import '@citation-js/plugin-bibtex';
 import '@citation-js/plugin-ris';
 import type { CitationFormat } from '@bvdb/contract';
 import { describeBibtexError } from './citation-errors.js';
+import { CitationFileError, detectFormat, NOT_A_CITATION_FILE } from './citation-format.js';
+
+export { CitationFileError, detectFormat, NOT_A_CITATION_FILE };
 
 /** A reference as read from a citation file, in the fields of the reference form. */
 export interface ParsedCitation {
@@ -14,14 +17,6 @@ export interface ParsedCitation {
   year_of_publication: number | null;
   doi: string | null;
   pmid: string | null;
-}
-
-/** Which format a file is in, from its content (the file name may lie or be missing). */
-export function detectFormat(text: string): CitationFormat | undefined {
-  if (/^\s*@[A-Za-z]+\s*[{(]/m.test(text)) return 'bibtex';
-  if (/^TY {2}- /m.test(text)) return 'ris';
-  if (/^PMID- ?\d+/m.test(text)) return 'nbib';
-  return undefined;
 }
 
 /** "Aasne K." → "AK": names as the database writes them (Vancouver style). */
@@ -113,11 +108,6 @@ export function parseMedline(text: string): ParsedCitation[] {
     };
   });
 }
-
-export class CitationFileError extends Error {}
-
-export const NOT_A_CITATION_FILE =
-  'This is not a RIS, BibTeX or PubMed (.nbib) file: no "TY  - ", "@article{" or "PMID- " line was found';
 
 /** Every reference of a RIS, BibTeX or MEDLINE file; no network is used. */
 export async function parseCitationFile(

@@ -10,7 +10,7 @@ import type { ServiceDeps } from '../../lib/service-deps.js';
 import { listReferenceKeys } from '../references/index.js';
 import { ReferenceWriteService } from '../references/index.js';
 import { refuseTooManyEntries } from './citation-count.js';
-import { detectFormat, NOT_A_CITATION_FILE } from './citation-parse.js';
+import { detectFormat, NOT_A_CITATION_FILE } from './citation-format.js';
 import { parseCitationFileOffThread } from './citation-parse-pool.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'cache'>;

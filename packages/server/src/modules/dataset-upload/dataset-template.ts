@@ -1,5 +1,6 @@
 import { DATASET_MESSAGES, DATASET_TEMPLATE_SHEET, DATASET_UPLOAD_MAX_ROWS } from '@bvdb/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import { LIST_TITLES, UPLOAD_COLUMNS, type ListName } from './upload-columns.js';
 
 /** The named lists the template's drop-downs offer (lookup tables as they are now). */
@@ -26,7 +27,7 @@ function listFormula(values: readonly string[]): string {
  * read (the lookup tables as they are today).
  */
 export async function buildDatasetTemplate(lists: TemplateLists): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'bvdb';
   wb.created = new Date(0);
   const data = wb.addWorksheet(DATASET_TEMPLATE_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,6 +1,7 @@
 import { DATASET_TEMPLATE_SHEET, DATASET_UPLOAD_MAX_ROWS } from '@bvdb/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import { SheetError } from './sheet-error.js';
 import { checkSharedStringsXml, checkSheetXml, checkWorkbookXml, SHEET_MAX_CELLS } from './xlsx-bounds.js';
 import { checkZipEntries } from './xlsx-zip.js';
@@ -72,7 +73,7 @@ function tooManyRows(count: number, max: number): SheetError {
 
 async function readXlsx(bytes: Buffer, opts: SheetReadOptions): Promise<Sheet> {
   checkXlsx(bytes);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

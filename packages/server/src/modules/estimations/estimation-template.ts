@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 
 /**
  * The template's worked example, a fasting serum analyte around 5 mmol/L (cholesterol-like): 12
@@ -94,7 +94,7 @@ const README = [
 ];
 
 export async function buildEstimationTemplateXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'bvdb';
   const ws = wb.addWorksheet('Results');
   ws.addRow([...TEMPLATE_HEADERS]);

@@ -1,5 +1,5 @@
 import type { EstimationCore, EstimationResponse } from '@bvdb/contract';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 
 type Cell = string | number | boolean | null;
 
@@ -35,7 +35,7 @@ function estimateRows(label: string, e: EstimationCore): Cell[][] {
 
 /** The report as a workbook: summary and estimates, exclusions, checks, each result with its fate, input. */
 export async function buildEstimationWorkbook(e: EstimationResponse): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'bvdb';
   const add = (name: string, rows: Cell[][]) => {
     const ws = wb.addWorksheet(name);

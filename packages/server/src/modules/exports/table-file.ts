@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import { exportCell, neutralise } from './export-columns.js';
 
 /** A plain table as a file (the workbench's summary table, issue 32.1): one sheet, and a "Read me". */
@@ -25,7 +25,7 @@ export function tableToCsv(input: TableFileInput): string {
 
 /** An .xlsx of the table (frozen header, filters) and its "Read me". */
 export async function tableToXlsx(input: TableFileInput): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'bvdb';
   wb.created = input.generatedAt;
   const sheet = wb.addWorksheet('Table', { views: [{ state: 'frozen', ySplit: 1, xSplit: 1 }] });

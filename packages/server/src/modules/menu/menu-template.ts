@@ -1,5 +1,5 @@
 import { MENU_COLUMNS } from '@bvdb/contract';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import { MENU_SHEET } from './menu-read.js';
 
 /** A worked example: names, an alternative name, a matrix asked, one lab TE given, units echoed. */
@@ -31,7 +31,7 @@ export const buildMenuTemplateCsv = (): string =>
   ].join('\r\n') + '\r\n';
 
 export async function buildMenuTemplateXlsx(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   wb.creator = 'bvdb';
   const ws = wb.addWorksheet(MENU_SHEET);
   ws.addRow([...MENU_COLUMNS]);
