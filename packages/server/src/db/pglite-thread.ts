@@ -121,8 +121,14 @@ export class PgliteThreadPool {
         if (!waiter) return;
         this.pending.delete(msg.id);
         this.refWhileBusy();
-        if (msg.ok) waiter.resolve(msg);
-        else waiter.reject(Object.assign(new Error(msg.error.message), msg.error.fields));
+        // Handed over in the loop's check phase, not in the port's message loop: a port delivers
+        // every message it has in one go, and the next answer (sent while this one's caller ran)
+        // would be delivered before the loop ever polls sockets again — fifty pages at once kept
+        // /healthz waiting for seconds. Between two answers the loop now takes its I/O.
+        setImmediate(() => {
+          if (msg.ok) waiter.resolve(msg);
+          else waiter.reject(Object.assign(new Error(msg.error.message), msg.error.fields));
+        });
       });
       worker.on('error', (err) => {
         if (!opened) reject(err);
