@@ -91,6 +91,10 @@ console.log(
   '\n## A whole release at 100× the demo (issue 30, point 2; BENCH_RELEASE_FACTOR, BENCH_RELEASE_CEILING_S, BENCH_RELEASE_STALL_CEILING_MS)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/release.bench.js']);
+console.log(
+  '\n## The event loop during heavy first asks at 100× (issue 44, decision 085; BENCH_LOOP_FACTOR, BENCH_LOOP_HOLD_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/loop-hold.bench.js']);
 if (belowFloor) {
   console.log(
     '\nFAIL: a ratio is below its floor, or a search, estimation or release above its ceiling (see above)',

@@ -254,6 +254,25 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     default: '2000',
     meaning: 'the longest event-loop stall during that build (decision 067)',
   },
+  BENCH_LOOP_HOLD_CEILING_MS: {
+    default: '100',
+    meaning:
+      'the longest `/healthz` answer (asked every 20 ms) during a heavy first ask at 100× before the loop-hold bench fails (issue 44, decision 085)',
+  },
+  BENCH_LOOP_FACTOR: { default: '100', meaning: 'size of the loop-hold bench' },
+  BENCH_LOOP_IN_PROCESS: {
+    default: '—',
+    meaning:
+      "`1`: the loop-hold bench opens the embedded database in the event loop's thread (before decision 085)",
+  },
+  BENCH_LOOP_ONLY: {
+    default: '—',
+    meaning: 'comma-separated words: only the loop-hold asks whose name holds one',
+  },
+  BENCH_LOOP_PROFILE: {
+    default: '—',
+    meaning: '`<file>`: a CPU profile of the event loop during each loop-hold ask, and where its time went',
+  },
   BENCH_SECONDS: { default: '5', meaning: 'seconds of each autocannon pass' },
   BENCH_ROUNDS: {
     default: '3',

@@ -117,13 +117,22 @@ async function start(config: Config): Promise<void> {
   }
   // After the port check: a server refused for a busy port creates no data folder.
   assertDataDirWritable(config);
-  let database: Database;
+  let database: Database | undefined;
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       password: config.PGPASSWORD,
       dataDir: config.dataDir,
       connect: { waitMs: config.DATABASE_WAIT_SECONDS * 1000 },
+      // The embedded database in a thread of its own: its rows are read and decoded off the event
+      // loop (decision 085). A thread that dies is started again on the folder (503 meanwhile);
+      // one that cannot be is the end of this process, its folder lock let go first.
+      thread: true,
+      onThreadFatal: (err) => {
+        startLog.fatal({ err: err.message }, 'the embedded database cannot be opened again: exiting');
+        const closing = database ? database.close() : Promise.resolve();
+        void closing.catch(() => undefined).finally(() => process.exit(1));
+      },
       // Named in pg_stat_activity, so a DBA sees which process holds a connection.
       applicationName: config.ROLE === 'worker' ? 'bvdb-worker' : config.ROLE === 'web' ? 'bvdb-web' : 'bvdb',
       onMigrated: (applied) => {

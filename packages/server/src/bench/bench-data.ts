@@ -35,9 +35,10 @@ export async function multiply(database: Database, factor: number) {
  * brand-new database on that PostgreSQL server (named `<its name>_bench_<label>`, dropped on close),
  * so both engines are measured by the same code.
  */
-export async function openBenchDatabase(label: string): Promise<Database> {
+export async function openBenchDatabase(label: string, opts: { thread?: boolean } = {}): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  // `thread`: the embedded database as the server opens it, in a thread of its own (decision 085).
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://', thread: opts.thread });
   const url = new URL(serverUrl);
   const name = `${url.pathname.slice(1) || 'bvdb'}_bench_${label}`.replace(/[^a-z0-9_]/gi, '_');
   const admin = async (text: string) => {

@@ -14,6 +14,7 @@ import { acquireFolderLock, type FolderLock } from './folder-lock.js';
 import { createPgliteFolder, pgliteFolderExists } from './pglite-folder.js';
 import { startNewPglite } from './pglite-template.js';
 import { jsonLineLog, OutageLog } from '../lib/outage-log.js';
+import { PgliteThreadPool } from './pglite-thread.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -30,7 +31,10 @@ export interface Database {
   pool?: pg.Pool;
   /** The server's URL (PostgreSQL only), for connections that live outside the pool (LISTEN). */
   connectionString?: string;
+  /** The embedded database in this process (`thread: false`: tests, benches, the CLI). */
   pglite?: PGlite;
+  /** The embedded database in a thread that owns it (`thread: true`: the server, decision 085). */
+  thread?: PgliteThreadPool;
   /** The embedded database's folder was created by this open (in a child process). */
   created?: boolean;
   /** A memory:// database made by initdb keeps its copy once migrated (decision 090). */
@@ -56,6 +60,16 @@ export interface OpenOptions {
   applicationName?: string;
   /** Told when this open created the embedded database (in a child process), and how long it took. */
   onCreated?: (ms: number) => void;
+  /**
+   * Open the embedded database in a worker thread that owns it, so reading and decoding its rows
+   * never holds the event loop (decision 085). The server does; tests may keep it in process.
+   */
+  thread?: boolean;
+  /**
+   * The embedded database's thread died and cannot be started again (an in-memory database, or a
+   * folder that no longer opens): the process should stop. Without it, the failure is logged.
+   */
+  onThreadFatal?: (err: Error) => void;
 }
 
 /** Opens the embedded PGlite database or a PostgreSQL server, and applies the migrations. */
@@ -206,7 +220,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     if (opts.lock !== false) lock = await acquireFolderLock(opts.dataDir);
   }
-  let pglite: PGlite;
+  let pglite: PGlite | undefined;
+  let thread: PgliteThreadPool | undefined;
   let created = false;
   let keepAsTemplate: (() => Promise<void>) | undefined;
   try {
@@ -219,19 +234,46 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       created = true;
       opts.onCreated?.(Date.now() - begun);
     }
-    if (pgdata) pglite = new PGlite(pgdata, { startParams: FOLDER_START_PARAMS });
-    else {
+    if (opts.thread) {
+      thread = await PgliteThreadPool.open({
+        start: { pgdata, startParams: FOLDER_START_PARAMS },
+        onLost: (err) => connectionOutage.failed(err),
+        onBack: () => connectionOutage.succeeded(),
+        onFatal:
+          opts.onThreadFatal ??
+          ((err) =>
+            jsonLineLog({ component: 'database' }).error({ err: err.message }, 'embedded database lost')),
+      });
+    } else if (pgdata) {
+      pglite = new PGlite(pgdata, { startParams: FOLDER_START_PARAMS });
+      await pglite.waitReady;
+    } else {
       // A throw-away database starts from the empty migrated copy when there is one (decision 090).
       const started = await startNewPglite(undefined, MIGRATIONS_FOLDER);
       pglite = started.pglite;
       keepAsTemplate = started.keep;
     }
-    await pglite.waitReady;
   } catch (err) {
     await lock?.release();
     throw err;
   }
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  if (thread) {
+    const pool = thread;
+    return {
+      // drizzle's node-postgres driver over the thread's pool-like face (one session, in turns).
+      db: drizzlePg(pool as unknown as pg.Pool, { schema }) as unknown as Db,
+      kind: 'pglite',
+      thread: pool,
+      created,
+      execute: (text, values) =>
+        !values || values.length === 0 ? pool.exec(text) : pool.query(text, values),
+      close: async () => {
+        await pool.close();
+        await lock?.release();
+      },
+    };
+  }
+  const db = drizzlePglite(pglite!, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -241,14 +283,14 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     execute: async (text, values) => {
       // pg-boss sends parameter-less multi-statement scripts; PGlite runs those only through exec().
       if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
+        const results = await pglite!.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const res = await pglite.query(text, values);
+      const res = await pglite!.query(text, values);
       return { rows: res.rows };
     },
     close: async () => {
-      await pglite.close();
+      await pglite!.close();
       await lock?.release();
     },
   };
@@ -314,6 +356,12 @@ export async function migrateDatabase(database: Database): Promise<string[]> {
     await migratePg(drizzlePg(database.pool!, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return migrationTags().slice(before, await countMigrations(database));
   });
+}
+
+/** Whether a handle is on the embedded database, in process or in its thread (not PostgreSQL). */
+export function isEmbeddedDb(db: Db): boolean {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite || client instanceof PgliteThreadPool;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -14,7 +14,7 @@ const SOCKET_CODES = new Set([
 ]);
 /** node-postgres says these in words, without a code. */
 const DRIVER_MESSAGES =
-  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
+  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)|the embedded database thread is not running/i;
 
 /**
  * Whether a failure is the database being away (a lost connection, a restarting server) rather

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueFile } from './catalogue-files.js';
 import { DOWNLOAD_SLICE_BYTES, isDownloadSize, type DownloadBudget } from './download-budget.js';
@@ -272,13 +273,22 @@ export async function cachedCatalogue(
   const { catalogue } = request.server.deps;
   await syncGeneration(request);
   const key = cacheKeyOf(request);
-  const get = () =>
-    catalogue.get(
-      key,
-      { scopes: opts.scopes ?? DATA_SCOPES, compress: opts.compress, headers: opts.headers ?? {} },
-      produce,
-    );
-  let file = await get();
+  const fileOpts = {
+    scopes: opts.scopes ?? DATA_SCOPES,
+    compress: opts.compress,
+    headers: opts.headers ?? {},
+  };
+  const get = () => catalogue.get(key, fileOpts, produce);
+  let file: CatalogueFile;
+  if (request.method === 'GET') {
+    // The ask that starts the build is sent the text as it is made (decision 085); the others
+    // (and a HEAD) wait for the kept file as before.
+    const found = await catalogue.getOrStream(key, fileOpts, produce);
+    if ('live' in found) return sendLiveBuild(request, reply, found.live, opts);
+    file = found.file;
+  } else {
+    file = await get();
+  }
   let body = await openBody(request, file);
   if (body === null) {
     // Its copy on disk went away (removed by hand, or swept): build it again, once.
@@ -300,6 +310,37 @@ export async function cachedCatalogue(
     budgeted: true,
   });
   return sendCatalogueBody(request, reply, file, body, opts);
+}
+
+/**
+ * The text of a whole-catalogue build as it is made, to the ask that started it (decision 085):
+ * no ETag or length yet (the file's come with the kept copy), compressed here with a flush after
+ * the first pieces so the first bytes leave at once (as `sendJsonStream` does).
+ */
+function sendLiveBuild(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  live: Readable,
+  opts: { type: string; compress: boolean; cacheControl?: string; headers?: Record<string, string> },
+): FastifyReply {
+  void reply
+    .headers(opts.headers ?? {})
+    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
+    .header('Vary', 'Accept-Encoding')
+    .type(opts.type);
+  const encoding = opts.compress ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(live);
+  const zip =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : zlib.createGzip();
+  let pieces = 0;
+  live.pipe(zip);
+  live.on('data', () => {
+    if (++pieces <= 2) zip.flush();
+  });
+  live.on('error', (err) => zip.destroy(err));
+  return reply.header('Content-Encoding', encoding).send(zip);
 }
 
 interface OpenBody {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
@@ -79,11 +80,14 @@ export class CatalogueFiles {
     key: string,
     opts: { scopes: readonly DataScope[]; compress: boolean; headers?: Record<string, string> },
     produce: () => AsyncIterable<string | Buffer>,
+    onBuildStarted?: (live: Readable) => void,
   ): Promise<CatalogueFile> {
     const kept = this.fresh(key);
     if (kept) return kept;
     const { value } = await this.cache.share(`file ${key}`, opts.scopes, async (stamp) => {
-      const file = await this.build(key, stamp, opts, produce);
+      const live = onBuildStarted ? new PassThrough() : undefined;
+      if (live) onBuildStarted!(live);
+      const file = await this.build(key, stamp, opts, produce, live);
       if (stamp === this.cache.stampOf(opts.scopes)) {
         const old = this.kept.get(key);
         if (old) void removeCopies(old);
@@ -95,6 +99,34 @@ export class CatalogueFiles {
       return file;
     });
     return value;
+  }
+
+  /**
+   * The kept file of `key`, or, when this ask starts its build, the answer's plain text as it is
+   * produced (decision 085: the first ask of a whole catalogue gets its first bytes at once, not
+   * after the whole build); the copies are kept as before, for the asks that follow. An ask that
+   * finds a build under way waits for its file.
+   */
+  getOrStream(
+    key: string,
+    opts: { scopes: readonly DataScope[]; compress: boolean; headers?: Record<string, string> },
+    produce: () => AsyncIterable<string | Buffer>,
+  ): Promise<{ file: CatalogueFile } | { live: Readable }> {
+    const kept = this.fresh(key);
+    if (kept) return Promise.resolve({ file: kept });
+    return new Promise((resolve, reject) => {
+      let streaming = false;
+      this.get(key, opts, produce, (live) => {
+        streaming = true;
+        resolve({ live });
+      }).then(
+        (file) => resolve({ file }),
+        (err: unknown) => {
+          // A failed build's stream has been ended with the error; an ask that waited is told.
+          if (!streaming) reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
   }
 
   /** Whether `file` is still the kept file of `key` for the data as it is now. */
@@ -121,6 +153,7 @@ export class CatalogueFiles {
     stamp: number,
     opts: { scopes: readonly DataScope[]; compress: boolean; headers?: Record<string, string> },
     produce: () => AsyncIterable<string | Buffer>,
+    live?: PassThrough,
   ): Promise<CatalogueFile> {
     this.builds += 1;
     await fs.promises.mkdir(this.dir, { recursive: true });
@@ -159,11 +192,15 @@ export class CatalogueFiles {
         const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
         if (bytes.length === 0) continue;
         hash.update(bytes);
+        // The first asker's copy is not waited for: a slow client does not hold the build.
+        if (live && !live.destroyed) live.write(bytes);
         await Promise.all(sinks.map((sink) => writeTo(sink, bytes)));
       }
+      live?.end();
       for (const sink of sinks) sink.end();
       await Promise.all(done);
     } catch (err) {
+      live?.destroy(err instanceof Error ? err : new Error(String(err)));
       for (const sink of [plain, ...zips]) sink.destroy();
       await Promise.allSettled(done);
       await Promise.all(Object.values(paths).map((p) => fs.promises.rm(p, { force: true })));

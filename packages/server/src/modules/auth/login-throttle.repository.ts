@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { isEmbeddedDb, type Db, type DbOrTx } from '../../db/client.js';
 import { loginThrottles } from '../../db/schema.js';
 import { MemoryLoginThrottle } from './login-throttle.memory.js';
 import type { ThrottleKey, ThrottlePolicy } from './login-throttle.types.js';
@@ -120,8 +119,7 @@ export function loginThrottleFor(db: Db): LoginThrottle {
 
 /** The in-memory counters of an embedded database (undefined on PostgreSQL), made on first use. */
 export function memoryLoginThrottleOf(db: Db): MemoryLoginThrottle | undefined {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof PGlite)) return undefined;
+  if (!isEmbeddedDb(db)) return undefined;
   let memory = inMemory.get(db);
   if (!memory) inMemory.set(db, (memory = new MemoryLoginThrottle()));
   return memory;

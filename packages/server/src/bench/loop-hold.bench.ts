@@ -1,0 +1,201 @@
+// Issue 44, points 1 and 2 (decision 085): "no request holds the event loop over 100 ms, at 100×,
+// on either engine". `/healthz` is asked every 20 ms by a process of its own while each heavy first
+// ask runs at BENCH_LOOP_FACTOR (100)× the demo: the first 200-test menu after a start, the first
+// whole catalogue in each format, fifty first pages of 100 at once, a whole recompute, a release.
+// The embedded database runs as the server runs it, in its own thread (BENCH_LOOP_IN_PROCESS=1: in
+// the event loop's thread, the path before decision 085, for a before/after); PostgreSQL with
+// DATABASE_URL. Printed: each ask's time, its first byte, the longest `/healthz` answer and how many
+// took over 100 ms; fails when one took longer than BENCH_LOOP_HOLD_CEILING_MS (100).
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from '../config.js';
+import { analytes } from '../db/schema.js';
+import { FileCache } from '../lib/file-cache.js';
+import { writeTransaction } from '../lib/write-transaction.js';
+import { serviceDeps } from '../lib/service-deps.js';
+import {
+  listAnalyteIdsWithDatasets,
+  recomputeAnalyteMetas,
+} from '../modules/meta-analysis/calculation/meta-calculation.service.js';
+import { ReleaseService } from '../modules/releases/releases.service.js';
+import { seedDatabase } from '../seed/seed.js';
+import { listenBenchApp, uptime } from './bench-app.js';
+import { startCpuProfile } from './cpu-profile.js';
+import { multiply, openBenchDatabase } from './bench-data.js';
+
+const factor = Number(process.env.BENCH_LOOP_FACTOR ?? 100);
+const ceiling = Number(process.env.BENCH_LOOP_HOLD_CEILING_MS ?? 100);
+const inProcess = process.env.BENCH_LOOP_IN_PROCESS === '1';
+const only = process.env.BENCH_LOOP_ONLY?.split(',');
+/** `<file>`: a CPU profile of the event loop's thread during each ask, and where its time went. */
+const profile = process.env.BENCH_LOOP_PROFILE;
+
+/** The prober: `/healthz` every 20 ms on one kept-alive connection; on 'mark' it answers what it saw since. */
+const PROBER = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const url = process.argv[1];
+let worst = 0, over = 0, count = 0;
+function probe() {
+  const t = performance.now();
+  http.get(url, { agent }, (res) => {
+    res.resume();
+    res.on('end', () => {
+      const ms = performance.now() - t;
+      worst = Math.max(worst, ms); count++;
+      if (ms > 100) over++;
+      setTimeout(probe, 20);
+    });
+  }).on('error', () => setTimeout(probe, 20));
+}
+process.on('message', () => { process.send({ worst, over, count }); worst = 0; over = 0; count = 0; });
+probe();`;
+
+function startProber(base: string): ChildProcess {
+  return spawn(process.execPath, ['-e', PROBER, `${base}/healthz`], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function mark(prober: ChildProcess): Promise<{ worst: number; over: number; count: number }> {
+  return new Promise((resolve) => {
+    prober.once('message', (m) => resolve(m as { worst: number; over: number; count: number }));
+    prober.send('mark');
+  });
+}
+
+/** One request, the body read and dropped (the client's own work stays small): total and first byte. */
+function ask(
+  url: string,
+  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<{ ms: number; firstByteMs: number; status: number; bytes: number }> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let first = 0;
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (first === 0) first = performance.now() - t;
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        resolve({ ms: performance.now() - t, firstByteMs: first, status: res.statusCode ?? 0, bytes }),
+      );
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const database = await openBenchDatabase(`loop_${factor}`, { thread: !inProcess });
+const engine =
+  database.kind === 'postgres' ? 'PostgreSQL' : inProcess ? 'PGlite in process' : 'PGlite in its thread';
+await seedDatabase(database.db, {
+  demo: true,
+  adminEmail: 'bench@example.org',
+  adminPassword: 'bench-password-1',
+});
+if (factor > 1) await multiply(database, factor);
+for (const id of await listAnalyteIdsWithDatasets(database.db))
+  await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
+const names = (await database.db.select({ name: analytes.displayName }).from(analytes)).map((r) => r.name);
+const menu = {
+  tests: Array.from({ length: 200 }, (_, i) => {
+    const name = names[(i * 37) % names.length]!;
+    return { name: i % 20 === 19 ? `${name.slice(0, -2)}zz` : name, cva: 1 + (i % 7), bias: (i % 5) - 2 };
+  }),
+  level: 'desirable',
+  probability: 0.95,
+};
+const [{ n: datasets }] = (await database.execute('select count(*)::int as n from bv_specifications'))
+  .rows as [{ n: number }];
+const { app, base } = await listenBenchApp(database);
+const prober = startProber(base);
+await new Promise((r) => setTimeout(r, 500));
+await mark(prober);
+
+console.log(
+  `\n### The longest /healthz answer (asked every 20 ms) during each first ask, ${factor}× on ${engine}`,
+);
+console.log('| ask | ms | first byte ms | KB | longest /healthz ms | /healthz over 100 ms | uptime |');
+console.log('|---|---|---|---|---|---|---|');
+let failed = false;
+async function step(name: string, work: () => Promise<{ ms: number; firstByteMs?: number; bytes?: number }>) {
+  if (only && !only.some((o) => name.includes(o))) return;
+  await new Promise((r) => setTimeout(r, 200));
+  await mark(prober);
+  const stop = profile
+    ? await startCpuProfile(`${profile}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
+    : undefined;
+  const r = await work();
+  if (stop) console.log(await stop());
+  await new Promise((res) => setTimeout(res, 60));
+  const seen = await mark(prober);
+  console.log(
+    `| ${name} | ${r.ms.toFixed(0)} | ${r.firstByteMs?.toFixed(0) ?? '—'} | ${r.bytes ? (r.bytes / 1024).toFixed(0) : '—'} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
+  );
+  if (seen.worst > ceiling) failed = true;
+}
+
+const jsonPost = (body: unknown) => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
+await step('fifty first pages of 100 at once', async () => {
+  const t = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      ask(`${base}/api/v1/datasets?limit=100&offset=${Math.floor((i * datasets) / 50)}`),
+    ),
+  );
+  return { ms: performance.now() - t, bytes: answers.reduce((s, a) => s + a.bytes, 0) };
+});
+await step('first 200-test menu', () => ask(`${base}/api/v1/menu`, jsonPost(menu)));
+await step('a kept 200-test menu', () => ask(`${base}/api/v1/menu`, jsonPost(menu)));
+for (const path of [
+  '/api/bv_specifications',
+  '/api/v1/bulk/datasets',
+  '/api/meta_calculations',
+  '/export/bv_database.csv',
+  '/export/bv_database.json',
+  '/export/bv_database.xlsx',
+]) {
+  await step(`first ${path}`, () => ask(base + path, { headers: { 'accept-encoding': 'gzip' } }));
+  await step(`again ${path}`, () => ask(base + path, { headers: { 'accept-encoding': 'gzip' } }));
+}
+const deps = serviceDeps(app);
+await step('a whole recompute (every measurand, through the queue)', async () => {
+  const t = performance.now();
+  await writeTransaction(deps, (tx) =>
+    deps.recompute.request(tx, { cause: { kind: 'initial', role: 'system' } }),
+  );
+  await (deps.recompute as unknown as { settle(ms: number): Promise<void> }).settle(900_000);
+  return { ms: performance.now() - t };
+});
+await step('a release', async () => {
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
+  const copies = FileCache.forConfig(config);
+  const log = {
+    info: () => undefined,
+    error: () => undefined,
+    warn: () => undefined,
+  } as unknown as FastifyBaseLogger;
+  const releases = new ReleaseService({ db: database.db, log, config }, copies);
+  const t = performance.now();
+  await releases.request('curator');
+  await releases.idle();
+  const ms = performance.now() - t;
+  await copies.close();
+  return { ms };
+});
+prober.kill();
+await app.close();
+await database.close();
+if (failed) {
+  console.log(`FAIL: a first ask held /healthz longer than ${ceiling} ms (BENCH_LOOP_HOLD_CEILING_MS)`);
+  process.exit(1);
+}
+process.exit(0);
