@@ -1,52 +1,54 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 
-const loadPopover = () => import('./scoring-popover');
-const ScoringPopover = lazy(async () => ({ default: (await loadPopover()).ScoringPopover }));
+const ScoringPopover = lazy(async () => ({ default: (await import('./scoring-popover')).ScoringPopover }));
 
 /**
- * "Scoring explained": until its popover code has arrived (fetched once the page has painted), the
- * same button without it; pressed or focused meanwhile, the popover opens as soon as it is there
- * and the button keeps the focus (issue 44.6, decision 088).
+ * "Scoring explained": a button that opens its popover on a click (a second click closes it) or
+ * when reached by the keyboard, and closes it on leaving, a click elsewhere or Escape, as the
+ * OverlayTrigger it replaces did. The button is drawn at once; the popover's code comes with the
+ * first use (issue 44.6, decision 088).
  */
 export function ScoringExplained({ id, children }: { id: string; children: ReactNode }) {
-  const [wanted, setWanted] = useState<'no' | 'click' | 'focus'>('no');
-  const [ready, setReady] = useState(false);
-  const box = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    let live = true;
-    const start = () => void loadPopover().then(() => live && setReady(true));
-    // After the page's own work: the popover is below nobody's first glance.
-    const idle = window.requestIdleCallback?.(start, { timeout: 2000 }) ?? window.setTimeout(start, 200);
-    return () => {
-      live = false;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
-  useEffect(() => {
-    if (ready && wanted === 'focus') box.current?.querySelector('button')?.focus();
-  }, [ready, wanted]);
-  const placeholder = (
-    <button
-      type="button"
-      className="py-0 btn btn-outline-secondary btn-sm"
-      onClick={() => setWanted('click')}
-      onFocus={() => setWanted((w) => (w === 'no' ? 'focus' : w))}
-    >
-      Scoring explained
-    </button>
-  );
+  const [show, setShow] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // A mouse press focuses the button before its click: the click decides, not the focus.
+  const pressing = useRef(false);
+  const open = (next: boolean) => {
+    if (next) setUsed(true);
+    setShow(next);
+  };
   return (
-    <span ref={box}>
-      {ready ? (
-        <Suspense fallback={placeholder}>
-          <ScoringPopover id={id} defaultShow={wanted !== 'no'}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="py-0 btn btn-outline-secondary btn-sm"
+        aria-describedby={show ? id : undefined}
+        onPointerDown={() => {
+          pressing.current = true;
+        }}
+        onFocus={() => {
+          if (!pressing.current) open(true);
+        }}
+        onBlur={() => {
+          pressing.current = false;
+          open(false);
+        }}
+        onClick={() => {
+          pressing.current = false;
+          open(!show);
+        }}
+      >
+        Scoring explained
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <ScoringPopover id={id} target={button.current} show={show} onHide={() => open(false)}>
             {children}
           </ScoringPopover>
         </Suspense>
-      ) : (
-        placeholder
-      )}
-    </span>
+      ) : null}
+    </>
   );
 }
