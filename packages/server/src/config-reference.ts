@@ -318,7 +318,12 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   },
   BENCH_ESTIMATION_RUNS: { default: '20', meaning: 'estimations timed per size' },
   BENCH_RELEASE_FACTOR: { default: '100', meaning: 'size of the release bench' },
-  BENCH_LIGHTHOUSE_RUNS: { default: '3', meaning: 'Lighthouse runs per page (the median is printed)' },
+  BENCH_LIGHTHOUSE_RUNS: { default: '3', meaning: 'Lighthouse runs per page (the median is judged)' },
+  BENCH_LIGHTHOUSE_PAGES: {
+    default: '—',
+    meaning:
+      'comma-separated: only these Lighthouse pages (home, measurand, applications, menu, releases, estimate)',
+  },
   BENCH_LIGHTHOUSE_PORT: { default: '3199', meaning: 'port of the server Lighthouse visits' },
 };
 

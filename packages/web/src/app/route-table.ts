@@ -96,7 +96,9 @@ export const pageRoutes: PageRoute[] = [
     page: 'releases-page',
     server: { data: ['/api/v1/releases'], ssr: true },
   },
-  { path: '/applications/menu', page: 'menu-page', server: calculator },
+  // Their words rendered on the server, their forms after hydration (components/after-hydration.tsx,
+  // decision 088): nothing typed is dropped, and the page paints before its scripts run.
+  { path: '/applications/menu', page: 'menu-page', server: rendered },
   // A kept menu (decision 064): judged again on today's data and per visitor ("mine"), so not
   // rendered on the server, whose pages are kept per data generation, not per menu write.
   { path: recordPage.keptMenu, page: 'kept-menu-page', record: 'kept-menu', server: calculator },
@@ -104,7 +106,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/calculators/rcv', page: 'rcv-page', server: calculator },
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
   { path: '/calculators/individuality', page: 'individuality-page', server: calculator },
-  { path: '/estimate', page: 'estimate-page', server: calculator },
+  { path: '/estimate', page: 'estimate-page', server: rendered },
   { path: '/about', page: 'about-page' },
   { path: '/eflm-wg', page: 'eflm-wg-page' },
   { path: '/publication_structure', page: 'publication-structure-page' },

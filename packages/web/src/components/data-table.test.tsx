@@ -1,8 +1,7 @@
-import type { ColumnDef } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableColumn } from './data-table';
 
 interface Row {
   id: number;
@@ -12,7 +11,7 @@ const rows: Row[] = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
   name: `Item ${String(i + 1).padStart(2, '0')}`,
 }));
-const columns: ColumnDef<Row, unknown>[] = [
+const columns: DataTableColumn<Row>[] = [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   { id: 'name', header: 'Name', accessorKey: 'name' },
 ];

@@ -1,6 +1,6 @@
 import { exportAnalyteUrl } from '@bvdb/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams, useSearchParams } from 'react-router';
 import type { MetaRecord } from '@bvdb/contract';
@@ -21,17 +21,25 @@ import { MetaSummary } from '../../components/meta-summary';
 import { headlineMetasOf } from '../../lib/headline-metas';
 import { ForestPlotSection } from '../../components/forest-plot/forest-plot-section';
 import { CiteButton } from '../../components/cite/cite-button';
-import { EstimateHistory } from '../../features/estimates/components/estimate-history';
 import { useSiteInfo } from '../../features/content/api/get-site-info';
 import { useHydrated } from '../../lib/use-hydrated';
 import { estimatePermalinkPath, estimateTargetOf, typeOfMeta } from '../../lib/estimate-permalink';
 import { useRelease } from '../../features/releases/api/get-release';
 import { releasesQuery } from '../../features/releases/api/get-releases';
-import { ReleasePinNotice } from '../../components/release-pin-notice';
 import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { LazyAlternativeNamesEditor as AlternativeNamesEditor } from '../../features/analytes/components/lazy-alternative-names-editor';
+
+// Rendered by the server like the rest of the page, but hydrated when their code arrives: the
+// estimates' history sits below the fold and the release notice shows only on a pinned link, so
+// neither is in the first load (issue 44.6, decision 088).
+const EstimateHistory = lazy(async () => ({
+  default: (await import('../../features/estimates/components/estimate-history')).EstimateHistory,
+}));
+const ReleasePinNotice = lazy(async () => ({
+  default: (await import('../../components/release-pin-notice')).ReleasePinNotice,
+}));
 
 export function AnalytePage() {
   const id = Number(useParams().id);
@@ -123,12 +131,14 @@ export function AnalytePage() {
         </ErrorText>
       ) : null}
       {pinnedOk ? (
-        <ReleasePinNotice
-          version={pin}
-          publishedAt={publishedAt}
-          currentPath={paths.analyte(a.id)}
-          differences={pinnedDifferences(metaList, currentMetas, (m) => `${m.matrix} ${typeOfMeta(m)}`)}
-        />
+        <Suspense fallback={null}>
+          <ReleasePinNotice
+            version={pin}
+            publishedAt={publishedAt}
+            currentPath={paths.analyte(a.id)}
+            differences={pinnedDifferences(metaList, currentMetas, (m) => `${m.matrix} ${typeOfMeta(m)}`)}
+          />
+        </Suspense>
       ) : null}
       <h2 className="h5 mt-3">Meta-analysis</h2>
       {metas.error ? (
@@ -169,15 +179,17 @@ export function AnalytePage() {
             Each estimate&apos;s earlier values: a new version is kept whenever a change of its studies
             changes what this page shows.
           </p>
-          {withHistory.map((m) => (
-            <EstimateHistory
-              key={m.estimate_id}
-              estimateId={m.estimate_id!}
-              version={m.version}
-              label={`${m.matrix} ${typeOfMeta(m)}`}
-              labelOf={labelOf}
-            />
-          ))}
+          <Suspense fallback={<Loading />}>
+            {withHistory.map((m) => (
+              <EstimateHistory
+                key={m.estimate_id}
+                estimateId={m.estimate_id!}
+                version={m.version}
+                label={`${m.matrix} ${typeOfMeta(m)}`}
+                labelOf={labelOf}
+              />
+            ))}
+          </Suspense>
         </section>
       ) : null}
       {staff ? <AlternativeNamesEditor measurandId={a.id} /> : null}

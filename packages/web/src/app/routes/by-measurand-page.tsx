@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import Accordion from 'react-bootstrap/Accordion';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../components/state-views';
+import { PlainAccordion, PlainAccordionItem } from '../../components/plain-accordion';
 import { useAnalytesWithCounts } from '../../features/analytes/api/get-analytes';
 import { useDatasetsByMeasurand } from '../../features/datasets/api/get-datasets';
 import { GradeBadge } from '../../components/dataset-badges';
@@ -56,6 +56,14 @@ export function ByMeasurandPage() {
   const grouped = useDatasetsByMeasurand();
   const [view, setView] = useState<'cards' | 'tiles'>('cards');
   const [filter, setFilter] = useState('');
+  // The references open under a measurand (any number at once).
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpened((o) => {
+      const next = new Set(o);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   if (analytes.isPending || grouped.isPending) return <Loading />;
   if (analytes.error || grouped.error)
     return <ErrorText>Error: {(analytes.error ?? grouped.error)!.message}</ErrorText>;
@@ -119,21 +127,24 @@ export function ByMeasurandPage() {
                       <span>There are: {a.bv_specifications_count} Records</span>
                     </Card.Header>
                     {specs.length > 0 ? (
-                      <Accordion flush alwaysOpen>
+                      <PlainAccordion flush>
                         {specs.map((d) => (
-                          <Accordion.Item eventKey={String(d.id)} key={d.id}>
-                            <Accordion.Header as="h4">{d.reference_title}</Accordion.Header>
-                            <Accordion.Body>
-                              <p className="mb-1">
-                                Grade <GradeBadge grade={d.total_score} /> · CVI {d.estimates_of_cvi ?? 'N/A'}
-                                % · CVG {d.estimates_of_cvg ?? 'N/A'}% ·{' '}
-                                {d.matrix?.matrix_expansion ?? 'No Matrix'}
-                              </p>
-                              <Link to={paths.dataset(d.id)}>View dataset {d.unique_identifier}</Link>
-                            </Accordion.Body>
-                          </Accordion.Item>
+                          <PlainAccordionItem
+                            key={d.id}
+                            as="h4"
+                            header={d.reference_title}
+                            open={opened.has(d.id)}
+                            onToggle={() => toggle(d.id)}
+                          >
+                            <p className="mb-1">
+                              Grade <GradeBadge grade={d.total_score} /> · CVI {d.estimates_of_cvi ?? 'N/A'}%
+                              · CVG {d.estimates_of_cvg ?? 'N/A'}% ·{' '}
+                              {d.matrix?.matrix_expansion ?? 'No Matrix'}
+                            </p>
+                            <Link to={paths.dataset(d.id)}>View dataset {d.unique_identifier}</Link>
+                          </PlainAccordionItem>
                         ))}
-                      </Accordion>
+                      </PlainAccordion>
                     ) : null}
                   </Card>
                 );

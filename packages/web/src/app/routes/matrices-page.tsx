@@ -1,12 +1,11 @@
 import type { Matrix } from '@bvdb/contract';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { ErrorText, Loading } from '../../components/state-views';
 import { useMatrices } from '../../features/lookups/api/get-matrices';
 
-const columns: ColumnDef<Matrix, unknown>[] = [
+const columns: DataTableColumn<Matrix>[] = [
   { id: 'matrix_expansion', header: 'Matrix Expansion', accessorKey: 'matrix_expansion', sortingFn: 'text' },
   {
     id: 'matrix_explanation',

@@ -1,6 +1,14 @@
+import { lazy } from 'react';
 import { Link } from 'react-router';
-import { MenuTool } from '../../features/menu/components/menu-tool';
-import { MyMenus } from '../../features/menu/components/my-menus';
+import { AfterHydration } from '../../components/after-hydration';
+
+// The tools come after hydration (the page's words are rendered on the server): decision 088.
+const MenuTool = lazy(async () => ({
+  default: (await import('../../features/menu/components/menu-tool')).MenuTool,
+}));
+const MyMenus = lazy(async () => ({
+  default: (await import('../../features/menu/components/my-menus')).MyMenus,
+}));
 
 /** "Your test menu" (issue 32.2–3, decision 059): a laboratory's tests against BV. */
 export function MenuPage() {
@@ -13,8 +21,10 @@ export function MenuPage() {
         personalised reference interval is worth offering. For every measurand at once, see{' '}
         <Link to="/applications">BV and performance specifications</Link>.
       </p>
-      <MyMenus />
-      <MenuTool />
+      <AfterHydration>
+        <MyMenus />
+        <MenuTool />
+      </AfterHydration>
     </>
   );
 }

@@ -1,18 +1,20 @@
-import { useEffect, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useSearchParams } from 'react-router';
 import { PaginationControl } from '../../components/pagination-control';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
-import {
-  ReferenceRowActions,
-  type DeleteOutcome,
-} from '../../features/reference-admin/components/reference-row-actions';
+import type { DeleteOutcome } from '../../features/reference-admin/components/reference-row-actions';
 import { useReferencesPage } from '../../features/references/api/get-references';
 import { ReferenceCard } from '../../features/references/components/reference-card';
 import { DatabaseDownloads } from '../../components/database-downloads';
+
+// Curators' row actions (delete with its confirmation modal) load only for them: readers' first load
+// carries no modal or mutation code (issue 44.6, decision 088).
+const rowActions = () => import('../../features/reference-admin/components/reference-row-actions');
+const ReferenceRowActions = lazy(async () => ({ default: (await rowActions()).ReferenceRowActions }));
+const DeleteOutcomeAlert = lazy(async () => ({ default: (await rowActions()).DeleteOutcomeAlert }));
 
 /** References, paged and searched on the server (spec section 2). */
 export function ReferencesPage() {
@@ -45,14 +47,9 @@ export function ReferencesPage() {
         />
       </Form.Group>
       {outcome ? (
-        <Alert
-          variant={outcome.ok ? 'success' : 'danger'}
-          dismissible
-          onClose={() => setOutcome(null)}
-          className="my-2"
-        >
-          {outcome.text}
-        </Alert>
+        <Suspense fallback={null}>
+          <DeleteOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+        </Suspense>
       ) : null}
       {isPending ? (
         <Loading />
@@ -83,12 +80,14 @@ export function ReferencesPage() {
                     </td>
                     {isStaff(session) ? (
                       <td>
-                        <ReferenceRowActions
-                          id={r.id}
-                          version={r.version}
-                          title={r.title}
-                          onOutcome={setOutcome}
-                        />
+                        <Suspense fallback={null}>
+                          <ReferenceRowActions
+                            id={r.id}
+                            version={r.version}
+                            title={r.title}
+                            onOutcome={setOutcome}
+                          />
+                        </Suspense>
                       </td>
                     ) : null}
                   </tr>

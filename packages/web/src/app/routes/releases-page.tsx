@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Empty, ErrorText, Loading } from '../../components/state-views';
 import { useReleases } from '../../features/releases/api/get-releases';
-import { PublishPanel } from '../../features/releases/components/publish-panel';
 import { ReleaseCard } from '../../features/releases/components/release-card';
 import { isStaff, useSession } from '../../lib/session';
+
+// Curators and administrators only: readers never download the publishing form (issue 44.6, decision 088).
+const PublishPanel = lazy(async () => ({
+  default: (await import('../../features/releases/components/publish-panel')).PublishPanel,
+}));
 
 /**
  * Releases (issue 30.2): frozen, numbered copies of the published data with their notes and
@@ -24,7 +29,11 @@ export function ReleasesPage() {
         <a href="/changes.atom">change feed</a>; members of the mailing list (subscribe on the{' '}
         <Link to="/">home page</Link>) get the notes of each release.
       </p>
-      {isStaff(session) ? <PublishPanel /> : null}
+      {isStaff(session) ? (
+        <Suspense fallback={null}>
+          <PublishPanel />
+        </Suspense>
+      ) : null}
       {isPending ? (
         <Loading />
       ) : error ? (

@@ -1,10 +1,10 @@
 import type { AnalyteWithCount } from '@bvdb/contract';
 import { useState } from 'react';
-import Accordion from 'react-bootstrap/Accordion';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { MetaSummary } from '../../components/meta-summary';
 import { ErrorText, Loading } from '../../components/state-views';
+import { PlainAccordion, PlainAccordionItem } from '../../components/plain-accordion';
 
 import {
   LazyApsModal as ApsModal,
@@ -79,14 +79,22 @@ function Results({ analytes }: { analytes: AnalyteWithCount[] }) {
   const [open, setOpen] = useState<string | null>(null);
   const active = only ?? open;
   return (
-    <Accordion activeKey={active} onSelect={(key) => setOpen(typeof key === 'string' ? key : null)}>
-      {analytes.map((a) => (
-        <Accordion.Item eventKey={String(a.id)} key={a.id}>
-          <Accordion.Header as="h2">{a.display_name}</Accordion.Header>
-          <Accordion.Body>{active === String(a.id) ? <ResultBody analyte={a} /> : null}</Accordion.Body>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+    <PlainAccordion>
+      {analytes.map((a) => {
+        const key = String(a.id);
+        return (
+          <PlainAccordionItem
+            key={a.id}
+            header={a.display_name}
+            open={active === key}
+            // The only result stays open (its `only` key wins over what was clicked).
+            onToggle={() => setOpen((o) => (o === key ? null : key))}
+          >
+            {active === key ? <ResultBody analyte={a} /> : null}
+          </PlainAccordionItem>
+        );
+      })}
+    </PlainAccordion>
   );
 }
 

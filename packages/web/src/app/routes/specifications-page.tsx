@@ -1,11 +1,10 @@
 import type { Dataset } from '@bvdb/contract';
 import { formatCitation, formatDateLong } from '@bvdb/domain';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useSearchParams, type NavigateFunction } from 'react-router';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { Tabs } from '../../components/tabs';
 import { ErrorText, Loading } from '../../components/state-views';
 import { isStaff, useSession } from '../../lib/session';
@@ -27,7 +26,7 @@ const citation = (d: Dataset) =>
     pages: d.reference_pages,
   });
 
-function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<Dataset, unknown>[] {
+function indexColumns(signedIn: boolean, navigate: NavigateFunction): DataTableColumn<Dataset>[] {
   return [
     {
       id: 'name',
@@ -82,7 +81,7 @@ function indexColumns(signedIn: boolean, navigate: NavigateFunction): ColumnDef<
   ];
 }
 
-const specsTableColumns = (signedIn: boolean): ColumnDef<Dataset, unknown>[] => [
+const specsTableColumns = (signedIn: boolean): DataTableColumn<Dataset>[] => [
   { id: 'id', header: 'ID', accessorKey: 'id' },
   {
     id: 'measurand',
@@ -105,7 +104,7 @@ const specsTableColumns = (signedIn: boolean): ColumnDef<Dataset, unknown>[] => 
   ...(signedIn ? [editColumn] : []),
 ];
 
-const editColumn: ColumnDef<Dataset, unknown> = {
+const editColumn: DataTableColumn<Dataset> = {
   id: 'edit',
   header: 'Edit',
   enableSorting: false,

@@ -1,8 +1,7 @@
 import type { ApplicationsRow } from '@bvdb/contract';
 import { formatFixed } from '@bvdb/domain';
-import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
 
 type Value = ApplicationsRow['aps']['bias'];
@@ -80,7 +79,7 @@ function valueColumn(
   header: string,
   pick: (r: ApplicationsRow) => Value,
   decimals = 1,
-): ColumnDef<ApplicationsRow, unknown> {
+): DataTableColumn<ApplicationsRow> {
   return {
     id,
     header,
@@ -90,7 +89,7 @@ function valueColumn(
   };
 }
 
-export function applicationsColumns(level: keyof typeof LEVEL): ColumnDef<ApplicationsRow, unknown>[] {
+export function applicationsColumns(level: keyof typeof LEVEL): DataTableColumn<ApplicationsRow>[] {
   const l = LEVEL[level];
   return [
     {

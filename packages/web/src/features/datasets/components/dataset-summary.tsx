@@ -3,11 +3,10 @@ import { formatCi, formatFixed } from '@bvdb/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Popover from 'react-bootstrap/Popover';
 import Table from 'react-bootstrap/Table';
 import { GradeBadge, IncludedBadge } from '../../../components/dataset-badges';
 import { DEMO_NOTE } from './demo-note';
+import { ScoringExplained } from './scoring-explained';
 import { paths } from '../../../lib/paths';
 
 // Fetched on the first opening, not with the page (decision 075).
@@ -24,16 +23,6 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
   // Mounted from its first opening on, so it closes with its animation like any modal.
   const [opened, setOpened] = useState(false);
   if (show && !opened) setOpened(true);
-  const popover = (
-    <Popover id={`scoring-${d.id}`}>
-      <Popover.Header as="h3">Scoring explained</Popover.Header>
-      <Popover.Body>
-        Each dataset is appraised with the 14 items of the BIVAC checklist, graded A (best) to D. The total
-        score is the worst grade of any item; a D excludes the estimates from meta-analysis.
-        {d.is_demo ? <em> This is a {DEMO_NOTE}.</em> : null}
-      </Popover.Body>
-    </Popover>
-  );
   const cviLo = d.reported_cvi_lower_confidence_interval ?? d.calculated_within_bv_lower_ci;
   const cviHi = d.reported_cvi_upper_confidence_interval ?? d.calculated_within_bv_upper_ci;
   const cvgLo = d.reported_cvg_lower_confidence_interval ?? d.calculated_between_bv_lower_ci;
@@ -48,11 +37,11 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
             <th scope="col">Inclusion</th>
             <th scope="col">
               Total Score{' '}
-              <OverlayTrigger trigger={['click', 'focus']} placement="bottom" overlay={popover} rootClose>
-                <Button size="sm" variant="outline-secondary" className="py-0">
-                  Scoring explained
-                </Button>
-              </OverlayTrigger>
+              <ScoringExplained id={`scoring-${d.id}`}>
+                Each dataset is appraised with the 14 items of the BIVAC checklist, graded A (best) to D. The
+                total score is the worst grade of any item; a D excludes the estimates from meta-analysis.
+                {d.is_demo ? <em> This is a {DEMO_NOTE}.</em> : null}
+              </ScoringExplained>
             </th>
             <th scope="col">Estimates of Within Subject (± calculated CI)</th>
             <th scope="col">Estimates of Between Subject (± calculated CI)</th>

@@ -124,18 +124,7 @@ export function EstimationTool() {
   return (
     <>
       <Form onSubmit={submit} className="d-print-none" aria-label="Estimate biological variation">
-        <p>
-          One row per result, in long format: subject, sample (time point), replicate, value; optionally sex
-          or group and the sampling date. Start from the template:{' '}
-          <a href="/api/v1/estimations/template.csv" download>
-            CSV
-          </a>{' '}
-          or{' '}
-          <a href="/api/v1/estimations/template.xlsx" download>
-            xlsx
-          </a>
-          . Nothing you upload is stored.
-        </p>
+        {/* Its introduction, with the templates, is the page's (estimate-page.tsx), rendered on the server. */}
         <Form.Group className="mb-3" controlId="estimation-file">
           <Form.Label>Results file (CSV, TSV, delimited .txt or .xlsx; at most 10,000 rows)</Form.Label>
           <Form.Control

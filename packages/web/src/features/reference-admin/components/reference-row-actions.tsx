@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -62,5 +63,14 @@ export function ReferenceRowActions({
         }}
       />
     </div>
+  );
+}
+
+/** What a deletion came to, above the list until dismissed. */
+export function DeleteOutcomeAlert({ outcome, onClose }: { outcome: DeleteOutcome; onClose: () => void }) {
+  return (
+    <Alert variant={outcome.ok ? 'success' : 'danger'} dismissible onClose={onClose} className="my-2">
+      {outcome.text}
+    </Alert>
   );
 }
