@@ -96,8 +96,11 @@ export function sendCachedEntry(
 ): FastifyReply {
   void reply
     .header('ETag', entry.etag)
-    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
-    .header('Vary', opts.vary ?? 'Accept-Encoding');
+    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate');
+  // Vary: Accept-Encoding only when the answer may be sent compressed (1 KB or more): a smaller one
+  // is the same bytes whatever the client accepts (decision 089).
+  const vary = opts.vary ?? (opts.compress && entry.length >= 1024 ? 'Accept-Encoding' : undefined);
+  if (vary !== undefined) void reply.header('Vary', vary);
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
   const encoding =
