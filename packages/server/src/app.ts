@@ -195,10 +195,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
-  // Every answer names its request (the fast read path sets it on its own answers).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
+  // An error names its request, and a client that sent an id gets back the one used (its own, or
+  // ours when its was unsafe); a success to a client that sent none carries no id (decision 089;
+  // the fast read path does the same).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 || request.headers['x-request-id'] !== undefined)
+      void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // CSV and plain text bodies reach the statistics endpoint as strings.

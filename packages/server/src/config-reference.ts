@@ -215,14 +215,28 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
       "the lowest ratio of a whole-catalogue answer's requests a second to a bare Node server sending the same bytes before the bench fails (decision 039)",
   },
   BENCH_CACHED_READ_FLOOR: {
+    default: '0.85',
+    meaning:
+      "the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decisions 041, 089)",
+  },
+  BENCH_BUSY_READ_FLOOR: {
     default: '0.5',
     meaning:
-      "the lowest capacity ratio (answers per CPU second, bvdb's over a bare Node server's sending the same bytes) of a kept public read before the bench fails (decision 041); also the lowest ratio of `/api/meta` to bare Node while estimations run (decision 060) or menus are posted (decision 066)",
+      'the lowest ratio of `/api/meta` to bare Node while estimations run (decision 060) or menus are posted (decision 066)',
   },
   BENCH_FIRST_PAGES_RATIO_CEILING: {
     default: '3',
     meaning:
       'fifty first-time pages of 100 at once: the highest p99 at 100× (ready, and from kept rows) over the 1× one (decisions 069, 072)',
+  },
+  BENCH_FIRST_PASS_RATIO_CEILING: {
+    default: '3',
+    meaning:
+      "the public reads' cold first pass at 50 connections: the highest p99 at the last factor (100×) over the first factor's (1×), each read (issue 44.3, decision 089)",
+  },
+  BENCH_FIRST_PASS_CEILING_MS: {
+    default: '200',
+    meaning: 'the same first pass: the highest p99 at the last factor, in milliseconds (decision 089)',
   },
   BENCH_FIRST_PAGE_CEILING_MS: {
     default: '10',
@@ -289,6 +303,11 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   BENCH_API_WHOLE: {
     default: '—',
     meaning: '`0`: leaves the whole-catalogue answers out of the public reads',
+  },
+  BENCH_API_PROFILE: {
+    default: '—',
+    meaning:
+      "`<file>`: a CPU profile of the public reads' first pass, `<file>-<factor>x.cpuprofile`, and where its time went (decision 089)",
   },
   BENCH_FACTOR: {
     default: '100',

@@ -34,23 +34,31 @@ describe('rate limits by cost class', () => {
     expect((await ctx.app.inject({ url: '/api/meta', remoteAddress: '10.1.1.2' })).statusCode).toBe(200);
   });
 
-  it('sends the allowance in exactly the headers docs/api.md names (x-ratelimit-*), on a 429 too', async () => {
+  it('sends the allowance in exactly the headers docs/api.md names (x-ratelimit-*) once half is used, and on a 429 (decision 089)', async () => {
     const api = fs.readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
     const documented = [...api.matchAll(/`([A-Za-z-]*ratelimit[A-Za-z-]*)`/gi)].map((m) => m[1]!);
     expect(documented).toEqual(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
     const ip = '10.9.9.9';
-    const res = await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
-    const sent = (r: typeof res) => Object.keys(r.headers).filter((h) => /ratelimit/i.test(h));
-    expect(sent(res).sort()).toEqual(documented);
-    expect(res.headers['x-ratelimit-limit']).toBe('3');
-    expect(res.headers['x-ratelimit-remaining']).toBe('2');
-    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
-    await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
+    const sent = (r: Awaited<ReturnType<typeof ctx.app.inject>>) =>
+      Object.keys(r.headers).filter((h) => /ratelimit/i.test(h));
+    // Far from the limit (2 of 3 left): none of them.
+    const far = await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
+    expect(far.statusCode).toBe(200);
+    expect(sent(far)).toEqual([]);
+    // Near it (1 of 3 left): all three.
+    const near = await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
+    expect(sent(near).sort()).toEqual(documented);
+    expect(near.headers['x-ratelimit-limit']).toBe('3');
+    expect(near.headers['x-ratelimit-remaining']).toBe('1');
+    expect(Number(near.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
     const limited = await ctx.app.inject({ url: '/api/meta', remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
     expect(sent(limited).sort()).toEqual(documented);
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // An error names its request (decision 089).
+    expect(limited.headers['x-request-id']).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
   });
 
   it('counts each class apart: spent sign-ins leave reads alone, and the reverse', async () => {

@@ -203,9 +203,10 @@ describe('npm start as a service', () => {
     expect(performance.now() - sentAt).toBeLessThan(1500);
     // Still serving everything else during the drain window.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    const meta = await fetch(`${base}/api/meta`);
+    // A success carries a request id only when the client sent one (decision 089).
+    const meta = await fetch(`${base}/api/meta`, { headers: { 'x-request-id': 'lb-drain-1' } });
     expect(meta.status).toBe(200);
-    expect(meta.headers.get('x-request-id')).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    expect(meta.headers.get('x-request-id')).toBe('lb-drain-1');
     expect((await fetch(`${base}/metrics`)).status).toBe(200);
     const { code } = await server.exited;
     const seconds = (performance.now() - sentAt) / 1000;

@@ -9,7 +9,7 @@
 // largest size, kept public reads (/api/meta and the summary table of the whole database,
 // /api/v1/applications with and without every matrix) against bare Node, alone and while menus are
 // posted back to back from another process; the bench fails when a ratio is below
-// BENCH_CACHED_READ_FLOOR (0.5, as the cached-reads and estimation benches), or when the event loop's
+// BENCH_BUSY_READ_FLOOR (0.5, as the estimation bench), or when the event loop's
 // busy time per kept menu (median; the bench's own client shares the process) is above
 // BENCH_MENU_LOOP_CEILING_MS (50 ms, decision 068: "no caller can starve another") at any size.
 import { spawn } from 'node:child_process';
@@ -220,7 +220,7 @@ async function readWhileMenus(base: string, body: unknown): Promise<void> {
 
 const rounds = Math.max(1, Number(process.env.BENCH_MENU_ROUNDS ?? 5));
 const factors = (process.env.BENCH_MENU_FACTORS ?? '1,100').split(',').map(Number);
-const floor = Number(process.env.BENCH_CACHED_READ_FLOOR ?? 0.5);
+const floor = Number(process.env.BENCH_BUSY_READ_FLOOR ?? 0.5);
 const loopCeiling = Number(process.env.BENCH_MENU_LOOP_CEILING_MS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const readRounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));

@@ -49,6 +49,11 @@ export class RateCounters {
     return window;
   }
 
+  /** The window of `key` as last counted (no count), or undefined. */
+  peek(key: string): Window | undefined {
+    return this.windows.get(key);
+  }
+
   /** Takes back one count of `key` (a request the fast path counted and then left to the full path). */
   takeBack(key: string): void {
     const window = this.windows.get(key);

@@ -31,7 +31,8 @@ export function incomingRequestId(req: http.IncomingMessage | undefined): string
  * `reqId`, so an operator can follow a request from a proxy's log into bvdb's.
  */
 export class RecentRequests {
-  private readonly ring: string[] = new Array<string>(KEPT);
+  /** Ids, or the counter of an id not made yet (`note`): its text is made only when listed. */
+  private readonly ring: (string | number)[] = new Array<string | number>(KEPT);
   private next = 0;
 
   /** Fastify's `genReqId` (the fast read path calls it too, with the raw request). */
@@ -42,10 +43,22 @@ export class RecentRequests {
     return id;
   };
 
+  /**
+   * Counts a request whose id is not sent (a kept read answered by the fast path to a client that
+   * sent none, decision 089): the ring keeps its counter, and `list` names it as `genReqId` would.
+   */
+  note(): void {
+    this.next = (this.next + 1) & 0x7fffffff;
+    this.ring[this.next % KEPT] = this.next;
+  }
+
   /** Newest first. */
   list(): string[] {
     const out: string[] = [];
-    for (let i = 0; i < KEPT && this.next - i > 0; i++) out.push(this.ring[(this.next - i) % KEPT]!);
+    for (let i = 0; i < KEPT && this.next - i > 0; i++) {
+      const id = this.ring[(this.next - i) % KEPT]!;
+      out.push(typeof id === 'number' ? `${PROCESS_PREFIX}-${id.toString(36)}` : id);
+    }
     return out;
   }
 }

@@ -96,9 +96,40 @@ describe('fast read path', () => {
     expect(steady(second.headers)).toEqual(steady(first.headers));
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers.etag).toMatch(/^W\/"/);
-    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(
-      Number(first.headers['x-ratelimit-remaining']) - 1,
-    );
+  });
+
+  it('sends a kept public JSON read with only the headers decision 089 lists, the full way and replayed', async () => {
+    const path = '/api/meta_calculations';
+    const full = await get(base, path, { 'accept-encoding': 'br, gzip', accept: 'application/json' });
+    // The kept copy replaces the quick first one (decision 069); the next full answer is recorded.
+    await upgrades.idle();
+    await get(base, path, { 'accept-encoding': 'br, gzip', accept: 'application/json' });
+    const before = replayed();
+    const replay = await get(base, path, { 'accept-encoding': 'br, gzip', accept: 'application/json' });
+    expect(replayed()).toBe(before + 1);
+    const expected = [
+      'cache-control',
+      'connection',
+      'content-encoding',
+      'content-length',
+      'content-type',
+      'date',
+      'etag',
+      'vary',
+      'x-content-type-options',
+    ];
+    for (const answer of [full, replay]) {
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.headers).sort()).toEqual(expected);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+    // A small answer (under the 1 KB compression threshold) is the same bytes for every encoding: no Vary on it.
+    await get(base, '/api/meta');
+    const small = await get(base, '/api/meta');
+    expect(Object.keys(small.headers).filter((h) => h.startsWith('x-'))).toEqual(['x-content-type-options']);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(String(small.headers.vary ?? '')).not.toMatch(/accept-encoding/i);
   });
 
   it('answers 304 to If-None-Match, and replays that too', async () => {
@@ -293,9 +324,12 @@ describe('fast read path and the rate limit', () => {
     for (let i = 0; i < 5; i++) answers.push(await get(base, '/api/meta'));
     expect(ctx.app.fastReads.replayed).toBeGreaterThan(0);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429]);
-    expect(answers.slice(0, 4).map((a) => a.headers['x-ratelimit-remaining'])).toEqual(['3', '2', '1', '0']);
+    // The allowance only once half of it is used (decision 089), the replays too; a 429 always.
+    expect(answers.map((a) => a.headers['x-ratelimit-remaining'])).toEqual([undefined, '2', '1', '0', '0']);
+    expect(answers[3]!.headers['x-ratelimit-limit']).toBe('4');
     expect(JSON.parse(answers[4]!.body.toString()).message).toMatch(/at most 4 a minute/);
     expect(Number(answers[4]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers[4]!.headers['x-ratelimit-limit']).toBe('4');
   });
 });
 

@@ -6,7 +6,14 @@ import { sharedCheckDue } from '../lib/cached-json.js';
 import { isDownloadSize } from '../lib/download-budget.js';
 import { FastReads, replayKeyOf } from '../lib/fast-reads.js';
 import type { RateCounters } from '../lib/rate-counters.js';
-import { limitsOf, RATE_LIMIT_WINDOW_MS, rateLimitKey, type RouteCost } from './rate-limits.js';
+import {
+  limitsOf,
+  nearLimit,
+  RATE_LIMIT_WINDOW_MS,
+  rateLimitHeaders,
+  rateLimitKey,
+  type RouteCost,
+} from './rate-limits.js';
 
 /** The client address as Fastify's `request.ip` gives it, under the same TRUST_PROXY setting. */
 function clientAddressOf(app: FastifyInstance): (req: http.IncomingMessage) => string | undefined {
@@ -22,7 +29,8 @@ function clientAddressOf(app: FastifyInstance): (req: http.IncomingMessage) => s
  * own request event, before Fastify builds a request, routes it, runs its hooks and serialises:
  * the same status, headers and bytes the full path sent (security headers, CORS, ETag, Vary,
  * Cache-Control), 304 when If-None-Match names the ETag, counted in the same rate-limit counter as
- * the full path with its X-RateLimit headers. Anything else goes the full way: a first ask, a
+ * the full path, with its X-RateLimit headers near the limit and X-Request-Id when the client sent
+ * one (decision 089). Anything else goes the full way: a first ask, a
  * changed answer, a signed-in reader, a counter that is spent (the full path answers the 429), a
  * shared-counter check that is due (PostgreSQL), a server that is closing. Per-request logging is
  * the full path's: at LOG_LEVEL debug or trace the fast path is off, so every request is logged.
@@ -38,6 +46,18 @@ export function registerFastReads(
   const fast = new FastReads();
   const limits = limitsOf(config);
   const addressOf = clientAddressOf(app);
+  // The counters' keys of cheap reads by address, made once (no string built per replayed answer).
+  const readKeys = new Map<string, string>();
+  const counterOf = (cost: RouteCost, address: string): string => {
+    if (cost !== 'read') return rateLimitKey(cost, address);
+    let key = readKeys.get(address);
+    if (key === undefined) {
+      if (readKeys.size >= 5000) readKeys.clear();
+      key = rateLimitKey(cost, address);
+      readKeys.set(address, key);
+    }
+    return key;
+  };
   const sessionCookie = `${sessionCookieName}=`;
   let open = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
 
@@ -70,16 +90,17 @@ export function registerFastReads(
     if (!open) return false;
     const startedAt = metrics ? performance.now() : 0;
     if (req.method !== 'GET') return req.method === 'POST' && refuse(req, res);
-    const key = replayKeyOf(req.url, req.headers, sessionCookie);
+    const headers = req.headers;
+    const key = replayKeyOf(req.url, headers, sessionCookie);
     if (key === null) return false;
     const kept = fast.find(key);
     if (!kept) return false;
     const now = Date.now();
     if (sharedCheckDue(app.deps, now)) return false;
-    const replay = req.headers['if-none-match'] === kept.offer.etag ? kept.notModified : kept.ok;
+    const replay = headers['if-none-match'] === kept.offer.etag ? kept.notModified : kept.ok;
     if (!replay) return false;
     const cost = kept.cost as RouteCost;
-    const counter = rateLimitKey(cost, addressOf(req) ?? '');
+    const counter = counterOf(cost, addressOf(req) ?? '');
     const max = limits[cost];
     const { current, ttl } = counters.hit(counter, RATE_LIMIT_WINDOW_MS, now);
     // Spent: the full path counts it again and answers the 429 with its message. A download is
@@ -90,20 +111,21 @@ export function registerFastReads(
       counters.takeBack(counter);
       return false;
     }
-    const id = app.recentRequests.genReqId(req);
     fast.replayed += 1;
-    // A flat list made once per kept answer (lib/fast-reads.ts): no object spread per request.
-    res.writeHead(replay.status, [
-      'x-ratelimit-limit',
-      String(max),
-      'x-ratelimit-remaining',
-      String(max - current),
-      'x-ratelimit-reset',
-      String(Math.ceil(ttl / 1000)),
-      ...replay.flat,
-      'x-request-id',
-      id,
-    ]);
+    // The kept flat list as is (lib/fast-reads.ts), unless this answer carries the allowance (near
+    // the limit) or a request id (the client sent one: its own, or ours if its was unsafe; decision 089).
+    const remaining = max - current;
+    const near = nearLimit(max, remaining);
+    const echo = headers['x-request-id'] !== undefined;
+    if (!near && !echo) {
+      app.recentRequests.note();
+      res.writeHead(replay.status, replay.flat);
+    } else {
+      const head = near ? [...rateLimitHeaders(max, remaining, ttl), ...replay.flat] : [...replay.flat];
+      if (echo) head.push('x-request-id', app.recentRequests.genReqId(req));
+      else app.recentRequests.note();
+      res.writeHead(replay.status, head);
+    }
     res.end(body);
     metrics?.observeRequest('GET', replay.route, replay.status, (performance.now() - startedAt) / 1000);
     return true;

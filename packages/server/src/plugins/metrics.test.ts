@@ -184,9 +184,8 @@ describe('X-Request-Id', () => {
   });
   afterAll(async () => ctx.close());
 
-  it('is on every answer: a success, a 404, a validation error, a refusal', async () => {
+  it('is on every error answer, and on a success only when the client sent one (decision 089)', async () => {
     for (const [url, status] of [
-      ['/healthz', 200],
       ['/api/analytes/999999', 404],
       ['/api/analytes/not-a-number', 400],
       ['/api/users', 401],
@@ -195,10 +194,13 @@ describe('X-Request-Id', () => {
       expect({ url, status: res.status }).toEqual({ url, status });
       expect(res.headers['x-request-id'], url).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     }
+    const ok = await get(base, '/healthz');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['x-request-id']).toBeUndefined();
   });
 
   it('is unique per request and carries a random per-process prefix, so restarts and replicas differ', async () => {
-    const ids = await Promise.all(Array.from({ length: 20 }, () => get(base, '/healthz')));
+    const ids = await Promise.all(Array.from({ length: 20 }, () => get(base, '/api/analytes/999999')));
     const seen = new Set(ids.map((r) => r.headers['x-request-id']));
     expect(seen.size).toBe(20);
     const prefixOf = (id: unknown) => String(id).slice(0, String(id).lastIndexOf('-'));
@@ -233,18 +235,19 @@ describe('X-Request-Id', () => {
     }
   });
 
-  it('is sent by the fast read path too, each replay its own, an incoming one kept', async () => {
+  it('is sent by the fast read path only when the client sent one, an incoming one kept', async () => {
     const url = '/api/meta';
     const replayedBefore = ctx.app.fastReads.replayed;
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await get(base, url));
     expect(ctx.app.fastReads.replayed).toBeGreaterThan(replayedBefore);
-    const ids = answers.map((a) => a.headers['x-request-id']);
-    expect(new Set(ids).size).toBe(4);
-    for (const id of ids) expect(id).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    for (const a of answers) expect(a.headers['x-request-id']).toBeUndefined();
     const before = ctx.app.fastReads.replayed;
     const given = await get(base, url, { 'x-request-id': 'lb-req-001' });
     expect(ctx.app.fastReads.replayed).toBe(before + 1);
+    const unsafe = await get(base, url, { 'x-request-id': 'has space' });
+    expect(ctx.app.fastReads.replayed).toBe(before + 2);
+    expect(unsafe.headers['x-request-id']).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
     expect(given.headers['x-request-id']).toBe('lb-req-001');
   });
 });

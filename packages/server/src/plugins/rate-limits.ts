@@ -209,6 +209,23 @@ export const rateLimitKey = (cost: RouteCost, ip: string): string => `${cost}|${
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /**
+ * Whether an answer carries the X-RateLimit headers (decision 089): once at most half of the
+ * window's allowance is left, and on every 429 (with Retry-After). A client far from its limit is
+ * sent none of the three (they were a third of a small kept read's header bytes).
+ */
+export const nearLimit = (max: number, remaining: number): boolean => remaining * 2 <= max;
+
+/** The three X-RateLimit headers as `writeHead`'s flat list (the fast read path's). */
+export const rateLimitHeaders = (max: number, remaining: number, ttlMs: number): string[] => [
+  'x-ratelimit-limit',
+  String(max),
+  'x-ratelimit-remaining',
+  String(remaining),
+  'x-ratelimit-reset',
+  String(Math.ceil(ttlMs / 1000)),
+];
+
+/**
  * One policy for every route: a counter per client address and cost class, one-minute windows,
  * 429 with Retry-After and a message naming the limit once it is spent. Returns the counters, which
  * the fast read path (plugins/fast-reads.ts) counts its answers in.
@@ -222,6 +239,19 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     store: rateLimitStoreOf(counters),
     keyGenerator: (request) => rateLimitKey(costOf(request), request.ip),
     max: (request) => limits[costOf(request)],
+    // Below the limit the headers go out only near it (decision 089, `nearLimit`): the onSend hook
+    // below writes them; a 429 keeps all of them and Retry-After (the plugin's `addHeaders`).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    onExceeding: (request, key) => {
+      const max = limits[costOf(request)];
+      const window = counters.peek(key);
+      if (window && nearLimit(max, max - window.current))
+        request.rateLimitLeft = { max, remaining: Math.max(0, max - window.current), ttl: window.ttl };
+    },
     errorResponseBuilder: (request, ctx) => {
       const cost = costOf(request);
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
@@ -233,11 +263,25 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
       );
     },
   });
+  app.decorateRequest('rateLimitLeft', null);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const left = request.rateLimitLeft;
+    if (left !== null && reply.statusCode !== 429)
+      void reply
+        .header('x-ratelimit-limit', left.max)
+        .header('x-ratelimit-remaining', left.remaining)
+        .header('x-ratelimit-reset', Math.ceil(left.ttl / 1000));
+    done(null, payload);
+  });
   return counters;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     cost?: RouteCost;
+  }
+  interface FastifyRequest {
+    /** The allowance left when it is near the limit (decision 089), else null: no X-RateLimit headers. */
+    rateLimitLeft: { max: number; remaining: number; ttl: number } | null;
   }
 }

@@ -39,6 +39,12 @@ describe('/api/v1 datasets', () => {
     const etag = one.headers.etag as string;
     expect((await get(`/api/v1/datasets/${id}`, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get('/api/v1/datasets/99999999')).statusCode).toBe(404);
+    // A public record is its page fragment in `{"data":…}` (decision 089): the same bytes as the
+    // page's item, and the same JSON as the serialiser's.
+    const page = (await get('/api/v1/datasets?limit=1')).body;
+    const item = page.slice(page.indexOf('"data":[') + 8, -2);
+    expect(one.body).toBe(`{"data":${item}}`);
+    expect(one.body).toBe(JSON.stringify({ data: DatasetSchema.parse(JSON.parse(item)) }));
     const bulk = await get('/api/v1/bulk/datasets');
     expect(
       (await get('/api/v1/bulk/datasets', { 'if-none-match': bulk.headers.etag as string })).statusCode,
