@@ -73,7 +73,7 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     // A stale version is refused with what is there now.
     const stale = await put(id, { codes: [], version: before.version });
     expect(stale.statusCode).toBe(409);
-    expect((stale.json() as { current: { codes: unknown[] } }).current.codes).toHaveLength(2);
+    expect(stale.json<{ current: { codes: unknown[] } }>().current.codes).toHaveLength(2);
   });
 
   it('refuses a code not of its system’s form, an unknown system or matrix, a code twice, another measurand’s code', async () => {
@@ -81,7 +81,7 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     const { version } = await get(id);
     const bad = async (codes: object[]) => {
       const res = await put(id, { codes, version });
-      return { status: res.statusCode, message: (res.json() as { message: string }).message };
+      return { status: res.statusCode, message: res.json<{ message: string }>().message };
     };
     expect(await bad([{ system: 'LOINC', code: '2951-3' }])).toEqual({
       status: 400,
@@ -133,7 +133,7 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     expect(npu.meta.code).toMatchObject({ system: NPU, ucum_unit: 'mmol/L' });
     const unknown = await v1List('loinc=1742-6');
     expect(unknown.statusCode).toBe(404);
-    expect((unknown.json() as { message: string }).message).toBe(
+    expect(unknown.json<{ message: string }>().message).toBe(
       'No measurand has the code http://loinc.org|1742-6',
     );
     expect((await v1List('code=ICD|E87')).statusCode).toBe(400);
