@@ -144,6 +144,17 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     expect(page.meta.code).toBeUndefined();
   });
 
+  it('lets search and autocomplete find a measurand by a code and by an alternative name', async () => {
+    const names = async (q: string) =>
+      (await ctx.app.inject({ url: `/autocomplete?query=${encodeURIComponent(q)}` }))
+        .json<{ display_name: string }[]>()
+        .map((m) => m.display_name);
+    expect(await names('NPU02192')).toContain('Glucose');
+    expect(await names('2345-7')).toContain('Glucose');
+    // A name curators gave (decision 083), not in the record's own alternate names.
+    expect(await names('Free T4')).toContain('Free thyroxine (FT4)');
+  });
+
   it('lets the test menu match a line by a code of the table', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
