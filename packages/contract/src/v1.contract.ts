@@ -120,6 +120,28 @@ export const V1HeadlineSchema = z.object({
   cvg: V1EstimateSchema.nullable().describe('Between-subject CV; null when there is none for this matrix'),
 });
 
+/** A code of a measurand as the v1 answers carry it (issue 45.3). */
+export const V1MeasurandCodeSchema = z.object({
+  system: z.string().describe('http://loinc.org, http://npu-terminology.org or http://snomed.info/sct'),
+  code: z.string(),
+  display: z.string().nullable(),
+  matrix: z.string().nullable().describe('The matrix the code names; null when it names none'),
+  ucum_unit: z.string().nullable().describe('The unit scale (UCUM) the code names; null when none'),
+});
+
+export const V1CodeMatchSchema = V1MeasurandCodeSchema.extend({
+  measurand_id: z.number().int().describe('The measurand the code names'),
+  matrix_id: z.number().int().nullable(),
+});
+
+const codeQuery = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} cannot be empty`)
+    .max(240, `${what} must be at most 240 characters`)
+    .optional();
+
 export const V1MeasurandSchema = z.object({
   id: z.number().int().describe('Stable measurand id (kept as imported: the live glucose is 1518)'),
   display_name: z.string(),
@@ -129,6 +151,9 @@ export const V1MeasurandSchema = z.object({
     'The headline matrix (both CVI and CVG first, then most studies, then lowest id; docs/decisions/007); null without results',
   ),
   updated_at: z.string().describe('The latest updated_at of the measurand and its headline estimates'),
+  codes: z
+    .array(V1MeasurandCodeSchema)
+    .describe('Its LOINC, NPU and SNOMED CT codes, each for a matrix and a unit scale when it names them'),
 });
 
 export const v1ListMeasurands = defineRoute({
@@ -137,8 +162,32 @@ export const v1ListMeasurands = defineRoute({
   summary: 'Measurands with their headline CVI and CVG, ordered by id, one page at a time',
   tags: ['v1'],
   access: 'public',
-  query: V1PageQuerySchema.extend({ as_of: AsOfSchema }),
-  responses: { 200: page(V1MeasurandSchema), 400: ErrorSchema },
+  query: V1PageQuerySchema.extend({
+    as_of: AsOfSchema,
+    code: codeQuery('code').describe(
+      'Only the measurand this code names, as `system|code` (e.g. http://loinc.org|2345-7; the system may be LOINC, NPU or SNOMED CT) or the code alone; 404 when no measurand has it',
+    ),
+    loinc: codeQuery('loinc').describe(
+      'Only the measurand this LOINC code names (`code=http://loinc.org|…`)',
+    ),
+    npu: codeQuery('npu').describe(
+      'Only the measurand this NPU code names (`code=http://npu-terminology.org|…`)',
+    ),
+  }).refine((q) => [q.code, q.loinc, q.npu].filter((c) => c !== undefined).length <= 1, {
+    message: 'Give one of code, loinc and npu',
+    path: ['code'],
+  }),
+  responses: {
+    200: z.object({
+      meta: V1PageMetaSchema.extend({
+        code: V1CodeMatchSchema.optional().describe(
+          'With code, loinc or npu: the code found, and what it names',
+        ),
+      }),
+      data: z.array(V1MeasurandSchema),
+    }),
+    ...errorsFor(400, 404),
+  },
 });
 
 export const v1MetasOfMeasurand = defineRoute({

@@ -30,5 +30,6 @@ export * from './estimation/index.js';
 export * from './workbench.js';
 export * from './menu.js';
 export * from './measurand-names.js';
+export * from './measurand-codes.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';

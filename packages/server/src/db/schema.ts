@@ -19,3 +19,4 @@ export * from './schema/audit-log.js';
 export * from './schema/appraisals.js';
 export * from './schema/app-state.js';
 export * from './schema/measurand-names.js';
+export * from './schema/measurand-codes.js';

@@ -1,10 +1,18 @@
-import { getAnalyte, getMeasurandNames, listAnalytesWithCounts, updateMeasurandNames } from '@bvdb/contract';
+import {
+  getAnalyte,
+  getMeasurandCodes,
+  getMeasurandNames,
+  listAnalytesWithCounts,
+  updateMeasurandCodes,
+  updateMeasurandNames,
+} from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished, unauthenticated } from '../../plugins/contract-routes.js';
 import * as analytes from './analytes.service.js';
+import * as codes from './measurand-codes.service.js';
 import * as names from './measurand-names.service.js';
 
 export function registerAnalyteRoutes(app: FastifyInstance): void {
@@ -37,5 +45,12 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
   route(app, updateMeasurandNames, async ({ params, body, request }) => {
     if (!request.user) throw unauthenticated();
     return names.updateMeasurandNames(deps, params.id, body, request.user.id);
+  });
+
+  // The codes laboratory systems name it by (decision 091): read by anyone, replaced by curators.
+  route(app, getMeasurandCodes, async ({ params }) => codes.getMeasurandCodes(db, params.id));
+  route(app, updateMeasurandCodes, async ({ params, body, request }) => {
+    if (!request.user) throw unauthenticated();
+    return codes.updateMeasurandCodes(deps, params.id, body, request.user.id);
   });
 }

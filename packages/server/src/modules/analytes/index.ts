@@ -13,3 +13,4 @@ export {
 } from './analytes.service.js';
 export { presentAnalyte } from './analytes.presenter.js';
 export { alternativeNamesByMeasurand } from './measurand-names.service.js';
+export { codesByMeasurand, resolveCode } from './measurand-codes.service.js';

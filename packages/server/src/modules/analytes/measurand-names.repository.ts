@@ -62,6 +62,11 @@ export async function replaceNames(
 ): Promise<number> {
   await db.delete(measurandNames).where(eq(measurandNames.analyteId, analyteId));
   if (names.length > 0) await db.insert(measurandNames).values(names.map((n) => ({ analyteId, ...n })));
+  return bumpAnalyteVersion(db, analyteId);
+}
+
+/** The measurand's version moved on (its names or codes changed); the new version. */
+export async function bumpAnalyteVersion(db: DbOrTx, analyteId: number): Promise<number> {
   const [row] = await db
     .update(analytes)
     .set({ version: sql`${analytes.version} + 1`, updatedAt: sql`now()` })

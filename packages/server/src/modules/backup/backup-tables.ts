@@ -81,6 +81,8 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   },
   // The names the menu matches by are public (GET /api/v1/measurands/:id/names, decision 083).
   { name: 'measurand_names', table: s.measurandNames, scope: 'data' },
+  // The codes laboratory systems name measurands by are public too (decision 091): the crosswalk.
+  { name: 'measurand_codes', table: s.measurandCodes, scope: 'data' },
   {
     name: 'references',
     table: s.references,

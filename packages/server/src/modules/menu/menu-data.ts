@@ -4,6 +4,7 @@ import { DATA_SCOPES } from '../../lib/response-cache.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import {
   alternativeNamesByMeasurand,
+  codesByMeasurand,
   findAnalytesByIds,
   listAllAnalytes,
   listPublishedDatasetOwners,
@@ -63,8 +64,17 @@ function groupsByAnalyte(groups: readonly ApplicationsGroup[]): Map<number, Map<
   return byAnalyte;
 }
 
-function codesByAnalyte(rows: Awaited<ReturnType<typeof listPublishedDatasetCodes>>): Map<number, string[]> {
+/** The codes of each measurand beyond its record's: its published datasets' and its table of codes (decision 091). */
+function codesByAnalyte(
+  rows: Awaited<ReturnType<typeof listPublishedDatasetCodes>>,
+  table: Map<number, { code: string }[]>,
+): Map<number, string[]> {
   const extra = new Map<number, string[]>();
+  for (const [id, codes] of table)
+    extra.set(
+      id,
+      codes.map((c) => c.code),
+    );
   for (const d of rows)
     extra.set(d.analyteId, [...(extra.get(d.analyteId) ?? []), ...codesOf(d.loinc, d.npu, d.snomedCt)]);
   return extra;
@@ -95,16 +105,17 @@ const metaStampsOf = (rows: Awaited<ReturnType<typeof listDisplayedMetaStamps>>)
 async function buildKept(deps: Deps): Promise<Kept> {
   const lookups = deps.cache.stampOf(['lookups']);
   const metasStamp = deps.cache.stampOf(['metas']);
-  const [{ groups }, analyteRows, datasetCodes, owners, metas, names] = await Promise.all([
+  const [{ groups }, analyteRows, datasetCodes, owners, metas, names, tableCodes] = await Promise.all([
     buildApplications(deps, ALL_MATRICES),
     listAllAnalytes(deps.db),
     listPublishedDatasetCodes(deps.db),
     listPublishedDatasetOwners(deps.db),
     listDisplayedMetaStamps(deps),
     alternativeNamesByMeasurand(deps.db),
+    codesByMeasurand(deps.db),
   ]);
   const byAnalyte = groupsByAnalyte(groups);
-  const extraCodes = codesByAnalyte(datasetCodes);
+  const extraCodes = codesByAnalyte(datasetCodes, tableCodes);
   const entries = [...analyteRows]
     .sort((a, b) => a.id - b.id)
     .map((a) => entryOf(a, extraCodes.get(a.id) ?? [], byAnalyte.get(a.id), names.get(a.id)));
@@ -173,17 +184,18 @@ async function applyChanges(deps: Deps, kept: Kept, changes: ChangedRecord[]): P
   kept.metas = t.metas;
   kept.metasStamp = t.metasStamp;
   if (ids.length === 0) return kept;
-  const [rows, metaRows, codes, refs, names] = await Promise.all([
+  const [rows, metaRows, codes, refs, names, tableCodes] = await Promise.all([
     findAnalytesByIds(deps.db, ids),
     listDisplayedMetasOf(deps, ids),
     listPublishedDatasetCodes(deps.db, ids),
     estimateRefsOf(deps, ids),
     alternativeNamesByMeasurand(deps.db, ids),
+    codesByMeasurand(deps.db, ids),
   ]);
   // Every read is done: the change itself is one synchronous step (no menu sees half of it).
   const { data } = kept;
   const groups = groupsByAnalyte(groupApplications(metaRows, ALL_MATRICES));
-  const extraCodes = codesByAnalyte(codes);
+  const extraCodes = codesByAnalyte(codes, tableCodes);
   for (const id of ids) {
     for (const g of data.groups.get(id)?.values() ?? [])
       for (const row of [g.cvi, g.cvg]) if (row) data.refs.delete(refKeyOf(row.meta));

@@ -4,6 +4,8 @@ import { contractFragment, type JsonFragment } from '../../lib/contract-json.js'
 import { KeptByChanges } from '../../lib/kept-by-changes.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import {
+  alternativeNamesByMeasurand,
+  codesByMeasurand,
   findAnalytesByIds,
   findAnalyteWithCount,
   listAllAnalytes,
@@ -28,6 +30,20 @@ interface Counts {
   counts: Map<number, number>;
 }
 
+/**
+ * The rows as the index reads them: beside the record's own names, the curators' alternative names
+ * (decision 083) and the measurand's codes (decision 091), so a search by "Free T4" or by 2345-7 finds
+ * it (issue 45.3). The answers still present the record itself.
+ */
+async function searchable(db: ServiceDeps['db'], rows: AnalyteRow[], all: boolean): Promise<AnalyteRow[]> {
+  const ids = all ? undefined : rows.map((r) => r.id);
+  const [names, codes] = await Promise.all([alternativeNamesByMeasurand(db, ids), codesByMeasurand(db, ids)]);
+  return rows.map((r) => {
+    const more = [...(names.get(r.id) ?? []), ...(codes.get(r.id) ?? []).map((c) => c.code)];
+    return more.length === 0 ? r : { ...r, alternateNames: [...r.alternateNames, ...more] };
+  });
+}
+
 const idsOf = (changes: ChangedRecord[], entity: ChangedRecord['entity']) => [
   ...new Set(changes.filter((c) => c.entity === entity).map((c) => c.entityId)),
 ];
@@ -50,7 +66,10 @@ export class AnalyteSearch {
       log,
       build: async () => {
         const rows = await listAllAnalytes(deps.db);
-        return { index: new AnalyteIndex(rows), rows: new Map(rows.map((r) => [r.id, r])) };
+        return {
+          index: new AnalyteIndex(await searchable(deps.db, rows, true)),
+          rows: new Map(rows.map((r) => [r.id, r])),
+        };
       },
       apply: async (names, changes) => {
         const ids = idsOf(changes, 'measurand');
@@ -58,7 +77,7 @@ export class AnalyteSearch {
         const found = await findAnalytesByIds(deps.db, ids);
         const present = new Set(found.map((r) => r.id));
         const removed = ids.filter((id) => !present.has(id));
-        names.index.update(found, removed);
+        names.index.update(await searchable(deps.db, found, false), removed);
         for (const id of removed) names.rows.delete(id);
         for (const r of found) names.rows.set(r.id, r);
         return names;

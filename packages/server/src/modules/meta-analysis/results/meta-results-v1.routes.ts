@@ -1,9 +1,11 @@
 import { v1ListMeasurands, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
+import { CODE_SYSTEMS } from '@bvdb/domain';
 import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
 import { AppError } from '../../../lib/app-error.js';
+import { codesByMeasurand, resolveCode } from '../../analytes/index.js';
 import {
   presentMeta,
   presentMetaListItem,
@@ -28,6 +30,44 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
       return { estimate_id: ref?.estimateId ?? null, version: ref?.version ?? null };
     };
 
+  // A measurand's codes as the v1 answers carry them (issue 45.3).
+  const codesOf = async (ids: number[]) => {
+    const byId = await codesByMeasurand(serviceDeps(app).db, ids);
+    return new Map(
+      [...byId].map(([id, list]) => [
+        id,
+        list.map((c) => ({
+          system: c.system,
+          code: c.code,
+          display: c.display,
+          matrix: c.matrix,
+          ucum_unit: c.ucum_unit,
+        })),
+      ]),
+    );
+  };
+  // `code=system|code`, `loinc=` or `npu=`: the measurand the code names, or 404 (issue 45.3).
+  const codeAsked = (q: {
+    code?: string | undefined;
+    loinc?: string | undefined;
+    npu?: string | undefined;
+  }) => {
+    const db = serviceDeps(app).db;
+    if (q.code !== undefined) return resolveCode(db, q.code);
+    if (q.loinc !== undefined) return resolveCode(db, q.loinc, CODE_SYSTEMS.loinc);
+    if (q.npu !== undefined) return resolveCode(db, q.npu, CODE_SYSTEMS.npu);
+    return Promise.resolve(undefined);
+  };
+  const presentMatch = (m: Awaited<ReturnType<typeof resolveCode>>) => ({
+    system: m.system,
+    code: m.code,
+    display: m.display,
+    measurand_id: m.measurand_id,
+    matrix_id: m.matrix_id,
+    matrix: m.matrix,
+    ucum_unit: m.ucum_unit,
+  });
+
   route(app, v1ListMeasurands, async ({ query, request, reply }) =>
     cachedJson(
       request,
@@ -40,6 +80,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
             { limit: query.limit, offset: query.offset, ...since(query.updated_since) },
             asOfInstant(query.as_of),
           );
+          const codes = await codesOf(past.items.map((i) => i.analyte.id));
           return {
             meta: pageMeta(query, past.total),
             data: past.items.map(({ analyte, headline, results, updatedAt }) => {
@@ -54,15 +95,20 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
                 alternate_names: analyte.alternateNames,
                 headline: presentV1Headline(headline, refOf),
                 updated_at: updatedAt.toISOString(),
+                codes: codes.get(analyte.id) ?? [],
               };
             }),
           };
         }
-        const { items, total } = await service.listHeadlines(serviceDeps(app), {
-          limit: query.limit,
-          offset: query.offset,
-          ...since(query.updated_since),
-        });
+        const found = await codeAsked(query);
+        const { items, total } = found
+          ? await service.listHeadlines(serviceDeps(app), { analyteIds: [found.measurand_id] })
+          : await service.listHeadlines(serviceDeps(app), {
+              limit: query.limit,
+              offset: query.offset,
+              ...since(query.updated_since),
+            });
+        const codes = await codesOf(items.map((i) => i.analyte.id));
         const refOf = refsOf(
           await service.estimateRefsOf(
             serviceDeps(app),
@@ -70,7 +116,9 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
           ),
         );
         return {
-          meta: pageMeta(query, total),
+          meta: found
+            ? { ...pageMeta({ limit: query.limit, offset: 0 }, total), code: presentMatch(found) }
+            : pageMeta(query, total),
           data: items.map(({ analyte, headline }) => {
             const stamps = [analyte.updatedAt, headline?.cvi?.meta.updatedAt, headline?.cvg?.meta.updatedAt];
             const latest = Math.max(...stamps.map((d) => d?.getTime() ?? 0));
@@ -81,6 +129,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
               alternate_names: analyte.alternateNames,
               headline: presentV1Headline(headline, refOf),
               updated_at: new Date(latest).toISOString(),
+              codes: codes.get(analyte.id) ?? [],
             };
           }),
         };

@@ -127,11 +127,13 @@ export async function listAnalytesWithResults(db: DbOrTx, opts: MetaPage = {}) {
         ),
       )
     : undefined;
-  let q = db.select().from(analytes).where(and(withResult, changed)).orderBy(asc(analytes.id)).$dynamic();
+  // Measurands asked for by id (a code names one) are answered with or without results.
+  const which = opts.analyteIds ? inArray(analytes.id, opts.analyteIds) : withResult;
+  let q = db.select().from(analytes).where(and(which, changed)).orderBy(asc(analytes.id)).$dynamic();
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset !== undefined) q = q.offset(opts.offset);
   const rows = await q;
-  const [total] = await db.select({ n: count() }).from(analytes).where(and(withResult, changed));
+  const [total] = await db.select({ n: count() }).from(analytes).where(and(which, changed));
   return { rows, total: total?.n ?? 0 };
 }
 

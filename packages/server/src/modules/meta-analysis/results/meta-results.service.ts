@@ -124,7 +124,11 @@ export function headlineOf(rows: MetaRow[]): Headline | null {
  */
 export async function listHeadlines(deps: Deps, page: MetaPage = {}) {
   const { rows: analytes, total } = await repo.listAnalytesWithResults(deps.db, page);
-  const paged = page.limit !== undefined || page.offset !== undefined || page.updatedSince !== undefined;
+  const paged =
+    page.limit !== undefined ||
+    page.offset !== undefined ||
+    page.updatedSince !== undefined ||
+    page.analyteIds !== undefined;
   const metas = await repo.listDisplayedMetasOfAnalytes(
     deps.db,
     paged ? analytes.map((a) => a.id) : undefined,
