@@ -41,6 +41,7 @@ export const queryKeys = {
   analytesWithCounts: [...r.analytes, 'with-counts'],
   analyte: (id: number) => [...r.analytes, 'one', id],
   measurandNames: (id: number) => [...r.analytes, 'names', id],
+  measurandCodes: (id: number) => [...r.analytes, 'codes', id],
 
   allDatasets: [...r.datasets, 'all'],
   datasetsPage: (page: number) => [...r.datasets, 'page', page],

@@ -29,6 +29,7 @@ import { releasesQuery } from '../../features/releases/api/get-releases';
 import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '../../lib/release-pin';
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
+import { MeasurandCodesLine } from '../../features/analytes/components/measurand-codes-line';
 import { LazyAlternativeNamesEditor as AlternativeNamesEditor } from '../../features/analytes/components/lazy-alternative-names-editor';
 
 // Rendered by the server like the rest of the page, but hydrated when their code arrives: the
@@ -105,6 +106,7 @@ export function AnalytePage() {
           <p className="small mb-2">
             Alternative names: {a.alternate_names.length ? a.alternate_names.join(', ') : 'No Alternative'}
           </p>
+          <MeasurandCodesLine measurandId={a.id} />
         </div>
         <div className="d-flex flex-wrap gap-2">
           <a href={exportAnalyteUrl(a.id)} className="btn btn-success btn-sm">
