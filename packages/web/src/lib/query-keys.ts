@@ -42,6 +42,7 @@ export const queryKeys = {
   analyte: (id: number) => [...r.analytes, 'one', id],
   measurandNames: (id: number) => [...r.analytes, 'names', id],
   measurandCodes: (id: number) => [...r.analytes, 'codes', id],
+  measurandByCode: (code: string) => [...r.analytes, 'by-code', code],
 
   allDatasets: [...r.datasets, 'all'],
   datasetsPage: (page: number) => [...r.datasets, 'page', page],

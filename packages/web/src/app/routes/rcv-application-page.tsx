@@ -4,7 +4,7 @@ export function RcvApplicationPage() {
   return (
     <>
       <h1 className="h3">Application of the RCV</h1>
-      <RcvApplication titled={false} />
+      <RcvApplication titled={false} findByCode />
     </>
   );
 }

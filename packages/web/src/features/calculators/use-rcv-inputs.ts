@@ -18,6 +18,8 @@ export interface RcvInputs {
   /** True after the first edit: the calculator shows results only then (spec section 4). */
   changed: boolean;
   set: (field: 'cvi' | 'cva' | 'ci' | 'probability', value: string) => void;
+  /** A database CVI put in the CVI box (1 decimal shown, the exact value computed with). */
+  takeCvi: (cvi: number) => void;
   setDirection: (direction: ChangeDirection) => void;
 }
 
@@ -33,7 +35,8 @@ export function useRcvInputs({
   });
   const [direction, setDirectionState] = useState<ChangeDirection>('one-direction');
   const [changed, setChanged] = useState(false);
-  const cviExact = initialCvi != null && values.cvi.trim() === formatFixed(initialCvi, 1) ? initialCvi : null;
+  const [exact, setExact] = useState<number | null>(initialCvi ?? null);
+  const cviExact = exact != null && values.cvi.trim() === formatFixed(exact, 1) ? exact : null;
   return {
     ...values,
     cviExact,
@@ -41,6 +44,11 @@ export function useRcvInputs({
     changed,
     set: (field, value) => {
       setValues((v) => ({ ...v, [field]: value }));
+      setChanged(true);
+    },
+    takeCvi: (cvi) => {
+      setExact(cvi);
+      setValues((v) => ({ ...v, cvi: formatFixed(cvi, 1) }));
       setChanged(true);
     },
     setDirection: (d) => {

@@ -18,6 +18,7 @@ import { CVA_ZERO_ALERT } from '../cva-zero';
 import { toNumberOrZero } from '../number-input';
 import { cviOf, cvOf, useRcvInputs, zPhrase, type RcvInputs } from '../use-rcv-inputs';
 import { NumberFields } from './number-field';
+import { CviByCode } from './cvi-by-code';
 import { RcvCurveTable } from './rcv-curve-table';
 import { RcvInputsCard } from './rcv-inputs-card';
 
@@ -117,12 +118,15 @@ export function RcvApplication({
   initialCvi,
   initialCva,
   titled = true,
+  findByCode = false,
 }: {
   inputs?: RcvInputs;
   initialCvi?: number | null;
   initialCva?: number | null;
   /** false on its own page, whose h1 is already "Application of the RCV" (issue 27.10). */
   titled?: boolean;
+  /** On its own page: the CVI may be looked up by a laboratory's test code (issue 45.7). */
+  findByCode?: boolean;
 }) {
   const id = useId();
   const own = useRcvInputs({ initialCvi, initialCva });
@@ -162,6 +166,7 @@ export function RcvApplication({
           Application of the RCV
         </h2>
       ) : null}
+      {findByCode && !shared ? <CviByCode onCvi={(cvi) => inputs.takeCvi(cvi)} /> : null}
       {shared ? null : <RcvInputsCard inputs={inputs} showCi={false} />}
       <div className="row g-3 mb-3">
         <NumberFields
