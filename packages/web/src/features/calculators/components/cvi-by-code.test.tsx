@@ -95,7 +95,7 @@ describe('the RCV tool takes a laboratory test code (issue 45.7)', () => {
       ),
     );
     expect(asked[0]).toContain('/api/v1/measurands?code=2345-7');
-    expect((screen.getByLabelText(/^CVI/) as HTMLInputElement).value).toBe('5.6');
+    expect(screen.getByLabelText<HTMLInputElement>(/^CVI/).value).toBe('5.6');
     // The verdict is computed from the estimate itself, not from the box's rounded 5.6.
     fireEvent.change(screen.getByLabelText('CVA (%)'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('1st Result'), { target: { value: '5' } });
@@ -110,6 +110,6 @@ describe('the RCV tool takes a laboratory test code (issue 45.7)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('cvi-by-code').textContent).toBe('No measurand has the code 9999-9'),
     );
-    expect((screen.getByLabelText(/^CVI/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^CVI/).value).toBe('');
   });
 });
