@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { estimateCviConfidenceInterval, measurandNameKey } from '@bvdb/domain';
+import { codeSystemOf, estimateCviConfidenceInterval, measurandNameKey } from '@bvdb/domain';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
@@ -224,6 +224,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await recomputeAnalytesMetas(tx, [...catalogue.analyteIds.values()]);
     await seedDemoNames(tx);
+    await seedDemoCodes(tx);
     await repo.markDemoSeeded(tx);
     await bumpDataGeneration(tx);
     return true;
@@ -247,4 +248,36 @@ export async function seedDemoNames(tx: DbOrTx): Promise<number> {
   await repo.insertMeasurandNames(tx, names);
   await repo.markDemoNamesSeeded(tx);
   return names.length;
+}
+
+/**
+ * The demo measurands' codes (seed-data/measurand_codes_seed.csv, issue 45.2), each with the public
+ * source that states it, once per database: with the demo on a new database, and on the first start
+ * of a demo database seeded before the codes existed. A code another measurand already has is left
+ * out (never moved). Returns how many were added.
+ */
+export async function seedDemoCodes(tx: DbOrTx): Promise<number> {
+  if (await repo.isDemoCodesSeeded(tx)) return 0;
+  const rows = readCsvObjects(fs.readFileSync(`${SEED_DIR}measurand_codes_seed.csv`, 'utf8'));
+  const ids = await repo.demoAnalyteIdsByName(tx);
+  const matrixIds = await repo.matrixIdsByName(tx);
+  const codes = rows.flatMap((r) => {
+    const analyteId = ids.get(r.measurand!);
+    const system = codeSystemOf(r.system ?? '');
+    if (!analyteId || !system || !r.code) return [];
+    return [
+      {
+        analyteId,
+        system,
+        code: r.code,
+        display: r.display || null,
+        matrixId: (r.matrix && matrixIds.get(r.matrix)) || null,
+        ucumUnit: r.ucum_unit || null,
+        source: r.source || null,
+      },
+    ];
+  });
+  const added = await repo.insertMeasurandCodes(tx, codes);
+  await repo.markDemoCodesSeeded(tx);
+  return added;
 }

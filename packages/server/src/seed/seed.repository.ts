@@ -16,6 +16,7 @@ import {
   ethnicities,
   matrices,
   matrixConsolidationMembers,
+  measurandCodes,
   measurandNames,
   matrixConsolidations,
   references,
@@ -25,6 +26,7 @@ import {
 
 const DEMO_SEEDED_KEY = 'demo_seeded';
 const DEMO_NAMES_SEEDED_KEY = 'demo_names_seeded';
+const DEMO_CODES_SEEDED_KEY = 'demo_codes_seeded';
 
 /** The value an upsert's row proposed for this column. */
 const excluded = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
@@ -141,4 +143,33 @@ export async function isDemoNamesSeeded(db: DbOrTx): Promise<boolean> {
 
 export async function markDemoNamesSeeded(db: DbOrTx): Promise<void> {
   await db.insert(appState).values({ key: DEMO_NAMES_SEEDED_KEY, value: sql`to_jsonb(now())` });
+}
+
+/** The matrices by name (as the lookup writes them). */
+export async function matrixIdsByName(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select({ id: matrices.id, name: matrices.matrixExpansion }).from(matrices);
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Codes of measurands, each where its (system, code) is free (the unique key keeps the first). */
+export async function insertMeasurandCodes(
+  db: DbOrTx,
+  rows: (typeof measurandCodes.$inferInsert)[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const added = await db
+    .insert(measurandCodes)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: measurandCodes.id });
+  return added.length;
+}
+
+export async function isDemoCodesSeeded(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_CODES_SEEDED_KEY));
+  return row !== undefined;
+}
+
+export async function markDemoCodesSeeded(db: DbOrTx): Promise<void> {
+  await db.insert(appState).values({ key: DEMO_CODES_SEEDED_KEY, value: sql`to_jsonb(now())` });
 }

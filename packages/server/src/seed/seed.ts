@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { createUser, hasAnyUser } from '../modules/auth/index.js';
 import { seedContentPages } from '../modules/content/index.js';
-import { seedDemo, seedDemoNames } from './demo-seed.js';
+import { seedDemo, seedDemoCodes, seedDemoNames } from './demo-seed.js';
 import { isDemoSeeded, upsertLookupValues } from './seed.repository.js';
 
 const hasDemoMeasurandsSeeded = (db: Db) => isDemoSeeded(db);
@@ -20,9 +20,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions) {
     await seedContentPages(tx);
   });
   const demoSeeded = opts.demo ? await seedDemo(db) : false;
-  // A demo database seeded before the alternative names existed gets them once (decision 083).
+  // A demo database seeded before the alternative names (decision 083) or the sourced codes (issue
+  // 45.2) existed gets them once.
   if (opts.demo && !demoSeeded && (await hasDemoMeasurandsSeeded(db)))
-    await db.transaction((tx) => seedDemoNames(tx));
+    await db.transaction(async (tx) => {
+      await seedDemoNames(tx);
+      await seedDemoCodes(tx);
+    });
   const email = opts.adminEmail ?? 'admin@example.org';
   let generatedAdminPassword: string | undefined;
   // The default administrator only on an empty database; a named one whenever it is missing.

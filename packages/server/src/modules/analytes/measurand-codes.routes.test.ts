@@ -131,10 +131,11 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     }
     const npu = ListSchema.parse((await v1List('npu=NPU02192')).json());
     expect(npu.meta.code).toMatchObject({ system: NPU, ucum_unit: 'mmol/L' });
-    const unknown = await v1List('loinc=1742-6');
+    // A code no measurand has (the demo's seeded codes, issue 45.2, do not include it).
+    const unknown = await v1List('loinc=2947-0');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ message: string }>().message).toBe(
-      'No measurand has the code http://loinc.org|1742-6',
+      'No measurand has the code http://loinc.org|2947-0',
     );
     expect((await v1List('code=ICD|E87')).statusCode).toBe(400);
     expect((await v1List('code=2345-7&loinc=2345-7')).statusCode).toBe(400);
