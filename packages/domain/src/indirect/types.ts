@@ -103,6 +103,8 @@ export interface IndirectStratum {
   readonly key: Readonly<Record<string, string>>;
   readonly pairing: PairingSummary;
   readonly methods: readonly MethodResult[];
+  /** Added for h-indirect-domain: why a stratum has no methods (e.g. too few pairs); absent otherwise. */
+  readonly note?: string;
 }
 
 export interface IndirectEstimate {

@@ -1,0 +1,330 @@
+/**
+ * The indirect estimators of CV_total from consecutive-result pairs (docs/domain/indirect-bv.md
+ * gives each one's steps and sources). Each reads a PairSample with optional bootstrap weights and
+ * answers CV_total (%, of one result: within-subject and analytical together), the pairs it used, its
+ * exclusion steps and a model of the log ratio ln(x₂/x₁) (CDF and quantile) for the histogram and
+ * the model RCV.
+ *
+ * Throughout: if one result is x·exp(ε), ε ~ N(0, s²), the log ratio of two results is N(0, 2s²), so
+ * s = SD(log ratio)/√2 and CV_total = 100·√(exp(s²) − 1) (the log-normal CV).
+ */
+import { normalCdf, normalQuantile } from '../distributions.js';
+import type { PairSample } from './sample.js';
+import { nelderMead, untruncateNormal, weightedMoments, weightedQuantile } from './stats.js';
+import type { ExclusionStep } from './types.js';
+
+export interface CoreFit {
+  readonly cvTotal: number;
+  readonly pairsUsed: number;
+  readonly steps: readonly ExclusionStep[];
+  /** The fitted model of the log ratio: CDF and quantile. */
+  readonly cdf: (y: number) => number;
+  readonly quantile: (p: number) => number;
+  /** The log-ratio range whose pairs the model was fitted to (±Infinity for all). */
+  readonly region: { readonly lo: number; readonly hi: number };
+}
+
+export type CoreEstimator = (
+  s: PairSample,
+  w: Float64Array | null,
+  total: number,
+  quick?: CoreFit,
+) => CoreFit;
+
+/** CV_total, %, of one result from the SD of log ratios of two results. */
+export function cvTotalFromLogRatioSd(sd: number): number {
+  const s2 = (sd * sd) / 2;
+  return 100 * Math.sqrt(Math.expm1(s2));
+}
+
+function normalModel(mu: number, sigma: number): Pick<CoreFit, 'cdf' | 'quantile'> {
+  return {
+    cdf: (y) => normalCdf((y - mu) / sigma),
+    quantile: (p) => mu + sigma * normalQuantile(p),
+  };
+}
+
+export const TUKEY_STEP = "Tukey's fences on the log ratios";
+
+/** Tukey's fences (Tukey, Exploratory Data Analysis, 1977): [Q1 − 1.5·IQR, Q3 + 1.5·IQR]. */
+function tukeyFences(
+  y: Float64Array,
+  w: Float64Array | null,
+  lo: number,
+  hi: number,
+): { lo: number; hi: number } {
+  // quantiles of the values inside [lo, hi]: restrict by skipping weights outside
+  let total = 0;
+  let from = 0;
+  while (from < y.length && (y[from] as number) < lo) from++;
+  let to = y.length;
+  while (to > from && (y[to - 1] as number) > hi) to--;
+  const ys = y.subarray(from, to);
+  const ws = w === null ? null : w.subarray(from, to);
+  if (ws === null) total = ys.length;
+  else for (let i = 0; i < ws.length; i++) total += ws[i] as number;
+  const q1 = weightedQuantile(ys, ws, total, 0.25);
+  const q3 = weightedQuantile(ys, ws, total, 0.75);
+  const iqr = q3 - q1;
+  return { lo: q1 - 1.5 * iqr, hi: q3 + 1.5 * iqr };
+}
+
+/**
+ * The result ratio with Tukey's exclusion (Jones GRD, Clin Chem 2019;65:579-88 for the ratios of
+ * consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with Tukey"):
+ * one pass of Tukey's fences on the log ratios, then the SD of those kept.
+ */
+export const resultRatioTukey: CoreEstimator = (s, w, total) => {
+  const f = tukeyFences(s.y, w, -Infinity, Infinity);
+  const m = weightedMoments(s.y, w, f.lo, f.hi);
+  return {
+    cvTotal: cvTotalFromLogRatioSd(m.sd),
+    pairsUsed: m.n,
+    steps: [{ step: TUKEY_STEP, removed: total - m.n, remaining: m.n }],
+    ...normalModel(m.mean, m.sd),
+    region: f,
+  };
+};
+
+export const TUKEY_REPEAT_STEP = "Tukey's fences repeated until none removed";
+
+/**
+ * The modified result ratio (Tan et al. 2022 found a modified result ratio with Tukey's rule best;
+ * what bvdb implements, docs/domain/indirect-bv.md): Tukey's fences on the log ratios repeated until
+ * they remove nothing more, then the normal whose truncation to the final fences has the kept pairs'
+ * mean and SD (truncated-normal moments), so the repeated trimming does not shrink the SD.
+ */
+export const resultRatioModified: CoreEstimator = (s, w, total) => {
+  let region = { lo: -Infinity, hi: Infinity };
+  let kept = total;
+  const steps: ExclusionStep[] = [];
+  for (let round = 0; round < 50; round++) {
+    const f = tukeyFences(s.y, w, region.lo, region.hi);
+    const lo = Math.max(f.lo, region.lo);
+    const hi = Math.min(f.hi, region.hi);
+    const m = weightedMoments(s.y, w, lo, hi);
+    const removed = kept - m.n;
+    region = { lo, hi };
+    if (round === 0) steps.push({ step: TUKEY_STEP, removed, remaining: m.n });
+    else if (removed > 0) {
+      const last = steps[1];
+      steps[1] = {
+        step: TUKEY_REPEAT_STEP,
+        removed: (last?.removed ?? 0) + removed,
+        remaining: m.n,
+      };
+    }
+    kept = m.n;
+    if (removed === 0 && round > 0) break;
+  }
+  if (steps.length === 1) steps.push({ step: TUKEY_REPEAT_STEP, removed: 0, remaining: kept });
+  const m = weightedMoments(s.y, w, region.lo, region.hi);
+  const { mu, sigma } = untruncateNormal(m.mean, m.sd, region.lo, region.hi);
+  return {
+    cvTotal: cvTotalFromLogRatioSd(sigma),
+    pairsUsed: m.n,
+    steps,
+    ...normalModel(mu, sigma),
+    region,
+  };
+};
+
+/**
+ * Expected mean squares (Tan et al. 2022, after the one-way ANOVA of Fraser & Harris, Crit Rev Clin
+ * Lab Sci 1989;27:409-37): with each patient's pair a group of two, the within-group mean square
+ * MS_W = Σ(x₂ − x₁)²/(2n) estimates σ²_I + σ²_A; CV_total = 100·√MS_W / grand mean. No exclusion.
+ */
+export const expectedMeanSquares: CoreEstimator = (s, w, total) => {
+  let ss = 0;
+  let sum = 0;
+  let sumY = 0;
+  let sumYY = 0;
+  for (let i = 0; i < s.n; i++) {
+    const wi = w === null ? 1 : (w[i] as number);
+    if (wi === 0) continue;
+    const a = s.x1[i] as number;
+    const b = s.x2[i] as number;
+    ss += wi * (b - a) * (b - a);
+    sum += wi * (a + b);
+    const y = s.y[i] as number;
+    sumY += wi * y;
+    sumYY += wi * y * y;
+  }
+  const msW = ss / (2 * total);
+  const mean = sum / (2 * total);
+  const cvTotal = (100 * Math.sqrt(msW)) / mean;
+  // the model: log ratios N(mean log ratio, 2·ln(1 + CV²))
+  const sigma = Math.SQRT2 * Math.sqrt(Math.log1p((cvTotal / 100) ** 2));
+  const mu = sumY / total;
+  void sumYY;
+  return {
+    cvTotal,
+    pairsUsed: total,
+    steps: [{ step: 'none (all pairs)', removed: 0, remaining: total }],
+    ...normalModel(mu, sigma),
+    region: { lo: -Infinity, hi: Infinity },
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Central-peak fit: a Box–Cox-normal model fitted to the central part of the ratio distribution.
+
+/** Box–Cox of a ratio r > 0 (Box & Cox, J R Stat Soc B 1964;26:211-52), from its log ln r. */
+function boxCoxFromLog(logR: number, lambda: number): number {
+  return Math.abs(lambda) < 1e-6 ? logR : Math.expm1(lambda * logR) / lambda;
+}
+
+/** The log ratio whose Box–Cox value is t (−Infinity below the transform's range). */
+function logFromBoxCox(t: number, lambda: number): number {
+  if (Math.abs(lambda) < 1e-6) return t;
+  const u = lambda * t + 1;
+  if (u <= 0) return lambda > 0 ? -Infinity : Infinity;
+  return Math.log(u) / lambda;
+}
+
+export interface BoxCoxNormal {
+  readonly lambda: number;
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/** CDF of the log ratio under a Box–Cox-normal model of the ratio. */
+export function boxCoxCdf(m: BoxCoxNormal, y: number): number {
+  if (y === -Infinity) return 0;
+  if (y === Infinity) return 1;
+  return normalCdf((boxCoxFromLog(y, m.lambda) - m.mu) / m.sigma);
+}
+
+export function boxCoxQuantile(m: BoxCoxNormal, p: number): number {
+  return logFromBoxCox(m.mu + m.sigma * normalQuantile(p), m.lambda);
+}
+
+/** How wide the central region is: the model's μ ± CENTRAL_Z·σ on the Box–Cox scale. */
+export const CENTRAL_Z = 2;
+export const CENTRAL_BINS = 60;
+export const CENTRAL_STEP = 'outside the central peak';
+
+/** Binned counts of the weighted sorted log ratios over [lo, hi] in `bins` equal bins. */
+function binCounts(
+  y: Float64Array,
+  w: Float64Array | null,
+  lo: number,
+  hi: number,
+  bins: number,
+): Float64Array {
+  const counts = new Float64Array(bins);
+  const width = (hi - lo) / bins;
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i] as number;
+    if (v < lo) continue;
+    if (v > hi) break;
+    const wi = w === null ? 1 : (w[i] as number);
+    if (wi === 0) continue;
+    const b = Math.min(bins - 1, Math.floor((v - lo) / width));
+    counts[b] = (counts[b] as number) + wi;
+  }
+  return counts;
+}
+
+/**
+ * Maximum likelihood of the Box–Cox-normal truncated to [lo, hi] on binned data: the multinomial
+ * log-likelihood Σ n_b·ln(P_b / P[lo, hi]). Parameters (λ, μ, ln σ), λ kept within ±3.
+ */
+export function fitTruncatedBoxCox(
+  counts: Float64Array,
+  lo: number,
+  hi: number,
+  start: BoxCoxNormal,
+  maxEvaluations: number,
+): BoxCoxNormal {
+  const bins = counts.length;
+  const width = (hi - lo) / bins;
+  const edges = new Float64Array(bins + 1);
+  for (let b = 0; b <= bins; b++) edges[b] = lo + b * width;
+  const cdfs = new Float64Array(bins + 1);
+  const negLogLik = (x: readonly number[]): number => {
+    const lambda = x[0] as number;
+    const mu = x[1] as number;
+    const sigma = Math.exp(x[2] as number);
+    if (Math.abs(lambda) > 3 || !Number.isFinite(sigma) || sigma <= 0) return 1e300;
+    for (let b = 0; b <= bins; b++)
+      cdfs[b] = normalCdf((boxCoxFromLog(edges[b] as number, lambda) - mu) / sigma);
+    const mass = (cdfs[bins] as number) - (cdfs[0] as number);
+    if (!(mass > 0)) return 1e300;
+    let ll = 0;
+    let n = 0;
+    for (let b = 0; b < bins; b++) {
+      const c = counts[b] as number;
+      if (c === 0) continue;
+      const p = Math.max((cdfs[b + 1] as number) - (cdfs[b] as number), 1e-300);
+      ll += c * Math.log(p);
+      n += c;
+    }
+    return -(ll - n * Math.log(mass));
+  };
+  const scale = Math.max(start.sigma, 1e-6);
+  const best = nelderMead(
+    negLogLik,
+    [start.lambda, start.mu, Math.log(scale)],
+    [0.5, 0.2 * scale, 0.2],
+    maxEvaluations,
+  );
+  return { lambda: best.x[0] as number, mu: best.x[1] as number, sigma: Math.exp(best.x[2] as number) };
+}
+
+function centralRegion(m: BoxCoxNormal): { lo: number; hi: number } {
+  return {
+    lo: logFromBoxCox(m.mu - CENTRAL_Z * m.sigma, m.lambda),
+    hi: logFromBoxCox(m.mu + CENTRAL_Z * m.sigma, m.lambda),
+  };
+}
+
+/**
+ * Central-peak fit (the idea of refineR, Ammer T et al., Sci Rep 2021;11:16023, for reference
+ * intervals, applied to result ratios by Røys EÅ et al., Clin Chem Lab Med 2024): the ratios' central
+ * peak is modelled as a Box–Cox-normal distribution fitted by truncated maximum likelihood to the
+ * pairs inside the model's own μ ± 2σ (Box–Cox scale), found by iteration from a robust start
+ * (median ± 2·1.4826·MAD of the log ratios). Pathological pairs in the tails fall outside the region
+ * and do not widen the peak. bvdb's own implementation, not refineR's code.
+ */
+export const centralPeak: CoreEstimator = (s, w, total, quick) => {
+  let model: BoxCoxNormal;
+  let rounds: number;
+  let evaluations: number;
+  if (quick && 'model' in quick) {
+    model = (quick as CoreFit & { model: BoxCoxNormal }).model;
+    rounds = 2;
+    evaluations = 150;
+  } else {
+    const median = weightedQuantile(s.y, w, total, 0.5);
+    // MAD from weighted quantiles of |y − median| is costly; the IQR/1.349 is as robust here
+    const q1 = weightedQuantile(s.y, w, total, 0.25);
+    const q3 = weightedQuantile(s.y, w, total, 0.75);
+    const sd0 = Math.max((q3 - q1) / 1.349, 1e-6);
+    model = { lambda: 0, mu: median, sigma: sd0 };
+    rounds = 12;
+    evaluations = 400;
+  }
+  let region = centralRegion(model);
+  for (let round = 0; round < rounds; round++) {
+    const counts = binCounts(s.y, w, region.lo, region.hi, CENTRAL_BINS);
+    model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations);
+    const next = centralRegion(model);
+    const moved = Math.abs(next.lo - region.lo) + Math.abs(next.hi - region.hi);
+    region = next;
+    if (moved < 1e-4 * (region.hi - region.lo)) break;
+  }
+  const inside = weightedMoments(s.y, w, region.lo, region.hi).n;
+  // spread of ln r under the model: half the distance between its 15.87th and 84.13th percentiles
+  const sdLog = (boxCoxQuantile(model, normalCdf(1)) - boxCoxQuantile(model, normalCdf(-1))) / 2;
+  const fit: CoreFit & { model: BoxCoxNormal } = {
+    cvTotal: cvTotalFromLogRatioSd(sdLog),
+    pairsUsed: inside,
+    steps: [{ step: CENTRAL_STEP, removed: total - inside, remaining: inside }],
+    cdf: (y) => boxCoxCdf(model, y),
+    quantile: (p) => boxCoxQuantile(model, p),
+    region,
+    model,
+  };
+  return fit;
+};
