@@ -13,7 +13,7 @@ import {
   type CoreEstimator,
   type CoreFit,
   expectedMeanSquares,
-  resultRatioModified,
+  resultRatioTukey,
 } from './methods.js';
 import { pairResults, strataOf } from './pairing.js';
 import { type PairSample, resampleWeights, toSample } from './sample.js';
@@ -49,7 +49,7 @@ export const METHOD_SOURCES: Record<IndirectMethod, string> = {
 };
 
 const ESTIMATORS: Record<IndirectMethod, CoreEstimator> = {
-  result_ratio: resultRatioModified,
+  result_ratio: resultRatioTukey,
   expected_mean_squares: expectedMeanSquares,
   central_peak: centralPeak,
 };

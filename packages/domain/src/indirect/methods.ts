@@ -10,7 +10,7 @@
  */
 import { normalCdf, normalQuantile } from '../distributions.js';
 import type { PairSample } from './sample.js';
-import { nelderMead, untruncateNormal, weightedMoments, weightedQuantile } from './stats.js';
+import { nelderMead, weightedMoments, weightedQuantile } from './stats.js';
 import type { ExclusionStep } from './types.js';
 
 export interface CoreFit {
@@ -86,82 +86,30 @@ export const resultRatioTukey: CoreEstimator = (s, w, total) => {
   };
 };
 
-export const TUKEY_REPEAT_STEP = "Tukey's fences repeated until none removed";
-
 /**
- * The modified result ratio (Tan et al. 2022 found a modified result ratio with Tukey's rule best;
- * what bvdb implements, docs/domain/indirect-bv.md): Tukey's fences on the log ratios repeated until
- * they remove nothing more, then the normal whose truncation to the final fences has the kept pairs'
- * mean and SD (truncated-normal moments), so the repeated trimming does not shrink the SD.
- */
-export const resultRatioModified: CoreEstimator = (s, w, total) => {
-  let region = { lo: -Infinity, hi: Infinity };
-  let kept = total;
-  const steps: ExclusionStep[] = [];
-  for (let round = 0; round < 50; round++) {
-    const f = tukeyFences(s.y, w, region.lo, region.hi);
-    const lo = Math.max(f.lo, region.lo);
-    const hi = Math.min(f.hi, region.hi);
-    const m = weightedMoments(s.y, w, lo, hi);
-    const removed = kept - m.n;
-    region = { lo, hi };
-    if (round === 0) steps.push({ step: TUKEY_STEP, removed, remaining: m.n });
-    else if (removed > 0) {
-      const last = steps[1];
-      steps[1] = {
-        step: TUKEY_REPEAT_STEP,
-        removed: (last?.removed ?? 0) + removed,
-        remaining: m.n,
-      };
-    }
-    kept = m.n;
-    if (removed === 0 && round > 0) break;
-  }
-  if (steps.length === 1) steps.push({ step: TUKEY_REPEAT_STEP, removed: 0, remaining: kept });
-  const m = weightedMoments(s.y, w, region.lo, region.hi);
-  const { mu, sigma } = untruncateNormal(m.mean, m.sd, region.lo, region.hi);
-  return {
-    cvTotal: cvTotalFromLogRatioSd(sigma),
-    pairsUsed: m.n,
-    steps,
-    ...normalModel(mu, sigma),
-    region,
-  };
-};
-
-/**
- * Expected mean squares (Tan et al. 2022, after the one-way ANOVA of Fraser & Harris, Crit Rev Clin
- * Lab Sci 1989;27:409-37): with each patient's pair a group of two, the within-group mean square
- * MS_W = Σ(x₂ − x₁)²/(2n) estimates σ²_I + σ²_A; CV_total = 100·√MS_W / grand mean. No exclusion.
+ * Expected mean squares (Tan et al. 2022; the one-way ANOVA of Fraser & Harris, Crit Rev Clin Lab
+ * Sci 1989;27:409-37, on ln values as in Røraas et al., Clin Chem 2016;62:725-36): each patient's pair
+ * is a group of two, and the within-group mean square of the ln values, MS_W = Σ(ln x₂ − ln x₁)²/(2n),
+ * has expectation σ²_I + σ²_A (ln scale); CV_total = 100·√(exp(MS_W) − 1). No exclusion: every pair
+ * counts.
  */
 export const expectedMeanSquares: CoreEstimator = (s, w, total) => {
   let ss = 0;
-  let sum = 0;
   let sumY = 0;
-  let sumYY = 0;
   for (let i = 0; i < s.n; i++) {
     const wi = w === null ? 1 : (w[i] as number);
     if (wi === 0) continue;
-    const a = s.x1[i] as number;
-    const b = s.x2[i] as number;
-    ss += wi * (b - a) * (b - a);
-    sum += wi * (a + b);
     const y = s.y[i] as number;
+    ss += wi * y * y;
     sumY += wi * y;
-    sumYY += wi * y * y;
   }
   const msW = ss / (2 * total);
-  const mean = sum / (2 * total);
-  const cvTotal = (100 * Math.sqrt(msW)) / mean;
-  // the model: log ratios N(mean log ratio, 2·ln(1 + CV²))
-  const sigma = Math.SQRT2 * Math.sqrt(Math.log1p((cvTotal / 100) ** 2));
-  const mu = sumY / total;
-  void sumYY;
   return {
-    cvTotal,
+    cvTotal: 100 * Math.sqrt(Math.expm1(msW)),
     pairsUsed: total,
     steps: [{ step: 'none (all pairs)', removed: 0, remaining: total }],
-    ...normalModel(mu, sigma),
+    // the model: log ratios N(mean log ratio, 2·MS_W)
+    ...normalModel(sumY / total, Math.sqrt(2 * msW)),
     region: { lo: -Infinity, hi: Infinity },
   };
 };
@@ -205,7 +153,7 @@ export const CENTRAL_BINS = 60;
 export const CENTRAL_STEP = 'outside the central peak';
 
 /** Binned counts of the weighted sorted log ratios over [lo, hi] in `bins` equal bins. */
-function binCounts(
+export function binCounts(
   y: Float64Array,
   w: Float64Array | null,
   lo: number,
@@ -236,6 +184,7 @@ export function fitTruncatedBoxCox(
   hi: number,
   start: BoxCoxNormal,
   maxEvaluations: number,
+  restart = true,
 ): BoxCoxNormal {
   const bins = counts.length;
   const width = (hi - lo) / bins;
@@ -263,12 +212,17 @@ export function fitTruncatedBoxCox(
     return -(ll - n * Math.log(mass));
   };
   const scale = Math.max(start.sigma, 1e-6);
-  const best = nelderMead(
+  let best = nelderMead(
     negLogLik,
     [start.lambda, start.mu, Math.log(scale)],
     [0.5, 0.2 * scale, 0.2],
     maxEvaluations,
   );
+  // one restart from the optimum with a fresh simplex: Nelder–Mead can stall on the flat λ direction
+  if (restart) {
+    const s2 = Math.exp(best.x[2] as number);
+    best = nelderMead(negLogLik, best.x, [0.1, 0.05 * s2, 0.05], maxEvaluations);
+  }
   return { lambda: best.x[0] as number, mu: best.x[1] as number, sigma: Math.exp(best.x[2] as number) };
 }
 
@@ -302,17 +256,17 @@ export const centralPeak: CoreEstimator = (s, w, total, quick) => {
     const q3 = weightedQuantile(s.y, w, total, 0.75);
     const sd0 = Math.max((q3 - q1) / 1.349, 1e-6);
     model = { lambda: 0, mu: median, sigma: sd0 };
-    rounds = 12;
+    rounds = 40;
     evaluations = 400;
   }
   let region = centralRegion(model);
   for (let round = 0; round < rounds; round++) {
     const counts = binCounts(s.y, w, region.lo, region.hi, CENTRAL_BINS);
-    model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations);
+    model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations, quick === undefined);
     const next = centralRegion(model);
     const moved = Math.abs(next.lo - region.lo) + Math.abs(next.hi - region.hi);
     region = next;
-    if (moved < 1e-4 * (region.hi - region.lo)) break;
+    if (moved < 1e-6 * (region.hi - region.lo)) break;
   }
   const inside = weightedMoments(s.y, w, region.lo, region.hi).n;
   // spread of ln r under the model: half the distance between its 15.87th and 84.13th percentiles

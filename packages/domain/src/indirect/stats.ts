@@ -1,11 +1,9 @@
 /**
  * Small numeric helpers for the indirect methods: weighted order statistics on sorted log ratios
- * (so a bootstrap replicate is a vector of multiplicities, never a re-sort), the truncated normal,
- * and a Nelder–Mead minimiser. Pure and allocation-light: they run 500 times per method in a
+ * (so a bootstrap replicate is a vector of multiplicities, never a re-sort) and a Nelder–Mead
+ * minimiser. Pure and allocation-light: they run 500 times per method in a
  * bootstrap over up to a million pairs.
  */
-import { normalCdf } from '../distributions.js';
-
 /** The standard normal density. */
 export function normalPdf(z: number): number {
   return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
@@ -70,45 +68,6 @@ export function weightedMoments(
     ss += wi * (v - mean) * (v - mean);
   }
   return { n, mean, sd: n > 1 ? Math.sqrt(ss / (n - 1)) : NaN };
-}
-
-/**
- * Variance factor of a normal truncated to [a, b] in standard units (Johnson, Kotz & Balakrishnan,
- * Continuous Univariate Distributions 1, ch. 13): Var = σ²·[1 + (aφ(a) − bφ(b))/Z − ((φ(a) − φ(b))/Z)²],
- * Z = Φ(b) − Φ(a); and the mean shift (φ(a) − φ(b))/Z.
- */
-export function truncatedNormalMoments(a: number, b: number): { shift: number; varFactor: number } {
-  const Z = normalCdf(b) - normalCdf(a);
-  const pa = Number.isFinite(a) ? normalPdf(a) : 0;
-  const pb = Number.isFinite(b) ? normalPdf(b) : 0;
-  const ta = Number.isFinite(a) ? a * pa : 0;
-  const tb = Number.isFinite(b) ? b * pb : 0;
-  const shift = (pa - pb) / Z;
-  return { shift, varFactor: 1 + (ta - tb) / Z - shift * shift };
-}
-
-/**
- * The normal (μ, σ) whose truncation to [lo, hi] has the observed mean and SD (method of moments for
- * the truncated normal, solved by fixed-point iteration from the untruncated values).
- */
-export function untruncateNormal(
-  mean: number,
-  sd: number,
-  lo: number,
-  hi: number,
-): { mu: number; sigma: number } {
-  let mu = mean;
-  let sigma = sd;
-  for (let k = 0; k < 60; k++) {
-    const { shift, varFactor } = truncatedNormalMoments((lo - mu) / sigma, (hi - mu) / sigma);
-    const nextSigma = sd / Math.sqrt(Math.max(varFactor, 1e-6));
-    const nextMu = mean - nextSigma * shift;
-    const done = Math.abs(nextSigma - sigma) < 1e-10 * sigma && Math.abs(nextMu - mu) < 1e-10 * sigma;
-    sigma = Math.min(nextSigma, 50 * sd);
-    mu = nextMu;
-    if (done) break;
-  }
-  return { mu, sigma };
 }
 
 /**

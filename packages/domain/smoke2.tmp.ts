@@ -1,0 +1,2 @@
+import { runSimulationStudy } from './src/indirect/simulation.ts';
+console.log(runSimulationStudy().rows);
