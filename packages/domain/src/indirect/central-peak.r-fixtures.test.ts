@@ -1,6 +1,6 @@
 /**
  * The central-peak fit against the same model written independently in base R
- * (fixtures/central-peak.R; its output fixtures/central-peak.fixtures.json is committed, so these
+ * (test-data/indirect/central-peak.R; its output central-peak.fixtures.json beside it is committed, so these
  * tests never need R).
  */
 import { readFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ interface Fixture {
 }
 
 const fixture = JSON.parse(
-  readFileSync(new URL('./fixtures/central-peak.fixtures.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../test-data/indirect/central-peak.fixtures.json', import.meta.url), 'utf8'),
 ) as Fixture;
 
 function sampleOf(logRatios: readonly number[]): PairSample {
