@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { binCounts, CENTRAL_BINS, CENTRAL_Z, centralPeak, fitTruncatedBoxCox } from './methods.js';
+import { CENTRAL_BINS, CENTRAL_Z, centralPeak, fitTruncatedBoxCox } from './methods.js';
 import { type PairSample, toSample } from './sample.js';
+import { binCountsOf, weigh } from './stats.js';
 
 interface Fixture {
   bins: number;
@@ -60,7 +61,7 @@ describe('central-peak fit against R (base optim, same model)', () => {
     it(`${c.name}: the truncated Box–Cox-normal fit on a fixed region matches R's optimum`, () => {
       const s = sampleOf(c.logRatios);
       const r = c.fixedRegion;
-      const counts = binCounts(s.y, null, r.lo, r.hi, CENTRAL_BINS);
+      const counts = binCountsOf(weigh(s.y, null), r.lo, r.hi, CENTRAL_BINS);
       const fit = fitTruncatedBoxCox(
         counts,
         r.lo,
@@ -76,7 +77,7 @@ describe('central-peak fit against R (base optim, same model)', () => {
 
     it(`${c.name}: the iterated central peak gives R's region and CV_total`, () => {
       const s = sampleOf(c.logRatios);
-      const fit = centralPeak(s, null, s.n);
+      const fit = centralPeak(weigh(s.y, null));
       const cp = c.centralPeak;
       // the region moves in steps of the binning, so two optimisers settle on fixed points a hair
       // apart: 0.5 % of CV_total, far inside the estimate's own sampling error at n = 3000 (≈ 1.5 %)

@@ -9,8 +9,7 @@
  * s = SD(log ratio)/√2 and CV_total = 100·√(exp(s²) − 1) (the log-normal CV).
  */
 import { normalCdf, normalQuantile } from '../distributions.js';
-import type { PairSample } from './sample.js';
-import { nelderMead, weightedMoments, weightedQuantile } from './stats.js';
+import { binCountsOf, fastNormalCdf, momentsOf, nelderMead, quantileOf, type Weighted } from './stats.js';
 import type { ExclusionStep } from './types.js';
 
 export interface CoreFit {
@@ -24,12 +23,8 @@ export interface CoreFit {
   readonly region: { readonly lo: number; readonly hi: number };
 }
 
-export type CoreEstimator = (
-  s: PairSample,
-  w: Float64Array | null,
-  total: number,
-  quick?: CoreFit,
-) => CoreFit;
+/** An estimator reads the weighted sorted log ratios; `quick` (a bootstrap replicate) = the data's fit. */
+export type CoreEstimator = (v: Weighted, quick?: CoreFit) => CoreFit;
 
 /** CV_total, %, of one result from the SD of log ratios of two results. */
 export function cvTotalFromLogRatioSd(sd: number): number {
@@ -47,24 +42,9 @@ function normalModel(mu: number, sigma: number): Pick<CoreFit, 'cdf' | 'quantile
 export const TUKEY_STEP = "Tukey's fences on the log ratios";
 
 /** Tukey's fences (Tukey, Exploratory Data Analysis, 1977): [Q1 − 1.5·IQR, Q3 + 1.5·IQR]. */
-function tukeyFences(
-  y: Float64Array,
-  w: Float64Array | null,
-  lo: number,
-  hi: number,
-): { lo: number; hi: number } {
-  // quantiles of the values inside [lo, hi]: restrict by skipping weights outside
-  let total = 0;
-  let from = 0;
-  while (from < y.length && (y[from] as number) < lo) from++;
-  let to = y.length;
-  while (to > from && (y[to - 1] as number) > hi) to--;
-  const ys = y.subarray(from, to);
-  const ws = w === null ? null : w.subarray(from, to);
-  if (ws === null) total = ys.length;
-  else for (let i = 0; i < ws.length; i++) total += ws[i] as number;
-  const q1 = weightedQuantile(ys, ws, total, 0.25);
-  const q3 = weightedQuantile(ys, ws, total, 0.75);
+export function tukeyFences(v: Weighted): { lo: number; hi: number } {
+  const q1 = quantileOf(v, 0.25);
+  const q3 = quantileOf(v, 0.75);
   const iqr = q3 - q1;
   return { lo: q1 - 1.5 * iqr, hi: q3 + 1.5 * iqr };
 }
@@ -74,9 +54,10 @@ function tukeyFences(
  * consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with Tukey"):
  * one pass of Tukey's fences on the log ratios, then the SD of those kept.
  */
-export const resultRatioTukey: CoreEstimator = (s, w, total) => {
-  const f = tukeyFences(s.y, w, -Infinity, Infinity);
-  const m = weightedMoments(s.y, w, f.lo, f.hi);
+export const resultRatioTukey: CoreEstimator = (v) => {
+  const total = v.total;
+  const f = tukeyFences(v);
+  const m = momentsOf(v, f.lo, f.hi);
   return {
     cvTotal: cvTotalFromLogRatioSd(m.sd),
     pairsUsed: m.n,
@@ -93,16 +74,14 @@ export const resultRatioTukey: CoreEstimator = (s, w, total) => {
  * has expectation σ²_I + σ²_A (ln scale); CV_total = 100·√(exp(MS_W) − 1). No exclusion: every pair
  * counts.
  */
-export const expectedMeanSquares: CoreEstimator = (s, w, total) => {
-  let ss = 0;
-  let sumY = 0;
-  for (let i = 0; i < s.n; i++) {
-    const wi = w === null ? 1 : (w[i] as number);
-    if (wi === 0) continue;
-    const y = s.y[i] as number;
-    ss += wi * y * y;
-    sumY += wi * y;
-  }
+export const expectedMeanSquares: CoreEstimator = (v) => {
+  const total = v.total;
+  // Σ w·y² and Σ w·y from the shifted prefix sums
+  const n = v.y.length;
+  const s1 = v.S1[n] as number;
+  const s2 = v.S2[n] as number;
+  const ss = s2 + 2 * v.shift * s1 + total * v.shift * v.shift;
+  const sumY = s1 + total * v.shift;
   const msW = ss / (2 * total);
   return {
     cvTotal: 100 * Math.sqrt(Math.expm1(msW)),
@@ -152,28 +131,6 @@ export const CENTRAL_Z = 2;
 export const CENTRAL_BINS = 60;
 export const CENTRAL_STEP = 'outside the central peak';
 
-/** Binned counts of the weighted sorted log ratios over [lo, hi] in `bins` equal bins. */
-export function binCounts(
-  y: Float64Array,
-  w: Float64Array | null,
-  lo: number,
-  hi: number,
-  bins: number,
-): Float64Array {
-  const counts = new Float64Array(bins);
-  const width = (hi - lo) / bins;
-  for (let i = 0; i < y.length; i++) {
-    const v = y[i] as number;
-    if (v < lo) continue;
-    if (v > hi) break;
-    const wi = w === null ? 1 : (w[i] as number);
-    if (wi === 0) continue;
-    const b = Math.min(bins - 1, Math.floor((v - lo) / width));
-    counts[b] = (counts[b] as number) + wi;
-  }
-  return counts;
-}
-
 /**
  * Maximum likelihood of the Box–Cox-normal truncated to [lo, hi] on binned data: the multinomial
  * log-likelihood Σ n_b·ln(P_b / P[lo, hi]). Parameters (λ, μ, ln σ), λ kept within ±3.
@@ -197,7 +154,7 @@ export function fitTruncatedBoxCox(
     const sigma = Math.exp(x[2] as number);
     if (Math.abs(lambda) > 3 || !Number.isFinite(sigma) || sigma <= 0) return 1e300;
     for (let b = 0; b <= bins; b++)
-      cdfs[b] = normalCdf((boxCoxFromLog(edges[b] as number, lambda) - mu) / sigma);
+      cdfs[b] = fastNormalCdf((boxCoxFromLog(edges[b] as number, lambda) - mu) / sigma);
     const mass = (cdfs[bins] as number) - (cdfs[0] as number);
     if (!(mass > 0)) return 1e300;
     let ll = 0;
@@ -212,10 +169,13 @@ export function fitTruncatedBoxCox(
     return -(ll - n * Math.log(mass));
   };
   const scale = Math.max(start.sigma, 1e-6);
+  // a cold start explores λ widely; a warm start (restart = false: a bootstrap replicate starting
+  // from the data's fit) takes small first steps
+  const spread = restart ? 1 : 0.25;
   let best = nelderMead(
     negLogLik,
     [start.lambda, start.mu, Math.log(scale)],
-    [0.5, 0.2 * scale, 0.2],
+    [0.5 * spread, 0.2 * scale * spread, 0.2 * spread],
     maxEvaluations,
   );
   // one restart from the optimum with a fresh simplex: Nelder–Mead can stall on the flat λ direction
@@ -238,22 +198,22 @@ function centralRegion(m: BoxCoxNormal): { lo: number; hi: number } {
  * intervals, applied to result ratios by Røys EÅ et al., Clin Chem Lab Med 2024): the ratios' central
  * peak is modelled as a Box–Cox-normal distribution fitted by truncated maximum likelihood to the
  * pairs inside the model's own μ ± 2σ (Box–Cox scale), found by iteration from a robust start
- * (median ± 2·1.4826·MAD of the log ratios). Pathological pairs in the tails fall outside the region
+ * (median, IQR/1.349 of the log ratios). Pathological pairs in the tails fall outside the region
  * and do not widen the peak. bvdb's own implementation, not refineR's code.
  */
-export const centralPeak: CoreEstimator = (s, w, total, quick) => {
+export const centralPeak: CoreEstimator = (v, quick) => {
+  const total = v.total;
   let model: BoxCoxNormal;
   let rounds: number;
   let evaluations: number;
   if (quick && 'model' in quick) {
     model = (quick as CoreFit & { model: BoxCoxNormal }).model;
-    rounds = 2;
-    evaluations = 150;
+    rounds = 1;
+    evaluations = 120;
   } else {
-    const median = weightedQuantile(s.y, w, total, 0.5);
-    // MAD from weighted quantiles of |y − median| is costly; the IQR/1.349 is as robust here
-    const q1 = weightedQuantile(s.y, w, total, 0.25);
-    const q3 = weightedQuantile(s.y, w, total, 0.75);
+    const q1 = quantileOf(v, 0.25);
+    const median = quantileOf(v, 0.5);
+    const q3 = quantileOf(v, 0.75);
     const sd0 = Math.max((q3 - q1) / 1.349, 1e-6);
     model = { lambda: 0, mu: median, sigma: sd0 };
     rounds = 40;
@@ -261,14 +221,15 @@ export const centralPeak: CoreEstimator = (s, w, total, quick) => {
   }
   let region = centralRegion(model);
   for (let round = 0; round < rounds; round++) {
-    const counts = binCounts(s.y, w, region.lo, region.hi, CENTRAL_BINS);
+    const counts = binCountsOf(v, region.lo, region.hi, CENTRAL_BINS);
     model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations, quick === undefined);
     const next = centralRegion(model);
     const moved = Math.abs(next.lo - region.lo) + Math.abs(next.hi - region.hi);
     region = next;
     if (moved < 1e-6 * (region.hi - region.lo)) break;
   }
-  const inside = weightedMoments(s.y, w, region.lo, region.hi).n;
+  // a bootstrap replicate needs CV_total only
+  const inside = quick ? NaN : momentsOf(v, region.lo, region.hi).n;
   // spread of ln r under the model: half the distance between its 15.87th and 84.13th percentiles
   const sdLog = (boxCoxQuantile(model, normalCdf(1)) - boxCoxQuantile(model, normalCdf(-1))) / 2;
   const fit: CoreFit & { model: BoxCoxNormal } = {

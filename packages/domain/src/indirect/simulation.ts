@@ -12,6 +12,7 @@ import { mulberry32 } from '../prng.js';
 import { centralPeak, type CoreEstimator, expectedMeanSquares, resultRatioTukey } from './methods.js';
 import { pairResults } from './pairing.js';
 import { toSample } from './sample.js';
+import { weigh } from './stats.js';
 import type { IndirectOptions, RoutineResult } from './types.js';
 
 export interface Scenario {
@@ -184,7 +185,7 @@ export function runSimulationStudy(
     );
     for (const [name, m] of Object.entries(SIMULATED_METHODS)) {
       const s = m.firstInReferenceInterval ? inRange : all;
-      const fit = m.estimator(s, null, s.n);
+      const fit = m.estimator(weigh(s.y, null));
       const cvi = Math.sqrt(Math.max(fit.cvTotal ** 2 - design.cva ** 2, 0));
       errors[name]?.push(cvi / scenario.cvi - 1);
     }
