@@ -50,22 +50,45 @@ export function tukeyFences(v: Weighted): { lo: number; hi: number } {
 }
 
 /**
- * The result ratio with Tukey's exclusion (Jones GRD, Clin Chem 2019;65:579-88 for the ratios of
- * consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with Tukey"):
- * one pass of Tukey's fences on the log ratios, then the SD of those kept.
+ * Tukey's fences lie 0.6745 + 2·1.349 = 2.698 SDs from the centre of a normal sample, so the SD of
+ * what they keep is the SD of a normal truncated at ±2.698σ: σ·√(1 − 2cφ(c)/(2Φ(c) − 1)) = 0.9712σ
+ * (Johnson, Kotz & Balakrishnan, Continuous Univariate Distributions 1, 2nd ed., §13.10). Dividing by
+ * this makes the kept SD estimate σ again when the central part is normal.
  */
-export const resultRatioTukey: CoreEstimator = (v) => {
+export const TUKEY_CONSISTENCY = (() => {
+  const c = normalQuantile(0.75) * 4; // Q3 + 1.5·IQR = 0.6745σ + 1.5·1.349σ = 4·0.6745σ
+  const phi = Math.exp(-0.5 * c * c) / Math.sqrt(2 * Math.PI);
+  return Math.sqrt(1 - (2 * c * phi) / (2 * normalCdf(c) - 1));
+})();
+
+function resultRatio(v: Weighted, consistent: boolean): CoreFit {
   const total = v.total;
   const f = tukeyFences(v);
   const m = momentsOf(v, f.lo, f.hi);
+  const sd = consistent ? m.sd / TUKEY_CONSISTENCY : m.sd;
   return {
-    cvTotal: cvTotalFromLogRatioSd(m.sd),
+    cvTotal: cvTotalFromLogRatioSd(sd),
     pairsUsed: m.n,
     steps: [{ step: TUKEY_STEP, removed: total - m.n, remaining: m.n }],
-    ...normalModel(m.mean, m.sd),
+    ...normalModel(m.mean, sd),
     region: f,
   };
-};
+}
+
+/**
+ * The result ratio with Tukey's exclusion as published (Jones GRD, Clin Chem 2019;65:579-88 for the
+ * ratios of consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with
+ * Tukey"): one pass of Tukey's fences on the log ratios, then the SD of those kept. Used by the
+ * simulation study to stand for the published method.
+ */
+export const resultRatioTukeyPlain: CoreEstimator = (v) => resultRatio(v, false);
+
+/**
+ * bvdb's result ratio: the same, with the kept SD divided by TUKEY_CONSISTENCY so that clean
+ * log-normal data give CV_total without the 2.9 % the fences trim off (and an interval that covers).
+ * With a first-result range (the reference interval) it is the modified method of Tan et al. 2022.
+ */
+export const resultRatioTukey: CoreEstimator = (v) => resultRatio(v, true);
 
 /**
  * Expected mean squares (Tan et al. 2022; the one-way ANOVA of Fraser & Harris, Crit Rev Clin Lab

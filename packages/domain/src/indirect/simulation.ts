@@ -9,7 +9,13 @@
  * (docs/domain/indirect-bv.md says so and why).
  */
 import { mulberry32 } from '../prng.js';
-import { centralPeak, type CoreEstimator, expectedMeanSquares, resultRatioTukey } from './methods.js';
+import {
+  centralPeak,
+  type CoreEstimator,
+  expectedMeanSquares,
+  resultRatioTukey,
+  resultRatioTukeyPlain,
+} from './methods.js';
 import { pairResults } from './pairing.js';
 import { toSample } from './sample.js';
 import { weigh } from './stats.js';
@@ -123,7 +129,7 @@ export interface SimulatedMethod {
 }
 
 export const SIMULATED_METHODS: Record<string, SimulatedMethod> = {
-  'result ratio, Tukey': { estimator: resultRatioTukey, firstInReferenceInterval: false, published: 78 },
+  'result ratio, Tukey': { estimator: resultRatioTukeyPlain, firstInReferenceInterval: false, published: 78 },
   'modified result ratio, Tukey (first result in RI)': {
     estimator: resultRatioTukey,
     firstInReferenceInterval: true,
