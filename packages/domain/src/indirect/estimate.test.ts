@@ -7,6 +7,7 @@ import { normalCdf } from '../distributions.js';
 import { TooFewPairsError } from '../errors.js';
 import { rcvAsymmetric } from '../rcv.js';
 import { DEFAULT_INDIRECT_OPTIONS, estimateIndirect, HISTOGRAM_BINS } from './estimate.js';
+import { TUKEY_CONSISTENCY } from './methods.js';
 import { ageBand, PAIRING_STEPS, pairResults } from './pairing.js';
 import type { IndirectOptions, MethodResult, RoutineResult } from './types.js';
 
@@ -41,34 +42,42 @@ const method = (methods: readonly MethodResult[], name: MethodResult['method']):
 const symmetric = [...Array<number>(30).fill(-0.1), ...Array<number>(30).fill(0.1)];
 const sdSymmetric = 0.1 * Math.sqrt(60 / 59);
 const cvFromSd = (sd: number) => 100 * Math.sqrt(Math.expm1((sd * sd) / 2));
+/** bvdb's result ratio divides the kept SD by the Tukey consistency factor (0.97111 for a normal). */
+const sdRatio = sdSymmetric / TUKEY_CONSISTENCY;
 
-describe('result ratio with Tukey, by hand', () => {
+describe('Tukey consistency factor', () => {
+  it('is the SD of a normal truncated at Q1 − 1.5·IQR and Q3 + 1.5·IQR (±2.698σ): 0.97111', () => {
+    expect(TUKEY_CONSISTENCY).toBeCloseTo(0.97111, 5);
+  });
+});
+
+describe('result ratio with Tukey (bvdb: with the consistency factor), by hand', () => {
   it('60 pairs at ±0.1: nothing outside the fences, CV_total from the SD of the log ratios / √2', () => {
     const est = estimateIndirect(pairsWithLogRatios(symmetric), options());
     const rr = method(est.all.methods, 'result_ratio');
     // Q1 = −0.1, Q3 = 0.1, fences −0.4 and 0.4
     expect(rr.steps).toEqual([{ step: "Tukey's fences on the log ratios", removed: 0, remaining: 60 }]);
     expect(rr.pairsUsed).toBe(60);
-    expect(rr.cvTotal).toBeCloseTo(cvFromSd(sdSymmetric), 10); // 7.1395 %
-    expect(rr.cvTotal).toBeCloseTo(7.1395, 3);
+    expect(rr.cvTotal).toBeCloseTo(cvFromSd(sdRatio), 10);
+    expect(rr.cvTotal).toBeCloseTo(7.3528, 3);
   });
 
   it('two pairs with log ratio 1.0 fall outside the fences and are counted; the rest is unchanged', () => {
     const est = estimateIndirect(pairsWithLogRatios([...symmetric, 1, 1]), options());
     const rr = method(est.all.methods, 'result_ratio');
     expect(rr.steps).toEqual([{ step: "Tukey's fences on the log ratios", removed: 2, remaining: 60 }]);
-    expect(rr.cvTotal).toBeCloseTo(cvFromSd(sdSymmetric), 10);
+    expect(rr.cvTotal).toBeCloseTo(cvFromSd(sdRatio), 10);
   });
 
   it('CVI, the RCV from the model and from the formula, with CVA 3 %', () => {
     const est = estimateIndirect(pairsWithLogRatios(symmetric), options({ cva: 3 }));
     const rr = method(est.all.methods, 'result_ratio');
-    const cvt = cvFromSd(sdSymmetric);
+    const cvt = cvFromSd(sdRatio);
     const cvi = Math.sqrt(cvt * cvt - 9);
     expect(rr.cvi).toBeCloseTo(cvi, 10);
     // the model: log ratio ~ N(0, sd²); its 2.5th and 97.5th percentiles
-    expect(rr.rcvModel.up).toBeCloseTo(100 * Math.expm1(Z95 * sdSymmetric), 8);
-    expect(rr.rcvModel.down).toBeCloseTo(-100 * Math.expm1(-Z95 * sdSymmetric), 8);
+    expect(rr.rcvModel.up).toBeCloseTo(100 * Math.expm1(Z95 * sdRatio), 8);
+    expect(rr.rcvModel.down).toBeCloseTo(-100 * Math.expm1(-Z95 * sdRatio), 8);
     const formula = rcvAsymmetric(cvi, 3, Z95);
     expect(rr.rcvFormula?.up).toBeCloseTo(formula.up, 10);
     expect(rr.rcvFormula?.down).toBeCloseTo(-formula.down, 10);
@@ -84,8 +93,8 @@ describe('result ratio with Tukey, by hand', () => {
     expect(rr.histogram.at(-1)).toMatchObject({ count: 30 });
     expect(rr.histogram.at(-1)?.to).toBeCloseTo(0.1, 12);
     // the model stands for 60 pairs inside the fences [−0.4, 0.4]; the histogram spans [−0.1, 0.1]
-    const inFences = normalCdf(0.4 / sdSymmetric) - normalCdf(-0.4 / sdSymmetric);
-    const inRange = normalCdf(0.1 / sdSymmetric) - normalCdf(-0.1 / sdSymmetric);
+    const inFences = normalCdf(0.4 / sdRatio) - normalCdf(-0.4 / sdRatio);
+    const inRange = normalCdf(0.1 / sdRatio) - normalCdf(-0.1 / sdRatio);
     const sum = rr.fitted.reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo((60 * inRange) / inFences, 8);
   });
@@ -276,7 +285,7 @@ describe('strata', () => {
     const female = est.strata[0];
     expect(female?.pairing.pairs).toBe(60);
     expect(female?.methods).toHaveLength(3);
-    expect(method(female?.methods ?? [], 'result_ratio').cvTotal).toBeCloseTo(cvFromSd(sdSymmetric), 10);
+    expect(method(female?.methods ?? [], 'result_ratio').cvTotal).toBeCloseTo(cvFromSd(sdRatio), 10);
     const male = est.strata[1];
     expect(male?.pairing.pairs).toBe(20);
     expect(male?.methods).toEqual([]);

@@ -51,7 +51,7 @@ export function tukeyFences(v: Weighted): { lo: number; hi: number } {
 
 /**
  * Tukey's fences lie 0.6745 + 2·1.349 = 2.698 SDs from the centre of a normal sample, so the SD of
- * what they keep is the SD of a normal truncated at ±2.698σ: σ·√(1 − 2cφ(c)/(2Φ(c) − 1)) = 0.9712σ
+ * what they keep is the SD of a normal truncated at ±2.698σ: σ·√(1 − 2cφ(c)/(2Φ(c) − 1)) = 0.97111σ
  * (Johnson, Kotz & Balakrishnan, Continuous Univariate Distributions 1, 2nd ed., §13.10). Dividing by
  * this makes the kept SD estimate σ again when the central part is normal.
  */
