@@ -1,2 +1,0 @@
-import { runSimulationStudy } from './src/indirect/simulation.ts';
-console.log(runSimulationStudy().rows);
