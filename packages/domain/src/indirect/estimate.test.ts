@@ -7,7 +7,7 @@ import { normalCdf } from '../distributions.js';
 import { TooFewPairsError } from '../errors.js';
 import { rcvAsymmetric } from '../rcv.js';
 import { DEFAULT_INDIRECT_OPTIONS, estimateIndirect, HISTOGRAM_BINS } from './estimate.js';
-import { TUKEY_CONSISTENCY } from './methods.js';
+import { TUKEY_CONSISTENCY, TUKEY_SKIPPED_STEP } from './methods.js';
 import { ageBand, PAIRING_STEPS, pairResults } from './pairing.js';
 import type { IndirectOptions, MethodResult, RoutineResult } from './types.js';
 
@@ -300,5 +300,24 @@ describe('strata', () => {
     const est = estimateIndirect(rows, options());
     expect(est.all.pairing.pairs).toBe(60);
     for (const s of est.strata) expect(s.pairing.pairs).toBe(0);
+  });
+});
+
+describe('coarse results', () => {
+  it('IQR 0 (most ratios exactly 1): Tukey excludes nothing and says so; the central peak warns', () => {
+    // 54 pairs 140 → 140 and 6 pairs 140 → 141
+    const rows = pairsWithLogRatios(
+      Array.from({ length: 60 }, (_, i) => (i % 10 === 0 ? Math.log(141 / 140) : 0)),
+    );
+    const est = estimateIndirect(rows, options());
+    const rr = method(est.all.methods, 'result_ratio');
+    expect(rr.steps).toEqual([{ step: TUKEY_SKIPPED_STEP, removed: 0, remaining: 60 }]);
+    const y = Math.log(141 / 140);
+    const mean = (6 * y) / 60;
+    // nothing trimmed, so no consistency factor either
+    const sd = Math.sqrt((6 * (y - mean) ** 2 + 54 * mean ** 2) / 59);
+    expect(rr.cvTotal).toBeCloseTo(cvFromSd(sd), 8);
+    expect(rr.fitted.every(Number.isFinite)).toBe(true);
+    expect(method(est.all.methods, 'central_peak').note).toMatch(/too coarse/);
   });
 });

@@ -110,7 +110,10 @@ function histogramOf(s: PairSample): { bins: HistogramBin[]; lo: number; hi: num
 function fittedCounts(fit: CoreFit, bins: readonly HistogramBin[]): number[] {
   const mass = fit.cdf(fit.region.hi) - fit.cdf(fit.region.lo);
   const scale = mass > 0 ? fit.pairsUsed / mass : 0;
-  return bins.map((b) => scale * (fit.cdf(b.to) - fit.cdf(b.from)));
+  return bins.map((b) => {
+    const expected = scale * (fit.cdf(b.to) - fit.cdf(b.from));
+    return Number.isFinite(expected) ? expected : 0;
+  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -119,6 +122,22 @@ function percentile(sorted: readonly number[], p: number): number {
   const a = sorted[i] as number;
   const b = sorted[Math.min(i + 1, sorted.length - 1)] as number;
   return a + (h - i) * (b - a);
+}
+
+/** Below this many different log ratios inside its region a central-peak fit describes rounding. */
+export const MIN_DISTINCT_IN_PEAK = 10;
+
+function distinctValues(y: Float64Array, lo: number, hi: number): number {
+  let count = 0;
+  let last = NaN;
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i] as number;
+    if (v < lo) continue;
+    if (v > hi) break;
+    if (v !== last) count++;
+    last = v;
+  }
+  return count;
 }
 
 /**
@@ -188,6 +207,10 @@ export function runMethods(
     const notes: string[] = [];
     if (cva === undefined) notes.push('no CVA given: CV_total only');
     else if (cvi === null) notes.push(`CVA (${cva} %) is not below CV_total: no CVI`);
+    if (method === 'central_peak' && distinctValues(s.y, fit.region.lo, fit.region.hi) < MIN_DISTINCT_IN_PEAK)
+      notes.push(
+        `the central peak holds fewer than ${MIN_DISTINCT_IN_PEAK} different ratios (results too coarse for this fit): do not use its CV`,
+      );
     if (method === 'result_ratio' && !options.firstResultRange)
       notes.push(
         'no range for the first result: the plain result ratio (the modified method keeps pairs whose first result lies in the reference interval)',

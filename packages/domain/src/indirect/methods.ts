@@ -33,6 +33,8 @@ export function cvTotalFromLogRatioSd(sd: number): number {
 }
 
 function normalModel(mu: number, sigma: number): Pick<CoreFit, 'cdf' | 'quantile'> {
+  // no spread (every kept log ratio equal): a point mass
+  if (!(sigma > 0)) return { cdf: (y) => (y >= mu ? 1 : 0), quantile: () => mu };
   return {
     cdf: (y) => normalCdf((y - mu) / sigma),
     quantile: (p) => mu + sigma * normalQuantile(p),
@@ -46,8 +48,14 @@ export function tukeyFences(v: Weighted): { lo: number; hi: number } {
   const q1 = quantileOf(v, 0.25);
   const q3 = quantileOf(v, 0.75);
   const iqr = q3 - q1;
+  // IQR 0 (half the log ratios equal, coarse results): fences at one point would keep only those
+  // and report no variation at all; then nothing is excluded (TUKEY_SKIPPED_STEP)
+  if (!(iqr > 0)) return { lo: -Infinity, hi: Infinity };
   return { lo: q1 - 1.5 * iqr, hi: q3 + 1.5 * iqr };
 }
+
+export const TUKEY_SKIPPED_STEP =
+  "Tukey's fences not applied: half or more of the log ratios are equal (IQR 0)";
 
 /**
  * Tukey's fences lie 0.6745 + 2·1.349 = 2.698 SDs from the centre of a normal sample, so the SD of
@@ -65,11 +73,18 @@ function resultRatio(v: Weighted, consistent: boolean): CoreFit {
   const total = v.total;
   const f = tukeyFences(v);
   const m = momentsOf(v, f.lo, f.hi);
-  const sd = consistent ? m.sd / TUKEY_CONSISTENCY : m.sd;
+  // the factor undoes the fences' trimming, so only where fences were applied
+  const sd = consistent && f.lo !== -Infinity ? m.sd / TUKEY_CONSISTENCY : m.sd;
   return {
     cvTotal: cvTotalFromLogRatioSd(sd),
     pairsUsed: m.n,
-    steps: [{ step: TUKEY_STEP, removed: total - m.n, remaining: m.n }],
+    steps: [
+      {
+        step: f.lo === -Infinity ? TUKEY_SKIPPED_STEP : TUKEY_STEP,
+        removed: total - m.n,
+        remaining: m.n,
+      },
+    ],
     ...normalModel(m.mean, sd),
     region: f,
   };
@@ -237,7 +252,8 @@ export const centralPeak: CoreEstimator = (v, quick) => {
     const q1 = quantileOf(v, 0.25);
     const median = quantileOf(v, 0.5);
     const q3 = quantileOf(v, 0.75);
-    const sd0 = Math.max((q3 - q1) / 1.349, 1e-6);
+    // IQR 0 (coarse results, half the ratios equal): start from the SD of all log ratios instead
+    const sd0 = q3 > q1 ? (q3 - q1) / 1.349 : Math.max(momentsOf(v, -Infinity, Infinity).sd || 0, 1e-6);
     model = { lambda: 0, mu: median, sigma: sd0 };
     rounds = 40;
     evaluations = 400;
