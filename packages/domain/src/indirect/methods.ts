@@ -21,6 +21,8 @@ export interface CoreFit {
   readonly quantile: (p: number) => number;
   /** The log-ratio range whose pairs the model was fitted to (±Infinity for all). */
   readonly region: { readonly lo: number; readonly hi: number };
+  /** The central peak's fitted model, where its bootstrap replicates start. */
+  readonly model?: BoxCoxNormal;
 }
 
 /** An estimator reads the weighted sorted log ratios; `quick` (a bootstrap replicate) = the data's fit. */
@@ -244,8 +246,8 @@ export const centralPeak: CoreEstimator = (v, quick) => {
   let model: BoxCoxNormal;
   let rounds: number;
   let evaluations: number;
-  if (quick && 'model' in quick) {
-    model = (quick as CoreFit & { model: BoxCoxNormal }).model;
+  if (quick?.model) {
+    model = quick.model;
     rounds = 1;
     evaluations = 120;
   } else {
@@ -271,7 +273,7 @@ export const centralPeak: CoreEstimator = (v, quick) => {
   const inside = quick ? NaN : momentsOf(v, region.lo, region.hi).n;
   // spread of ln r under the model: half the distance between its 15.87th and 84.13th percentiles
   const sdLog = (boxCoxQuantile(model, normalCdf(1)) - boxCoxQuantile(model, normalCdf(-1))) / 2;
-  const fit: CoreFit & { model: BoxCoxNormal } = {
+  const fit: CoreFit = {
     cvTotal: cvTotalFromLogRatioSd(sdLog),
     pairsUsed: inside,
     steps: [{ step: CENTRAL_STEP, removed: total - inside, remaining: inside }],

@@ -34,11 +34,6 @@ export function fastNormalCdf(z: number): number {
   return 0.5 * (x >= 0 ? erfc : 2 - erfc);
 }
 
-/** The standard normal density. */
-export function normalPdf(z: number): number {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-}
-
 /** First index i with y[i] ≥ v in sorted y (y.length when none). */
 export function lowerBound(y: Float64Array, v: number): number {
   let lo = 0;
