@@ -103,6 +103,8 @@ export interface IndirectStratum {
   readonly key: Readonly<Record<string, string>>;
   readonly pairing: PairingSummary;
   readonly methods: readonly MethodResult[];
+  /** Why a stratum has no methods (fewer pairs than MIN_INDIRECT_PAIRS); absent otherwise. */
+  readonly note?: string;
 }
 
 export interface IndirectEstimate {
