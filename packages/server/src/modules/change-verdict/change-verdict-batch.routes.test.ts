@@ -92,6 +92,22 @@ describe('POST /api/v1/rcv (issue 45.5)', () => {
     expect(rows[1]![header!.indexOf('status')]).toBe('400');
   });
 
+  it('converts x2 per line where UCUM can, and answers a line UCUM cannot convert with its 422', async () => {
+    const m = row.measurand_id;
+    const csv = `measurand,x1,x2,unit,unit2,cva\r\n${m},100,1.5,mg/dL,g/L,2\r\n${m},5,90,mmol/L,mg/dL,2\r\n${m},5,6,bogus,,2\r\n${m},100,150,mg/dL,,2\r\n`;
+    const res = await post(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = ChangeVerdictBatchSchema.parse(res.json());
+    expect(batch.results.map((r) => r.status)).toEqual([200, 422, 422, 200]);
+    const [converted, molar, bogus, inOne] = batch.results;
+    expect(converted!.x2_converted).toBeCloseTo(150, 10);
+    expect(inOne!.x2_converted).toBeNull();
+    expect(converted!.change_pct).toBeCloseTo(inOne!.change_pct!, 10);
+    expect([converted!.rcv_up, converted!.interpretation]).toEqual([inOne!.rcv_up, inOne!.interpretation]);
+    expect(molar!.error).toMatch(/^x2 in mg\/dL cannot be compared with x1 in mmol\/L: .*molar mass/);
+    expect(bogus!.error).toMatch(/^unit "bogus" is not a UCUM unit/);
+  });
+
   it(`refuses more than ${RCV_BATCH_MAX} pairs, an empty batch and a CSV without the columns it needs`, async () => {
     const many = Array.from({ length: RCV_BATCH_MAX + 1 }, () => ({ measurand: '1', x1: 1, x2: 1, cva: 1 }));
     expect((await post({ pairs: many })).statusCode).toBe(400);
