@@ -197,6 +197,8 @@ export const v1ChangeVerdict = defineRoute({
 
 /** The most pairs one batch judges (issue 45.5). */
 export const RCV_BATCH_MAX = 10_000;
+/** A batch's body limit: 10,000 pairs with codes, matrices and two units are about 1.3 MB of JSON. */
+export const RCV_BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * A batch as a laboratory system sends it: JSON `{pairs: [...]}` (each pair the single verdict's

@@ -1,6 +1,7 @@
 import {
   CHANGE_VERDICT_SOURCE,
   ChangeVerdictQuerySchema,
+  ChangeVerdictBatchBodySchema,
   ChangeVerdictBatchSchema,
   RCV_BATCH_MAX,
   type ChangeVerdictBatch,
@@ -10,6 +11,7 @@ import {
 import { parseCsv } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
 import { contractJson } from '../../lib/contract-json.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { tableToCsv } from '../exports/index.js';
 import {
   judgeFound,
@@ -89,9 +91,34 @@ export type ReadPair = { ok: true; q: ChangeVerdictQuery } | { ok: false; status
 /** A distinct test of a batch as found on the event loop: judgeable, or why not. */
 export type FoundPairTest = { ok: true; test: JudgeableTest } | { ok: false; status: number; error: string };
 
+/** A batch as the route has it: the body's text, JSON or CSV (parsed in the thread, not on the loop). */
+export interface BatchBody {
+  text: string;
+  json: boolean;
+}
+
+/** A JSON body's pairs, parsed and checked here (the contract's JSON shape), not on the event loop. */
+function pairsOfJson(text: string): Record<string, unknown>[] {
+  if (jsonDepthExceeds(text))
+    throw new AppError('bad_request', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new AppError('bad_request', `The body is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const parsed = BatchJsonSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError('bad_request', `${['body', ...issue.path].join('.')}: ${issue.message}`);
+  }
+  return parsed.data.pairs;
+}
+const BatchJsonSchema = ChangeVerdictBatchBodySchema.options[0];
+
 /** Reading a batch (in a change-verdict thread): each pair checked by the single verdict's query. */
-export function readBatch(body: string | { pairs: Record<string, unknown>[] }, shared: Shared): ReadPair[] {
-  const pairs = typeof body === 'string' ? pairsOfCsv(body) : body.pairs;
+export function readBatch(body: BatchBody, shared: Shared): ReadPair[] {
+  const pairs = body.json ? pairsOfJson(body.text) : pairsOfCsv(body.text);
   return pairs.map((pair): ReadPair => {
     const parsed = ChangeVerdictQuerySchema.safeParse({ ...pair, ...shared });
     if (parsed.success) return { ok: true, q: parsed.data };
@@ -143,13 +170,36 @@ function judgeLine(line: number, q: ChangeVerdictQuery, found: FoundPairTest): C
   }
 }
 
-/** What a change-verdict thread judges: the pairs as read, each with its distinct test's index. */
+/** A test as a pair names it: what the event loop finds once per batch, however many pairs name it. */
+export type PairTest = Pick<ChangeVerdictQuery, 'code' | 'measurand' | 'matrix'>;
+
+/**
+ * The distinct tests of a batch's pairs, in order of first mention, and each pair's index among them
+ * (-1 for a pair not read): the same for the same body, so the thread that judges finds them again.
+ */
+export function testsOfPairs(pairs: readonly ReadPair[]): { tests: PairTest[]; testOf: number[] } {
+  const index = new Map<string, number>();
+  const tests: PairTest[] = [];
+  const testOf = pairs.map((pair) => {
+    if (!pair.ok) return -1;
+    const { code, measurand, matrix } = pair.q;
+    const key = `${code ?? ''}\u0000${measurand ?? ''}\u0000${matrix ?? ''}`;
+    let i = index.get(key);
+    if (i === undefined) {
+      i = tests.push({ code, measurand, matrix }) - 1;
+      index.set(key, i);
+    }
+    return i;
+  });
+  return { tests, testOf };
+}
+
+/** What a change-verdict thread judges: the body again, and each distinct test as found on the loop. */
 export interface JudgeBatchTask {
-  pairs: ReadPair[];
-  /** per pair: the index of its test in `tests` (-1 for a pair not read) */
-  testOf: number[];
-  tests: FoundPairTest[];
+  body: BatchBody;
   shared: Shared;
+  /** per distinct test of `testsOfPairs`, in its order */
+  found: FoundPairTest[];
   want: 'json' | 'csv';
 }
 
@@ -159,9 +209,11 @@ export interface JudgeBatchTask {
  * judged; the answer's text (JSON checked against the contract, or CSV) is written here too.
  */
 export function judgeBatchTask(task: JudgeBatchTask): string {
-  const results = task.pairs.map((pair, i) => {
+  const pairs = readBatch(task.body, task.shared);
+  const { testOf } = testsOfPairs(pairs);
+  const results = pairs.map((pair, i) => {
     if (!pair.ok) return failed(i + 1, pair.status, pair.error);
-    return judgeLine(i + 1, pair.q, task.tests[task.testOf[i]!]!);
+    return judgeLine(i + 1, pair.q, task.found[testOf[i]!]!);
   });
   const batch: ChangeVerdictBatch = {
     parameters: task.shared,

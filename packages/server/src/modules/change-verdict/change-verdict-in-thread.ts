@@ -1,5 +1,11 @@
 import type { UnitsAnswer } from './change-verdict.service.js';
-import { judgeBatchTask, readBatch, type JudgeBatchTask } from './change-verdict-batch.js';
+import {
+  judgeBatchTask,
+  readBatch,
+  testsOfPairs,
+  type BatchBody,
+  type JudgeBatchTask,
+} from './change-verdict-batch.js';
 import { checkUnit, unitFactor } from './unit-conversion.js';
 
 /** What a change-verdict thread is asked (decision 092). */
@@ -7,7 +13,7 @@ export type VerdictThreadTask =
   | { kind: 'units'; unit: string; unit2: string | null }
   | {
       kind: 'read';
-      body: string | { pairs: Record<string, unknown>[] };
+      body: BatchBody;
       shared: JudgeBatchTask['shared'];
     }
   | ({ kind: 'judge' } & JudgeBatchTask);
@@ -26,7 +32,7 @@ export function verdictThreadTask(task: VerdictThreadTask): unknown {
     case 'units':
       return unitsTask(task.unit, task.unit2);
     case 'read':
-      return readBatch(task.body, task.shared);
+      return testsOfPairs(readBatch(task.body, task.shared)).tests;
     case 'judge':
       return judgeBatchTask(task);
   }

@@ -2,9 +2,9 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { AppError } from '../../lib/app-error.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
 import type { TestLookup } from '../menu/index.js';
-import type { FoundPairTest, ReadPair } from './change-verdict-batch.js';
+import type { BatchBody, FoundPairTest, PairTest } from './change-verdict-batch.js';
 import type { VerdictThreadTask } from './change-verdict-in-thread.js';
-import { findJudgeable, testOf, type UnitsAnswer } from './change-verdict.service.js';
+import { findJudgeable, type UnitsAnswer } from './change-verdict.service.js';
 
 /**
  * Threads for the change verdict (decision 092), on the pool every heavy request uses (decision
@@ -52,38 +52,18 @@ export class VerdictThreads {
    */
   async judgeBatch(
     tests: TestLookup,
-    body: string | { pairs: Record<string, unknown>[] },
+    body: BatchBody,
     shared: { probability: number; direction: 'either' | 'one' },
     want: 'json' | 'csv',
   ): Promise<string> {
-    const pairs = (await this.pool.run({ kind: 'read', body, shared })) as ReadPair[];
-    const index = new Map<string, number>();
+    // The thread answers the distinct tests only: 10,000 pairs are never cloned back and forth.
+    const asked = (await this.pool.run({ kind: 'read', body, shared })) as PairTest[];
     const found: FoundPairTest[] = [];
-    const testOfPair: number[] = [];
-    for (const pair of pairs) {
-      if (!pair.ok) {
-        testOfPair.push(-1);
-        continue;
-      }
-      const asked = testOf(pair.q);
-      const key = `${pair.q.code === undefined ? 'm' : 'c'}\u0000${asked.code ?? ''}\u0000${asked.name ?? ''}\u0000${asked.matrix ?? ''}`;
-      let i = index.get(key);
-      if (i === undefined) {
-        if (found.length > 0 && found.length % FIND_SLICE === 0) await yieldToLoop();
-        i = found.length;
-        index.set(key, i);
-        found.push(await findOne(tests, pair.q));
-      }
-      testOfPair.push(i);
+    for (const test of asked) {
+      if (found.length > 0 && found.length % FIND_SLICE === 0) await yieldToLoop();
+      found.push(await findOne(tests, test));
     }
-    return (await this.pool.run({
-      kind: 'judge',
-      pairs,
-      testOf: testOfPair,
-      tests: found,
-      shared,
-      want,
-    })) as string;
+    return (await this.pool.run({ kind: 'judge', body, shared, found, want })) as string;
   }
 }
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 const verdict = async (q: Record<string, string | number>) => {
-  const query = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await ctx.app.inject({ url: `/api/v1/rcv?${query.toString()}` });
   expect(res.statusCode, res.body).toBe(200);
   return ChangeVerdictSchema.parse(res.json());

@@ -1,4 +1,4 @@
-import { v1ChangeVerdict, v1ChangeVerdictBatch } from '@bvdb/contract';
+import { RCV_BATCH_MAX_BYTES, v1ChangeVerdict, v1ChangeVerdictBatch } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/contract-routes.js';
 import type { TestLookup } from '../menu/index.js';
@@ -24,11 +24,32 @@ export function registerChangeVerdictRoutes(
   );
 
   // Up to 10,000 pairs (issue 45.5), read, judged and written (JSON, or CSV when the caller accepts
-  // it) on a change-verdict thread; only each distinct test is found on the event loop.
-  route(app, v1ChangeVerdictBatch, async ({ query, body, request, reply }) => {
-    const csv = /\btext\/csv\b/i.test(request.headers.accept ?? '');
-    const text = await threads.judgeBatch(tests, body, query, csv ? 'csv' : 'json');
-    return reply.type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').send(text);
+  // it) on a change-verdict thread; only each distinct test is found on the event loop. The body
+  // stays text here (a JSON body too: parsed, checked and cloned in the thread, not on the loop).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/csv', 'text/plain']);
+    scope.addContentTypeParser(
+      ['application/json', 'text/csv', 'text/plain'],
+      { parseAs: 'string' },
+      (_request, text, done) => done(null, text),
+    );
+    route(
+      scope,
+      v1ChangeVerdictBatch,
+      async ({ query, body, request, reply }) => {
+        const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+        const csv = /\btext\/csv\b/i.test(request.headers.accept ?? '');
+        // The scope's parsers keep every body as text; the contract's JSON shape is checked in the thread.
+        const text = await threads.judgeBatch(
+          tests,
+          { text: typeof body === 'string' ? body : JSON.stringify(body), json },
+          query,
+          csv ? 'csv' : 'json',
+        );
+        return reply.type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').send(text);
+      },
+      { bodyLimit: RCV_BATCH_MAX_BYTES },
+    );
   });
   return { threads };
 }
