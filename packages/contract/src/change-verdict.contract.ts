@@ -147,7 +147,7 @@ export const ChangeVerdictSchema = z.object({
         factor: z.number().describe('x2 (in `unit`) = x2 (as sent) × factor, by UCUM'),
       })
       .nullable()
-      .describe('x2 converted to x1\'s unit by UCUM; null when the two results came in one unit'),
+      .describe("x2 converted to x1's unit by UCUM; null when the two results came in one unit"),
     cva: z.number().describe('The CVA used, %'),
     cva_source: z.enum(['given', 'desirable']).describe('given: `cva` asked; desirable: 0.5·CVI'),
     probability: z.number(),

@@ -33,4 +33,3 @@ export function mark(prober: ChildProcess): Promise<{ worst: number; over: numbe
     prober.send('mark');
   });
 }
-

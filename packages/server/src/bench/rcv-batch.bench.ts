@@ -46,13 +46,17 @@ function post(url: string, body: string, headers: Record<string, string>) {
 }
 
 const database = await openBenchDatabase('rcv_batch', { thread: true });
-await seedDatabase(database.db, { demo: true, adminEmail: 'bench@example.org', adminPassword: 'bench-password-1' });
+await seedDatabase(database.db, {
+  demo: true,
+  adminEmail: 'bench@example.org',
+  adminPassword: 'bench-password-1',
+});
 for (const id of await listAnalyteIdsWithDatasets(database.db))
   await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
 const { app, base } = await listenBenchApp(database);
-const table = ApplicationsSchema.parse(
-  await (await fetch(`${base}/api/v1/applications`)).json(),
-).data.filter((r) => r.headline && r.cvi !== null);
+const table = ApplicationsSchema.parse(await (await fetch(`${base}/api/v1/applications`)).json()).data.filter(
+  (r) => r.headline && r.cvi !== null,
+);
 const tests = table.slice(0, 50);
 
 /** One laboratory day: tests in turn, by id and by name; every tenth pair with x2 in g/L (x1 in mg/dL). */
@@ -66,7 +70,8 @@ const pairs = Array.from({ length: PAIRS }, (_, i) => {
   return { ...test, x1, x2, unit: 'mg/dL', cva: 2 + (i % 5) };
 });
 const json = JSON.stringify({ pairs });
-const csvCell = (v: unknown) => (v === undefined ? '' : /[",]/.test(String(v)) ? `"${String(v)}"` : String(v));
+const csvCell = (v: string | number | undefined) =>
+  v === undefined ? '' : /[",]/.test(String(v)) ? `"${String(v)}"` : String(v);
 const csv = `measurand,x1,x2,unit,unit2,cva\r\n${pairs
   .map((p) => {
     const u = p as { unit?: string; unit2?: string };
@@ -83,11 +88,20 @@ const prober = startProber(base);
 await new Promise((r) => setTimeout(r, 500));
 await mark(prober);
 
-console.log(`\n### POST /api/v1/rcv, ${PAIRS} pairs (${tests.length} tests; a tenth converted by UCUM), demo data`);
-console.log('| ask | ms (median of the warm) | each | KB | longest /healthz ms | /healthz over 100 ms | uptime |');
+console.log(
+  `\n### POST /api/v1/rcv, ${PAIRS} pairs (${tests.length} tests; a tenth converted by UCUM), demo data`,
+);
+console.log(
+  '| ask | ms (median of the warm) | each | KB | longest /healthz ms | /healthz over 100 ms | uptime |',
+);
 console.log('|---|---|---|---|---|---|---|');
 let failed = false;
-async function step(name: string, ask: { body: string; headers: Record<string, string> }, n: number, judged: boolean) {
+async function step(
+  name: string,
+  ask: { body: string; headers: Record<string, string> },
+  n: number,
+  judged: boolean,
+) {
   await new Promise((r) => setTimeout(r, 200));
   await mark(prober);
   const times: number[] = [];
@@ -101,7 +115,10 @@ async function step(name: string, ask: { body: string; headers: Record<string, s
     if (ask.headers.accept !== 'text/csv') {
       const summary = /"summary":(\{[^}]*\})/.exec(res.head)?.[1];
       const expected = { pairs: PAIRS, judged: PAIRS - PAIRS / 500, errors: PAIRS / 500 };
-      if (!summary || !isDeepStrictEqual({ ...JSON.parse(summary), significant: 0 }, { ...expected, significant: 0 }))
+      if (
+        !summary ||
+        !isDeepStrictEqual({ ...JSON.parse(summary), significant: 0 }, { ...expected, significant: 0 })
+      )
         throw new Error(`${name}: ${summary ?? res.head.slice(0, 300)}`);
     }
     times.push(res.ms);
@@ -126,7 +143,12 @@ const idle = await mark(prober);
 console.log(
   `| nothing asked (2 s: the machine's noise) | — | — | — | ${idle.worst.toFixed(0)} | ${idle.over}/${idle.count} | ${uptime()} |`,
 );
-await step('the first batch after a start (thread started, UCUM loaded)', asks['JSON in, JSON out'], 1, false);
+await step(
+  'the first batch after a start (thread started, UCUM loaded)',
+  asks['JSON in, JSON out'],
+  1,
+  false,
+);
 for (const [name, ask] of Object.entries(asks)) await step(name, ask, rounds, true);
 prober.kill();
 await app.close();

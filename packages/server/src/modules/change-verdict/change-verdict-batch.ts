@@ -13,12 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contractJson } from '../../lib/contract-json.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { tableToCsv } from '../exports/index.js';
-import {
-  judgeFound,
-  unitsOf,
-  type JudgeableTest,
-  type UnitConversion,
-} from './change-verdict.service.js';
+import { judgeFound, unitsOf, type JudgeableTest, type UnitConversion } from './change-verdict.service.js';
 import { checkUnit, unitFactor } from './unit-conversion.js';
 
 const BATCH_COLUMNS = [
@@ -105,7 +100,10 @@ function pairsOfJson(text: string): Record<string, unknown>[] {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new AppError('bad_request', `The body is not JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AppError(
+      'bad_request',
+      `The body is not JSON: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const parsed = BatchJsonSchema.safeParse(value);
   if (!parsed.success) {

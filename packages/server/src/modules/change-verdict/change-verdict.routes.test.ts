@@ -135,7 +135,7 @@ describe('GET /api/v1/rcv (issue 45.4)', () => {
     expect(matrix.body.message).toMatch(/estimates in: /);
   });
 
-  it('converts x2 to x1\'s unit where UCUM can, and shows the value as sent and as judged', async () => {
+  it("converts x2 to x1's unit where UCUM can, and shows the value as sent and as judged", async () => {
     const inOne = ChangeVerdictSchema.parse(
       (await verdict(`measurand=${row.measurand_id}&x1=100&x2=150&unit=mg%2FdL&cva=2.5`)).body,
     );
@@ -149,7 +149,11 @@ describe('GET /api/v1/rcv (issue 45.4)', () => {
     expect(v.inputs.converted).toEqual({ x2: expect.any(Number), from: 'g/L', to: 'mg/dL', factor: 100 });
     expect(v.inputs.converted!.x2).toBeCloseTo(150, 10);
     expect(v.change_pct).toBeCloseTo(inOne.change_pct, 10);
-    expect([v.rcv, v.significant, v.interpretation]).toEqual([inOne.rcv, inOne.significant, inOne.interpretation]);
+    expect([v.rcv, v.significant, v.interpretation]).toEqual([
+      inOne.rcv,
+      inOne.significant,
+      inOne.interpretation,
+    ]);
     // The same unit twice is no conversion.
     const same = ChangeVerdictSchema.parse(
       (await verdict(`measurand=${row.measurand_id}&x1=100&x2=150&unit=mg%2FdL&unit2=mg%2FdL&cva=2.5`)).body,

@@ -142,7 +142,7 @@ describe('POST /fhir/Observation/$rcv (issue 45.6)', () => {
     expect(obs.method.text).toMatch(/desirable: 0\.5·CVI, no analyticalCV given/);
   });
 
-  it('converts the second result to the first one\'s UCUM unit, says so, and judges as in one unit', async () => {
+  it("converts the second result to the first one's UCUM unit, says so, and judges as in one unit", async () => {
     const body = {
       resourceType: 'Parameters',
       parameter: [

@@ -67,7 +67,11 @@ export function checkUnit(unit: string, name = 'unit'): UnitCheck {
   return keep(checks, key, valid ? { ok: true } : { ok: false, message: notUcumMessage(name, unit) });
 }
 
-const annotations = (unit: string) => [...unit.matchAll(/\{[^}]*\}/g)].map((m) => m[0]).sort().join('');
+const annotations = (unit: string) =>
+  [...unit.matchAll(/\{[^}]*\}/g)]
+    .map((m) => m[0])
+    .sort()
+    .join('');
 const dimensionless = (u: UcumUnit | undefined) => !!u?.dim_ && u.dim_.dimVec_.every((d) => d === 0);
 
 /** The factor that turns a result in `from` into one in `to`, or why there is none (kept per pair). */
