@@ -109,8 +109,12 @@ async function step(
   const stop = profile
     ? await startCpuProfile(`${profile}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
     : undefined;
+  const cpu: number[] = [];
   for (let i = 0; i < n; i++) {
+    const before = process.cpuUsage();
     const res = await post(`${base}/api/v1/rcv`, ask.body, ask.headers);
+    const used = process.cpuUsage(before);
+    cpu.push((used.user + used.system) / 1000);
     if (res.status !== 200) throw new Error(`${name}: ${res.status} ${res.head.slice(0, 300)}`);
     if (ask.headers.accept !== 'text/csv') {
       const summary = /"summary":(\{[^}]*\})/.exec(res.head)?.[1];
@@ -130,7 +134,7 @@ async function step(
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   console.log(
-    `| ${name} | ${median.toFixed(0)} | ${times.map((t) => t.toFixed(0)).join(', ')} | ${(bytes / 1024).toFixed(0)} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
+    `| ${name} | ${median.toFixed(0)} | ${times.map((t) => t.toFixed(0)).join(', ')} | ${[...cpu].sort((a, b) => a - b)[Math.floor(cpu.length / 2)]!.toFixed(0)} | ${(bytes / 1024).toFixed(0)} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
   );
   if ((judged && median > ceiling) || seen.worst > holdCeiling) failed = true;
 }
@@ -141,7 +145,7 @@ await mark(prober);
 await new Promise((r) => setTimeout(r, 2000));
 const idle = await mark(prober);
 console.log(
-  `| nothing asked (2 s: the machine's noise) | — | — | — | ${idle.worst.toFixed(0)} | ${idle.over}/${idle.count} | ${uptime()} |`,
+  `| nothing asked (2 s: the machine's noise) | — | — | — | — | ${idle.worst.toFixed(0)} | ${idle.over}/${idle.count} | ${uptime()} |`,
 );
 await step(
   'the first batch after a start (thread started, UCUM loaded)',
