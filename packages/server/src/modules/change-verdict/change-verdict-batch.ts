@@ -206,8 +206,32 @@ export interface JudgeBatchTask {
  * `GET /api/v1/rcv` judges it, in order, a bad pair answered with its status and message and the rest
  * judged; the answer's text (JSON checked against the contract, or CSV) is written here too.
  */
+/**
+ * The last body this thread read, with its pairs: the judging task of the same batch usually comes
+ * to the same thread, which then reads it once, not twice (a 10,000-pair read is a third of the work).
+ */
+let lastRead: { body: BatchBody; shared: Shared; pairs: ReadPair[] } | undefined;
+
+/** `readBatch`, kept for the batch's next task on this thread. */
+export function readBatchOnce(body: BatchBody, shared: Shared): ReadPair[] {
+  const last = lastRead;
+  if (
+    last &&
+    last.body.json === body.json &&
+    last.body.text === body.text &&
+    last.shared.probability === shared.probability &&
+    last.shared.direction === shared.direction
+  ) {
+    lastRead = undefined;
+    return last.pairs;
+  }
+  const pairs = readBatch(body, shared);
+  lastRead = { body, shared, pairs };
+  return pairs;
+}
+
 export function judgeBatchTask(task: JudgeBatchTask): string {
-  const pairs = readBatch(task.body, task.shared);
+  const pairs = readBatchOnce(task.body, task.shared);
   const { testOf } = testsOfPairs(pairs);
   const results = pairs.map((pair, i) => {
     if (!pair.ok) return failed(i + 1, pair.status, pair.error);

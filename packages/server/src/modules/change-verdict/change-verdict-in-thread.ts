@@ -1,7 +1,7 @@
 import type { UnitsAnswer } from './change-verdict.service.js';
 import {
   judgeBatchTask,
-  readBatch,
+  readBatchOnce,
   testsOfPairs,
   type BatchBody,
   type JudgeBatchTask,
@@ -32,7 +32,7 @@ export function verdictThreadTask(task: VerdictThreadTask): unknown {
     case 'units':
       return unitsTask(task.unit, task.unit2);
     case 'read':
-      return testsOfPairs(readBatch(task.body, task.shared)).tests;
+      return testsOfPairs(readBatchOnce(task.body, task.shared)).tests;
     case 'judge':
       return judgeBatchTask(task);
   }

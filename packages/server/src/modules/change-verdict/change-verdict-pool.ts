@@ -17,7 +17,8 @@ export const createVerdictPool = () =>
     from: import.meta.url,
     file: './change-verdict.thread.js',
     timeoutMs: 20_000,
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
+    // A larger young generation: a batch makes many small short-lived objects (fewer scavenges).
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 64 },
     tooLong: { code: 'unprocessable', message: 'The batch took too long: send fewer pairs.' },
     tooLarge: { code: 'payload_too_large', message: 'The batch needs too much memory: send fewer pairs.' },
     busy: 'The change verdict service is busy; try again in a few seconds.',
