@@ -28,6 +28,10 @@
 //      Node while estimations run (fails below BENCH_BUSY_READ_FLOOR)
 //  9c. a whole release (issue 30.2) at 100× the demo: build time under BENCH_RELEASE_CEILING_S (60),
 //      worst event-loop stall under BENCH_RELEASE_STALL_CEILING_MS (2000), each step's share
+//  9d. the event loop during heavy first asks at 100× (fails above BENCH_LOOP_HOLD_CEILING_MS)
+//  9e. 10,000 change verdicts in one POST /api/v1/rcv, JSON and CSV, /healthz asked meanwhile (fails
+//      when a warm batch's median is above BENCH_RCV_BATCH_CEILING_MS, 1000, or /healthz above
+//      BENCH_LOOP_HOLD_CEILING_MS)
 //  10. Lighthouse (mobile) on the home, measurand, summary-table, menu, releases and estimation pages, in
 //      Debian's Chromium (CHROME_PATH); fails below 95 (the measurand page 97), decision 088
 import { spawnSync } from 'node:child_process';
@@ -98,9 +102,13 @@ console.log(
   '\n## The event loop during heavy first asks at 100× (issue 44, decision 085; BENCH_LOOP_FACTOR, BENCH_LOOP_HOLD_CEILING_MS)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/loop-hold.bench.js']);
+console.log(
+  '\n## Change verdicts: 10,000 pairs in one batch, off the event loop (issue 45.5, decision 092; BENCH_RCV_BATCH_CEILING_MS, BENCH_LOOP_HOLD_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/rcv-batch.bench.js']);
 if (belowFloor) {
   console.log(
-    '\nFAIL: a ratio is below its floor, or a search, estimation or release above its ceiling (see above)',
+    '\nFAIL: a ratio is below its floor, or a search, estimation, release or batch above its ceiling (see above)',
   );
   process.exit(1);
 }

@@ -30,6 +30,8 @@ const count = (name: string) =>
 export const CVA_DESIRABLE = 'desirable';
 export const CVA_MESSAGE = `cva is required: your method's analytical CV in % (greater than 0, at most 100), or cva=${CVA_DESIRABLE} for half the CVI`;
 export const VERDICT_PROBABILITY_MESSAGE = `probability must be greater than 0.5 and at most ${RCV_PROBABILITY_MAX}`;
+export const UNIT2_NEEDS_UNIT_MESSAGE =
+  "unit2 is x2's unit when it differs from x1's: give x1's unit as unit too";
 export const NAME_THE_TEST_MESSAGE =
   'Name the test: code=<system>|<code> (e.g. http://loinc.org|2160-0) or measurand=<id or name>, not both';
 
@@ -62,7 +64,17 @@ export const ChangeVerdictQuerySchema = z
       .trim()
       .max(50, 'unit must be at most 50 characters')
       .optional()
-      .describe("The results' unit (UCUM), echoed in the answer"),
+      .describe(
+        "The results' unit (UCUM); x2's too unless `unit2` is given. A string that is not UCUM is 422",
+      ),
+    unit2: z
+      .string()
+      .trim()
+      .max(50, 'unit2 must be at most 50 characters')
+      .optional()
+      .describe(
+        "x2's unit (UCUM) when it is not `unit`: x2 is converted to `unit` where UCUM can (commensurable units, no molar mass), 422 where it cannot",
+      ),
     cva: z
       .union(
         [
@@ -91,6 +103,10 @@ export const ChangeVerdictQuerySchema = z
   .refine((q) => (q.code === undefined) !== (q.measurand === undefined), {
     message: NAME_THE_TEST_MESSAGE,
     path: ['code'],
+  })
+  .refine((q) => q.unit2 === undefined || q.unit !== undefined, {
+    message: UNIT2_NEEDS_UNIT_MESSAGE,
+    path: ['unit2'],
   });
 export type ChangeVerdictQuery = z.infer<typeof ChangeVerdictQuerySchema>;
 
@@ -122,6 +138,16 @@ export const ChangeVerdictSchema = z.object({
     x1: z.number(),
     x2: z.number(),
     unit: z.string().nullable(),
+    unit2: z.string().nullable().describe("x2's unit as sent, when it is not `unit`"),
+    converted: z
+      .object({
+        x2: z.number().describe('x2 in `unit`: the value judged'),
+        from: z.string().describe("x2's unit as sent"),
+        to: z.string().describe("`unit`, x1's"),
+        factor: z.number().describe('x2 (in `unit`) = x2 (as sent) × factor, by UCUM'),
+      })
+      .nullable()
+      .describe("x2 converted to x1's unit by UCUM; null when the two results came in one unit"),
     cva: z.number().describe('The CVA used, %'),
     cva_source: z.enum(['given', 'desirable']).describe('given: `cva` asked; desirable: 0.5·CVI'),
     probability: z.number(),
@@ -171,10 +197,12 @@ export const v1ChangeVerdict = defineRoute({
 
 /** The most pairs one batch judges (issue 45.5). */
 export const RCV_BATCH_MAX = 10_000;
+/** A batch's body limit: 10,000 pairs with codes, matrices and two units are about 1.3 MB of JSON. */
+export const RCV_BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * A batch as a laboratory system sends it: JSON `{pairs: [...]}` (each pair the single verdict's
- * query: code or measurand, matrix, x1, x2, unit, cva, n1, n2) or CSV with a header row of those
+ * query: code or measurand, matrix, x1, x2, unit, unit2, cva, n1, n2) or CSV with a header row of those
  * names. Each pair is checked on its own: a bad line gets its message, the rest are answered.
  */
 export const ChangeVerdictBatchBodySchema = z.union([
@@ -185,10 +213,12 @@ export const ChangeVerdictBatchBodySchema = z.union([
         .min(1, 'pairs must hold at least one pair')
         .max(RCV_BATCH_MAX, `at most ${RCV_BATCH_MAX} pairs in one batch`),
     })
-    .describe('JSON: {pairs: [{code|measurand, matrix?, x1, x2, unit?, cva, n1?, n2?}]}'),
+    .describe('JSON: {pairs: [{code|measurand, matrix?, x1, x2, unit?, unit2?, cva, n1?, n2?}]}'),
   z
     .string()
-    .describe('CSV (text/csv) with a header row: code or measurand, matrix, x1, x2, unit, cva, n1, n2'),
+    .describe(
+      'CSV (text/csv) with a header row: code or measurand, matrix, x1, x2, unit, unit2, cva, n1, n2',
+    ),
 ]);
 
 export const ChangeVerdictBatchQuerySchema = z.object({
@@ -203,6 +233,10 @@ export const ChangeVerdictLineSchema = z.object({
   matrix: z.string().nullable(),
   estimate_id: z.number().int().nullable(),
   version: z.number().int().nullable(),
+  x2_converted: z
+    .number()
+    .nullable()
+    .describe("x2 converted to x1's unit (`unit`) by UCUM; null when both came in one unit"),
   cva: z.number().nullable(),
   cva_source: z.enum(['given', 'desirable']).nullable(),
   change_pct: z.number().nullable(),

@@ -151,4 +151,48 @@ describe('changeVerdict (issue 45.4)', () => {
       }),
     );
   });
+
+  it('judges a result on the boundary exactly as the RCV tool does: a change equal to the RCV is not significant', () => {
+    // The tool compares the unrounded change with the unrounded RCV, strictly; so does the verdict.
+    const next = (v: number, dir: 1 | -1) => {
+      const f = new Float64Array([v]);
+      const i = new BigInt64Array(f.buffer);
+      i[0] = i[0]! + BigInt(dir);
+      return f[0]!;
+    };
+    fc.assert(
+      fc.property(inputs, fc.constantFrom('rise' as const, 'fall' as const), (r, side) => {
+        const input = toInput(r);
+        const tool = assessChange({
+          first: input.x1,
+          second: input.x1,
+          cvi: input.cvi.median,
+          cva: input.cva,
+          probability: 1 - input.probability,
+          direction: input.direction === 'either' ? 'either-direction' : 'one-direction',
+          n1: input.n1,
+          n2: input.n2,
+        });
+        if (tool.kind !== 'verdict') throw new Error(tool.kind);
+        const edge = side === 'rise' ? tool.riseAbove : tool.fallBelow;
+        fc.pre(edge > 0);
+        for (const x2 of [next(edge, -1), edge, next(edge, 1)]) {
+          const v = changeVerdict({ ...input, x2 });
+          const t = assessChange({
+            first: input.x1,
+            second: x2,
+            cvi: input.cvi.median,
+            cva: input.cva,
+            probability: 1 - input.probability,
+            direction: input.direction === 'either' ? 'either-direction' : 'one-direction',
+            n1: input.n1,
+            n2: input.n2,
+          });
+          if (t.kind !== 'verdict') throw new Error(t.kind);
+          expect([v.change, v.significant]).toEqual([t.change, t.realChange]);
+          expect(v.interpretation).toBe(v.change > v.up ? 'U' : v.change < v.down ? 'D' : null);
+        }
+      }),
+    );
+  });
 });

@@ -269,8 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The change verdict finds tests by the menu's kept catalogue: registered beside it.
   await app.register(async (scope) => {
     const { tests } = await registerMenuRoutes(scope);
-    registerChangeVerdictRoutes(scope, tests);
-    await registerFhirRoutes(scope, tests);
+    const { threads } = registerChangeVerdictRoutes(scope, tests);
+    await registerFhirRoutes(scope, tests, threads);
   });
   registerCitationRoutes(app);
   registerUserRoutes(app);

@@ -274,6 +274,17 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
       'the longest `/healthz` answer (asked every 20 ms) during a heavy first ask at 100× before the loop-hold bench fails (issue 44, decision 085)',
   },
   BENCH_LOOP_FACTOR: { default: '100', meaning: 'size of the loop-hold bench' },
+  BENCH_RCV_BATCH_CEILING_MS: {
+    default: '1000',
+    meaning:
+      'the longest median time of a warm 10,000-pair `POST /api/v1/rcv` (JSON or CSV) before the rcv-batch bench fails; `/healthz` meanwhile is held to `BENCH_LOOP_HOLD_CEILING_MS` (issue 45.5, decision 092)',
+  },
+  BENCH_RCV_ROUNDS: { default: '5', meaning: 'warm batches of each kind in the rcv-batch bench' },
+  BENCH_RCV_PROFILE: {
+    default: '—',
+    meaning:
+      "`<file>`: a CPU profile of the event loop's thread during each rcv-batch ask, and where its time went",
+  },
   BENCH_LOOP_IN_PROCESS: {
     default: '—',
     meaning:

@@ -6,7 +6,6 @@
 // the event loop's thread, the path before decision 085, for a before/after); PostgreSQL with
 // DATABASE_URL. Printed: each ask's time, its first byte, the longest `/healthz` answer and how many
 // took over 100 ms; fails when one took longer than BENCH_LOOP_HOLD_CEILING_MS (100).
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +22,7 @@ import { ReleaseService } from '../modules/releases/releases.service.js';
 import { seedDatabase } from '../seed/seed.js';
 import { listenBenchApp, uptime } from './bench-app.js';
 import { startCpuProfile } from './cpu-profile.js';
+import { mark, startProber } from './healthz-prober.js';
 import { multiply, openBenchDatabase } from './bench-data.js';
 
 const factor = Number(process.env.BENCH_LOOP_FACTOR ?? 100);
@@ -31,40 +31,6 @@ const inProcess = process.env.BENCH_LOOP_IN_PROCESS === '1';
 const only = process.env.BENCH_LOOP_ONLY?.split(',');
 /** `<file>`: a CPU profile of the event loop's thread during each ask, and where its time went. */
 const profile = process.env.BENCH_LOOP_PROFILE;
-
-/** The prober: `/healthz` every 20 ms on one kept-alive connection; on 'mark' it answers what it saw since. */
-const PROBER = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const url = process.argv[1];
-let worst = 0, over = 0, count = 0;
-function probe() {
-  const t = performance.now();
-  http.get(url, { agent }, (res) => {
-    res.resume();
-    res.on('end', () => {
-      const ms = performance.now() - t;
-      worst = Math.max(worst, ms); count++;
-      if (ms > 100) over++;
-      setTimeout(probe, 20);
-    });
-  }).on('error', () => setTimeout(probe, 20));
-}
-process.on('message', () => { process.send({ worst, over, count }); worst = 0; over = 0; count = 0; });
-probe();`;
-
-function startProber(base: string): ChildProcess {
-  return spawn(process.execPath, ['-e', PROBER, `${base}/healthz`], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-function mark(prober: ChildProcess): Promise<{ worst: number; over: number; count: number }> {
-  return new Promise((resolve) => {
-    prober.once('message', (m) => resolve(m as { worst: number; over: number; count: number }));
-    prober.send('mark');
-  });
-}
 
 /** One request, the body read and dropped (the client's own work stays small): total and first byte. */
 function ask(

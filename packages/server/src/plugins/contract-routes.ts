@@ -30,6 +30,8 @@ export interface RouteExtras {
    * answered at once, e.g. a cheap 503 while the password hashing queue is full.
    */
   answerEarly?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+  /** The route's own body limit in bytes, above the server's (a batch of 10,000 pairs). */
+  bodyLimit?: number;
 }
 
 export function route<D extends RouteDef>(
@@ -38,10 +40,11 @@ export function route<D extends RouteDef>(
   handler: Handler<D>,
   extras: RouteExtras = {},
 ): void {
-  const { answerEarly } = extras;
+  const { answerEarly, bodyLimit } = extras;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
+    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     schema: {
       summary: def.summary,
       tags: def.tags,

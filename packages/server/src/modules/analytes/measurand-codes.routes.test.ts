@@ -145,6 +145,28 @@ describe('the codes of a measurand (issue 45.1 and 45.3, decision 091)', () => {
     expect(page.meta.code).toBeUndefined();
   });
 
+  it('resolves each scale variant to its own scale, never the other (HbA1c % and mmol/mol)', async () => {
+    const id = await idOf('HbA1c');
+    const blood = await matrixId('Whole blood');
+    const { version } = await get(id);
+    const scales = [
+      { system: 'LOINC', code: '4548-4', matrix_id: blood, ucum_unit: '%' },
+      { system: 'LOINC', code: '59261-8', matrix_id: blood, ucum_unit: 'mmol/mol' },
+    ];
+    const res = await put(id, { codes: scales, version });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const [code, unit] of [
+      ['4548-4', '%'],
+      ['59261-8', 'mmol/mol'],
+    ] as const) {
+      for (const query of [`loinc=${code}`, `code=${encodeURIComponent(`http://loinc.org|${code}`)}`]) {
+        const body = ListSchema.parse((await v1List(query)).json());
+        expect(body.data.map((m) => m.id)).toEqual([id]);
+        expect(body.meta.code).toMatchObject({ code, matrix: 'Whole blood', ucum_unit: unit });
+      }
+    }
+  });
+
   it('lets search and autocomplete find a measurand by a code and by an alternative name', async () => {
     const names = async (q: string) =>
       (await ctx.app.inject({ url: `/autocomplete?query=${encodeURIComponent(q)}` }))

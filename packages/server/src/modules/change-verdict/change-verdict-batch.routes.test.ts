@@ -92,6 +92,22 @@ describe('POST /api/v1/rcv (issue 45.5)', () => {
     expect(rows[1]![header!.indexOf('status')]).toBe('400');
   });
 
+  it('converts x2 per line where UCUM can, and answers a line UCUM cannot convert with its 422', async () => {
+    const m = row.measurand_id;
+    const csv = `measurand,x1,x2,unit,unit2,cva\r\n${m},100,1.5,mg/dL,g/L,2\r\n${m},5,90,mmol/L,mg/dL,2\r\n${m},5,6,bogus,,2\r\n${m},100,150,mg/dL,,2\r\n`;
+    const res = await post(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = ChangeVerdictBatchSchema.parse(res.json());
+    expect(batch.results.map((r) => r.status)).toEqual([200, 422, 422, 200]);
+    const [converted, molar, bogus, inOne] = batch.results;
+    expect(converted!.x2_converted).toBeCloseTo(150, 10);
+    expect(inOne!.x2_converted).toBeNull();
+    expect(converted!.change_pct).toBeCloseTo(inOne!.change_pct!, 10);
+    expect([converted!.rcv_up, converted!.interpretation]).toEqual([inOne!.rcv_up, inOne!.interpretation]);
+    expect(molar!.error).toMatch(/^x2 in mg\/dL cannot be compared with x1 in mmol\/L: .*molar mass/);
+    expect(bogus!.error).toMatch(/^unit "bogus" is not a UCUM unit/);
+  });
+
   it(`refuses more than ${RCV_BATCH_MAX} pairs, an empty batch and a CSV without the columns it needs`, async () => {
     const many = Array.from({ length: RCV_BATCH_MAX + 1 }, () => ({ measurand: '1', x1: 1, x2: 1, cva: 1 }));
     expect((await post({ pairs: many })).statusCode).toBe(400);
@@ -101,15 +117,21 @@ describe('POST /api/v1/rcv (issue 45.5)', () => {
     expect(noColumns.json().message).toMatch(/must name code or measurand, x1 and x2/);
   });
 
-  it(`judges ${RCV_BATCH_MAX} pairs in one batch`, async () => {
+  it(`judges ${RCV_BATCH_MAX} pairs in one batch, a body past the server's 1 MB limit`, async () => {
     const pairs = Array.from({ length: RCV_BATCH_MAX }, (_, i) => ({
-      measurand: String(row.measurand_id),
-      x1: 100,
+      measurand: row.display_name,
+      matrix: row.matrix,
+      x1: 100.25,
       x2: 100 + (i % 60),
-      cva: 2,
+      unit: 'umol/L',
+      unit2: 'umol/L',
+      cva: 2.5,
+      n1: 1,
+      n2: 1,
     }));
+    expect(JSON.stringify({ pairs }).length).toBeGreaterThan(1024 * 1024);
     const res = await post({ pairs });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const batch = ChangeVerdictBatchSchema.parse(res.json());
     expect(batch.summary.judged).toBe(RCV_BATCH_MAX);
     expect(batch.results.at(-1)!.line).toBe(RCV_BATCH_MAX);

@@ -37,6 +37,15 @@ export function presentChangeVerdict(q: ChangeVerdictQuery, judged: JudgedChange
       x1: q.x1,
       x2: q.x2,
       unit: q.unit ?? null,
+      unit2: judged.conversion ? judged.conversion.from : null,
+      converted: judged.conversion
+        ? {
+            x2: judged.conversion.x2,
+            from: judged.conversion.from,
+            to: judged.conversion.to,
+            factor: judged.conversion.factor,
+          }
+        : null,
       cva: judged.cva,
       cva_source: judged.cvaSource,
       probability: q.probability,

@@ -3,6 +3,7 @@ import {
   ChangeVerdictSchema,
   CVA_MESSAGE,
   NAME_THE_TEST_MESSAGE,
+  UNIT2_NEEDS_UNIT_MESSAGE,
   V3_INTERPRETATION_SYSTEM,
   type ApplicationsRow,
 } from '@bvdb/contract';
@@ -132,5 +133,56 @@ describe('GET /api/v1/rcv (issue 45.4)', () => {
     );
     expect(matrix.status).toBe(422);
     expect(matrix.body.message).toMatch(/estimates in: /);
+  });
+
+  it("converts x2 to x1's unit where UCUM can, and shows the value as sent and as judged", async () => {
+    const inOne = ChangeVerdictSchema.parse(
+      (await verdict(`measurand=${row.measurand_id}&x1=100&x2=150&unit=mg%2FdL&cva=2.5`)).body,
+    );
+    expect(inOne.inputs).toMatchObject({ unit: 'mg/dL', unit2: null, converted: null });
+    const { status, body } = await verdict(
+      `measurand=${row.measurand_id}&x1=100&x2=1.5&unit=mg%2FdL&unit2=g%2FL&cva=2.5`,
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    const v = ChangeVerdictSchema.parse(body);
+    expect(v.inputs).toMatchObject({ x1: 100, x2: 1.5, unit: 'mg/dL', unit2: 'g/L' });
+    expect(v.inputs.converted).toEqual({ x2: expect.any(Number), from: 'g/L', to: 'mg/dL', factor: 100 });
+    expect(v.inputs.converted!.x2).toBeCloseTo(150, 10);
+    expect(v.change_pct).toBeCloseTo(inOne.change_pct, 10);
+    expect([v.rcv, v.significant, v.interpretation]).toEqual([
+      inOne.rcv,
+      inOne.significant,
+      inOne.interpretation,
+    ]);
+    // The same unit twice is no conversion.
+    const same = ChangeVerdictSchema.parse(
+      (await verdict(`measurand=${row.measurand_id}&x1=100&x2=150&unit=mg%2FdL&unit2=mg%2FdL&cva=2.5`)).body,
+    );
+    expect(same.inputs.converted).toBeNull();
+  });
+
+  it('answers 422 naming the units where UCUM cannot convert, or a unit is not UCUM', async () => {
+    const ask = (units: string) => verdict(`measurand=${row.measurand_id}&x1=5&x2=6&cva=2&${units}`);
+    const molar = await ask('unit=mmol%2FL&unit2=mg%2FdL');
+    expect(molar.status).toBe(422);
+    expect(molar.body.message).toBe(
+      'x2 in mg/dL cannot be compared with x1 in mmol/L: converting between mass and substance needs the molar mass, and bvdb holds none for a measurand; send both results in one unit',
+    );
+    // UCUM would multiply by 10; for HbA1c NGSP % and IFCC mmol/mol are different scales.
+    const scales = await ask('unit=%25&unit2=mmol%2Fmol');
+    expect(scales.status).toBe(422);
+    expect(scales.body.message).toMatch(/both are dimensionless ratios.*HbA1c in % and in mmol\/mol/);
+    const notUcum = await ask('unit=mmol%2Flitre');
+    expect(notUcum.status).toBe(422);
+    expect(notUcum.body.message).toMatch(/^unit "mmol\/litre" is not a UCUM unit/);
+    const notUcum2 = await ask('unit=mmol%2FL&unit2=furlongs');
+    expect(notUcum2.status).toBe(422);
+    expect(notUcum2.body.message).toMatch(/^unit2 "furlongs" is not a UCUM unit/);
+    const annotated = await ask('unit=mL%2Fmin%2F%7B1.73_m2%7D&unit2=mL%2Fmin');
+    expect(annotated.status).toBe(422);
+    expect(annotated.body.message).toMatch(/annotations differ/);
+    const alone = await ask('unit2=mg%2FdL');
+    expect(alone.status).toBe(400);
+    expect(JSON.stringify(alone.body)).toContain(UNIT2_NEEDS_UNIT_MESSAGE);
   });
 });

@@ -1,26 +1,55 @@
-import { v1ChangeVerdict, v1ChangeVerdictBatch } from '@bvdb/contract';
+import { RCV_BATCH_MAX_BYTES, v1ChangeVerdict, v1ChangeVerdictBatch } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/contract-routes.js';
 import type { TestLookup } from '../menu/index.js';
+import { createVerdictPool, VerdictThreads } from './change-verdict-pool.js';
 import { presentChangeVerdict } from './change-verdict.presenter.js';
 import { judgeChange } from './change-verdict.service.js';
-import { batchTable, judgeBatch } from './change-verdict-batch.js';
-import { buildTableOffThread } from '../exports/index.js';
 
 /**
  * The change verdict laboratory systems call (issue 45.4): public, nothing stored, answered from
- * the menu's kept catalogue (no database read when nothing changed).
+ * the menu's kept catalogue (no database read when nothing changed); UCUM and batches on the
+ * change-verdict threads (decision 092), which the FHIR operation shares.
  */
-export function registerChangeVerdictRoutes(app: FastifyInstance, tests: TestLookup): void {
+export function registerChangeVerdictRoutes(
+  app: FastifyInstance,
+  tests: TestLookup,
+): { threads: VerdictThreads } {
+  const pool = createVerdictPool();
+  app.addHook('onClose', () => pool.close());
+  const threads = new VerdictThreads(pool);
+
   route(app, v1ChangeVerdict, async ({ query }) =>
-    presentChangeVerdict(query, await judgeChange(tests, query)),
+    presentChangeVerdict(query, await judgeChange(tests, query, threads.checkUnits)),
   );
 
-  // Up to 10,000 pairs (issue 45.5); CSV out, written on the export thread, when the caller accepts it.
-  route(app, v1ChangeVerdictBatch, async ({ query, body, request, reply }) => {
-    const batch = await judgeBatch(tests, body, query);
-    if (!/\btext\/csv\b/i.test(request.headers.accept ?? '')) return batch;
-    const csv = await buildTableOffThread('csv', batchTable(batch));
-    return reply.type('text/csv; charset=utf-8').send(csv);
+  // Up to 10,000 pairs (issue 45.5), read, judged and written (JSON, or CSV when the caller accepts
+  // it) on a change-verdict thread; only each distinct test is found on the event loop. The body
+  // stays text here (a JSON body too: parsed, checked and cloned in the thread, not on the loop).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser(['application/json', 'text/csv', 'text/plain']);
+    scope.addContentTypeParser(
+      ['application/json', 'text/csv', 'text/plain'],
+      { parseAs: 'string' },
+      (_request, text, done) => done(null, text),
+    );
+    route(
+      scope,
+      v1ChangeVerdictBatch,
+      async ({ query, body, request, reply }) => {
+        const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
+        const csv = /\btext\/csv\b/i.test(request.headers.accept ?? '');
+        // The scope's parsers keep every body as text; the contract's JSON shape is checked in the thread.
+        const text = await threads.judgeBatch(
+          tests,
+          { text: typeof body === 'string' ? body : JSON.stringify(body), json },
+          query,
+          csv ? 'csv' : 'json',
+        );
+        return reply.type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').send(text);
+      },
+      { bodyLimit: RCV_BATCH_MAX_BYTES },
+    );
   });
+  return { threads };
 }

@@ -1,19 +1,45 @@
 import { CVA_MESSAGE, type ChangeVerdictQuery } from '@bvdb/contract';
-import { changeVerdict, desirableCva, DomainInputError, type ChangeVerdict } from '@bvdb/domain';
+import {
+  changeVerdict,
+  desirableCva,
+  DomainInputError,
+  type ChangeVerdict,
+  type WorkbenchEstimate,
+} from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
 import { workbenchEstimateOf } from '../meta-analysis/index.js';
 import type { FoundTest, TestLookup } from '../menu/index.js';
 
+/** A test found and judgeable: its estimates in the matrix, and its CVI as the verdict uses it. */
+export interface JudgeableTest {
+  found: FoundTest & { group: NonNullable<FoundTest['group']> };
+  cvi: WorkbenchEstimate;
+}
+
+/** x2 converted to x1's unit (`unit`) by UCUM: the factor, from x2's unit as sent to `unit`. */
+export interface UnitConversion {
+  factor: number;
+  from: string;
+  to: string;
+}
+
 /** A verdict with what it was judged on: the test as found, and the CVA used and where it came from. */
 export interface JudgedChange {
-  found: FoundTest & { group: NonNullable<FoundTest['group']> };
+  found: JudgeableTest['found'];
   cva: number;
   cvaSource: 'given' | 'desirable';
+  /** null when both results came in one unit */
+  conversion: (UnitConversion & { x2: number }) | null;
   verdict: ChangeVerdict;
 }
 
+/** What UCUM says of a query's units (answered in a change-verdict thread: decision 092). */
+export type UnitsAnswer = { ok: true; factor: number | null } | { ok: false; message: string };
+/** Asks UCUM about `unit` (and `unit2`, x2's unit, when it differs). */
+export type CheckUnits = (unit: string, unit2: string | null) => Promise<UnitsAnswer>;
+
 /** A measurand asked by id is looked up by its id (the catalogue knows each id as a code). */
-const testOf = (q: ChangeVerdictQuery) => {
+export const testOf = (q: Pick<ChangeVerdictQuery, 'code' | 'measurand' | 'matrix'>) => {
   const byId = q.measurand !== undefined && /^\d+$/.test(q.measurand);
   return {
     name: byId ? null : (q.measurand ?? null),
@@ -29,11 +55,14 @@ const testOf = (q: ChangeVerdictQuery) => {
 const codeOf = (token: string) => token.slice(token.lastIndexOf('|') + 1).trim();
 
 /**
- * The change verdict of issue 45.4: the test found as the menu finds a line, its CVI estimate in
- * the matrix, and the domain's verdict. A test found nowhere is 404; one that cannot be judged
- * (ambiguous, no estimate in the matrix, no CVA) is 422 with why — nothing computed from a missing input.
+ * The test of a change verdict (issue 45.4), found as the menu finds a line, with its CVI estimate in
+ * the matrix. A test found nowhere is 404; one that cannot be judged (ambiguous, no estimate in the
+ * matrix, no CVI) is 422 with why.
  */
-export async function judgeChange(tests: TestLookup, q: ChangeVerdictQuery): Promise<JudgedChange> {
+export async function findJudgeable(
+  tests: TestLookup,
+  q: Pick<ChangeVerdictQuery, 'code' | 'measurand' | 'matrix'>,
+): Promise<JudgeableTest> {
   const asked = testOf(q);
   const found = await tests.find({ ...asked, code: asked.code === null ? null : codeOf(asked.code) });
   const { match, group } = found;
@@ -56,23 +85,70 @@ export async function judgeChange(tests: TestLookup, q: ChangeVerdictQuery): Pro
   const cvi = workbenchEstimateOf(group.cvi);
   if (!cvi)
     throw new AppError('unprocessable', `${group.analyteName} has no CVI estimate in ${group.matrix}`);
+  return { found: { ...found, group }, cvi };
+}
+
+/** The two units of a query as UCUM is asked about them: x2's only when it is not x1's. */
+export const unitsOf = (q: Pick<ChangeVerdictQuery, 'unit' | 'unit2'>) => {
+  const unit = q.unit?.trim() ? q.unit.trim() : null;
+  const unit2 = q.unit2?.trim() && q.unit2.trim() !== unit ? q.unit2.trim() : null;
+  return { unit, unit2 };
+};
+
+/**
+ * The verdict on a test found (no I/O: it runs on the event loop for one pair and in a thread for a
+ * batch). x2 is judged in x1's unit: multiplied by UCUM's factor when it came in another. Nothing is
+ * computed from a missing input: no CVA → 422.
+ */
+export function judgeFound(
+  test: JudgeableTest,
+  q: ChangeVerdictQuery,
+  conversion: UnitConversion | null,
+): JudgedChange {
   if (q.cva === undefined) throw new AppError('unprocessable', CVA_MESSAGE);
   const cvaSource = q.cva === 'desirable' ? 'desirable' : 'given';
-  const cva = q.cva === 'desirable' ? desirableCva(cvi.median) : q.cva;
+  const cva = q.cva === 'desirable' ? desirableCva(test.cvi.median) : q.cva;
+  const x2 = conversion ? q.x2 * conversion.factor : q.x2;
   try {
     const verdict = changeVerdict({
-      cvi,
+      cvi: test.cvi,
       cva,
       x1: q.x1,
-      x2: q.x2,
+      x2,
       probability: q.probability,
       direction: q.direction,
       n1: q.n1,
       n2: q.n2,
     });
-    return { found: { ...found, group }, cva, cvaSource, verdict };
+    return {
+      found: test.found,
+      cva,
+      cvaSource,
+      conversion: conversion ? { ...conversion, x2 } : null,
+      verdict,
+    };
   } catch (err) {
     if (err instanceof DomainInputError) throw new AppError('unprocessable', err.message);
     throw err;
   }
+}
+
+/**
+ * The change verdict of issue 45.4 for one pair: the test found, the units checked by UCUM (a unit
+ * that is not UCUM, or two UCUM cannot convert, is 422 naming them), and the domain's verdict.
+ */
+export async function judgeChange(
+  tests: TestLookup,
+  q: ChangeVerdictQuery,
+  checkUnits: CheckUnits,
+): Promise<JudgedChange> {
+  const test = await findJudgeable(tests, q);
+  const { unit, unit2 } = unitsOf(q);
+  let conversion: UnitConversion | null = null;
+  if (unit !== null) {
+    const units = await checkUnits(unit, unit2);
+    if (!units.ok) throw new AppError('unprocessable', units.message);
+    if (unit2 !== null && units.factor !== null) conversion = { factor: units.factor, from: unit2, to: unit };
+  }
+  return judgeFound(test, q, conversion);
 }

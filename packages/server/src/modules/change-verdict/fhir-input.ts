@@ -4,6 +4,7 @@ import {
   NPU_SYSTEM,
   RCV_PROBABILITY_MAX,
   SNOMED_SYSTEM,
+  UCUM_SYSTEM,
   type ChangeVerdictQuery,
   type FhirObservationInput,
   type FhirRcvParameters,
@@ -48,12 +49,21 @@ const decimal = (p: FhirRcvParameters, name: string) => {
   return x.valueDecimal;
 };
 
-const unitOf = (o: FhirObservationInput) => o.valueQuantity.code ?? o.valueQuantity.unit ?? null;
+/** The result's unit: its UCUM code (valueQuantity.code with the UCUM system), else its unit text. */
+const unitOf = (o: FhirObservationInput) => {
+  const q = o.valueQuantity;
+  if (q.code !== undefined && q.system !== undefined && q.system !== UCUM_SYSTEM)
+    throw new AppError(
+      'unprocessable',
+      `valueQuantity.system must be UCUM (${UCUM_SYSTEM}) for the code ${q.code}: the verdict reads UCUM units`,
+    );
+  return q.code ?? q.unit ?? null;
+};
 
 /**
  * The two results and the options of `Observation/$rcv`. The test is the first result's code (each
  * LOINC, NPU or SNOMED CT coding is tried in turn); both results must be of one test, one subject
- * and one unit (converting between units is not done yet: 422).
+ * and, when their units differ, of units UCUM converts (the second to the first's, decision 092).
  */
 export function readRcvParameters(p: FhirRcvParameters): FhirRcvAsk {
   const [first, second] = observations(p);
@@ -77,10 +87,11 @@ export function readRcvParameters(p: FhirRcvParameters): FhirRcvAsk {
   if (s1 && s2 && s1 !== s2)
     throw new AppError('unprocessable', `The two observations are of different subjects (${s1}, ${s2})`);
   const [u1, u2] = [unitOf(first), unitOf(second)];
-  if (u1 !== u2)
+  // Two units: the second result is converted to the first's by UCUM where it can (decision 092).
+  if (u1 !== u2 && (u1 === null || u2 === null))
     throw new AppError(
       'unprocessable',
-      `The two results are in different units (${u1 ?? 'none'}, ${u2 ?? 'none'}): send them in one unit`,
+      `The two results are in different units (${u1 ?? 'none'}, ${u2 ?? 'none'}): give both a valueQuantity code in UCUM`,
     );
   const cva = decimal(p, 'analyticalCV');
   if (cva !== undefined && !(cva > 0 && cva <= 100))
@@ -105,6 +116,7 @@ export function readRcvParameters(p: FhirRcvParameters): FhirRcvAsk {
       x1,
       x2,
       unit: u1 ?? undefined,
+      unit2: u2 !== u1 ? (u2 ?? undefined) : undefined,
       // Not given: the desirable CVA (0.5·CVI), said in the answer.
       cva: cva ?? 'desirable',
       probability,

@@ -49,7 +49,16 @@ export function presentFhirComparison(
           ],
         }
       : {}),
-    note: [{ text: verdict.interpretation.text }],
+    note: [
+      { text: verdict.interpretation.text },
+      ...(inputs.converted
+        ? [
+            {
+              text: `The second result, ${inputs.x2} ${inputs.converted.from}, was converted by UCUM to ${inputs.converted.x2} ${inputs.converted.to} (× ${inputs.converted.factor}) to be compared with the first`,
+            },
+          ]
+        : []),
+    ],
     method: {
       text: `Log-normal reference change value at probability ${inputs.probability} (z ${inputs.z.toFixed(4)}), CVA ${inputs.cva} %${inputs.cva_source === 'desirable' ? ' (desirable: 0.5·CVI, no analyticalCV given)' : ''}, ${estimateText}. ${verdict.source}`,
     },

@@ -142,6 +142,36 @@ describe('POST /fhir/Observation/$rcv (issue 45.6)', () => {
     expect(obs.method.text).toMatch(/desirable: 0\.5·CVI, no analyticalCV given/);
   });
 
+  it("converts the second result to the first one's UCUM unit, says so, and judges as in one unit", async () => {
+    const body = {
+      resourceType: 'Parameters',
+      parameter: [
+        { name: 'observation', resource: observation('a', 5, '2026-01-01T08:00:00Z') },
+        { name: 'observation', resource: observation('b', 6000, '2026-02-01T08:00:00Z', 'umol/L') },
+        { name: 'analyticalCV', valueDecimal: 3 },
+      ],
+    };
+    const res = await rcv(body);
+    expect(res.statusCode, res.body).toBe(200);
+    const converted = res.json<Comparison>();
+    expect(fhirErrors(converted)).toEqual([]);
+    expect(converted.note.map((n) => n.text)).toContainEqual(
+      expect.stringMatching(/^The second result, 6000 umol\/L, was converted by UCUM to 6(\.0+\d*)? mmol\/L/),
+    );
+    const same = (
+      await rcv({
+        ...body,
+        parameter: [
+          body.parameter[0],
+          { name: 'observation', resource: observation('b', 6, '2026-02-01T08:00:00Z') },
+          body.parameter[2],
+        ],
+      })
+    ).json<Comparison>();
+    expect(converted.valueQuantity.value).toBeCloseTo(same.valueQuantity.value, 9);
+    expect(converted.interpretation).toEqual(same.interpretation);
+  });
+
   it('answers every error as a valid OperationOutcome with the status of its cause', async () => {
     const cases: [unknown, number, RegExp][] = [
       [{ resourceType: 'Bundle' }, 400, /Parameters/],
@@ -162,7 +192,18 @@ describe('POST /fhir/Observation/$rcv (issue 45.6)', () => {
           ],
         },
         422,
-        /different units/,
+        /x2 in mg\/dL cannot be compared with x1 in mmol\/L: converting between mass and substance needs the molar mass/,
+      ],
+      [
+        {
+          resourceType: 'Parameters',
+          parameter: [
+            { name: 'observation', resource: observation('a', 5, '2026-01-01') },
+            { name: 'observation', resource: observation('b', 6, '2026-02-01', 'mmol/litre') },
+          ],
+        },
+        422,
+        /unit2 "mmol\/litre" is not a UCUM unit/,
       ],
       [
         {

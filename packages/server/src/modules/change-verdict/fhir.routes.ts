@@ -7,7 +7,8 @@ import { route } from '../../plugins/contract-routes.js';
 import { addDepthCappedJsonParser } from '../../plugins/input-guards.js';
 import type { TestLookup } from '../menu/index.js';
 import { presentChangeVerdict } from './change-verdict.presenter.js';
-import { judgeChange } from './change-verdict.service.js';
+import type { VerdictThreads } from './change-verdict-pool.js';
+import { judgeChange, type CheckUnits } from './change-verdict.service.js';
 import { readRcvParameters } from './fhir-input.js';
 import {
   presentCapabilityStatement,
@@ -20,11 +21,15 @@ const baseOf = (config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest) =>
   siteBase(config, requestOrigin(request));
 
 /** Each code of the first result in turn: the first one a measurand has wins. */
-async function judgeByCodes(tests: TestLookup, queries: ReturnType<typeof readRcvParameters>['queries']) {
+async function judgeByCodes(
+  tests: TestLookup,
+  queries: ReturnType<typeof readRcvParameters>['queries'],
+  checkUnits: CheckUnits,
+) {
   let notFound: unknown;
   for (const q of queries) {
     try {
-      return presentChangeVerdict(q, await judgeChange(tests, q));
+      return presentChangeVerdict(q, await judgeChange(tests, q, checkUnits));
     } catch (err) {
       if (!(err instanceof AppError && err.statusCode === 404)) throw err;
       notFound ??= err;
@@ -38,7 +43,11 @@ async function judgeByCodes(tests: TestLookup, queries: ReturnType<typeof readRc
  * their own scope: `application/fhir+json` bodies, and every error answered as an OperationOutcome
  * (the server's own error mapping first, so statuses and messages are the same as the JSON API's).
  */
-export async function registerFhirRoutes(app: FastifyInstance, tests: TestLookup): Promise<void> {
+export async function registerFhirRoutes(
+  app: FastifyInstance,
+  tests: TestLookup,
+  threads: VerdictThreads,
+): Promise<void> {
   await app.register(async (scope) => {
     addDepthCappedJsonParser(scope, FHIR_JSON);
     scope.addHook('onSend', async (_request, reply, payload) => {
@@ -58,7 +67,7 @@ export async function registerFhirRoutes(app: FastifyInstance, tests: TestLookup
 
     route(scope, fhirRcv, async ({ body, request }) => {
       const ask = readRcvParameters(body);
-      const verdict = await judgeByCodes(tests, ask.queries);
+      const verdict = await judgeByCodes(tests, ask.queries, threads.checkUnits);
       return presentFhirComparison(verdict, ask.first, ask.second, baseOf(scope.deps.config, request));
     });
     route(scope, fhirMetadata, async ({ request }) =>

@@ -3,4 +3,4 @@ export { registerExportRoutes } from './exports.routes.js';
 export { csvReleaseHeaders } from './exports.service.js';
 export { buildCsvOffThread, buildTableOffThread, buildWorkbookOffThread } from './export-worker.js';
 export { DATASET_COLUMNS, exportCell } from './export-columns.js';
-export type { TableFileInput } from './table-file.js';
+export { tableToCsv, type TableFileInput } from './table-file.js';
