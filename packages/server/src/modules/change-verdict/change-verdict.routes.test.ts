@@ -161,6 +161,21 @@ describe('GET /api/v1/rcv (issue 45.4)', () => {
     expect(same.inputs.converted).toBeNull();
   });
 
+  it('reads units as laboratories and bvdb write them: µmol/L is UCUM umol/L, ×10^9/L is 10*9/L', async () => {
+    const ask = (units: string) => verdict(`measurand=${row.measurand_id}&x1=100&x2=0.15&cva=2&${units}`);
+    const micro = await ask(`unit=${encodeURIComponent('µmol/L')}&unit2=${encodeURIComponent('mmol/L')}`);
+    expect(micro.status, JSON.stringify(micro.body)).toBe(200);
+    const m = ChangeVerdictSchema.parse(micro.body);
+    expect(m.inputs.unit).toBe('µmol/L');
+    expect(m.inputs.converted).toMatchObject({ from: 'mmol/L', to: 'µmol/L', factor: 1000 });
+    expect(m.inputs.converted!.x2).toBeCloseTo(150, 10);
+    const greek = await ask(`unit=${encodeURIComponent('μmol/L')}`);
+    expect(greek.status, JSON.stringify(greek.body)).toBe(200);
+    const counts = await ask(`unit=${encodeURIComponent('×10^9/L')}&unit2=${encodeURIComponent('10*3/uL')}`);
+    expect(counts.status, JSON.stringify(counts.body)).toBe(200);
+    expect(ChangeVerdictSchema.parse(counts.body).inputs.converted!.factor).toBeCloseTo(1, 12);
+  });
+
   it('answers 422 naming the units where UCUM cannot convert, or a unit is not UCUM', async () => {
     const ask = (units: string) => verdict(`measurand=${row.measurand_id}&x1=5&x2=6&cva=2&${units}`);
     const molar = await ask('unit=mmol%2FL&unit2=mg%2FdL');

@@ -44,6 +44,19 @@ function ucum(): UcumUtils {
   return utils;
 }
 
+/**
+ * The UCUM form of a unit as laboratories and bvdb's own pages write it: the micro sign (µ or μ) is
+ * UCUM's `u`, and a power of ten written `×10^9/L`, `x10^9/L` or `10^9/L` is UCUM's `10*9/L`. What
+ * is already UCUM is unchanged; anything else is still checked by UCUM and refused if it is not.
+ */
+export function ucumForm(unit: string): string {
+  return unit
+    .trim()
+    .replace(/[µμ]/g, 'u')
+    .replace(/^[x×]\s*(?=10\^)/i, '')
+    .replace(/10\^(-?\d+)/g, '10*$1');
+}
+
 export const notUcumMessage = (name: string, unit: string) =>
   `${name} "${unit}" is not a UCUM unit (e.g. mg/dL, mmol/L, 10*9/L, %): see ucum.org`;
 
@@ -63,7 +76,7 @@ export function checkUnit(unit: string, name = 'unit'): UnitCheck {
   const key = `${name}\u0000${unit}`;
   const kept = checks.get(key);
   if (kept) return kept;
-  const valid = ucum().validateUnitString(unit).status === 'valid';
+  const valid = ucum().validateUnitString(ucumForm(unit)).status === 'valid';
   return keep(checks, key, valid ? { ok: true } : { ok: false, message: notUcumMessage(name, unit) });
 }
 
@@ -94,9 +107,10 @@ function findFactor(from: string, to: string): UnitFactor {
     ok: false,
     message: `x2 in ${from} cannot be compared with x1 in ${to}: ${why}; send both results in one unit`,
   });
-  if (annotations(from) !== annotations(to))
+  const [ucumFrom, ucumTo] = [ucumForm(from), ucumForm(to)];
+  if (annotations(ucumFrom) !== annotations(ucumTo))
     return cannot('their annotations differ ({…} means something to a laboratory, nothing to UCUM)');
-  const answer = ucum().convertUnitTo(from, 1, to);
+  const answer = ucum().convertUnitTo(ucumFrom, 1, ucumTo);
   if (answer.status !== 'succeeded' || answer.toVal === null) {
     const molar = answer.msg.some((m) => /mass and moles|molecular weight/i.test(m));
     return cannot(
