@@ -45,6 +45,11 @@ export class DownloadBudget {
     return this.bytesPerSecond > 0;
   }
 
+  /** How many ms a slice reserved now would wait: the backlog of every download under way (reserves nothing). */
+  get backlogMs(): number {
+    return this.paced ? Math.max(0, this.clock - performance.now()) : 0;
+  }
+
   /** Reserves `bytes` of the budget; returns how many ms to wait before sending them. */
   reserve(bytes: number): number {
     if (!this.paced) return 0;
