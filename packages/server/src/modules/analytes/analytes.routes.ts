@@ -10,7 +10,6 @@ import {
   updateMeasurandNames,
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { LOINC_NOTICE } from '@bvdb/domain';
 import { notFound } from '../../lib/app-error.js';
 import { cachedFile, cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
@@ -71,7 +70,7 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
         bytes: Buffer.from(await crosswalk.buildCrosswalkCsv(db), 'utf8'),
         headers: {
           'Content-Disposition': 'attachment; filename="bv_measurand_codes.csv"',
-          'Bvdb-Loinc-Notice': loincNoticeHeader,
+          'Bvdb-Loinc-Notice': crosswalk.loincNoticeHeader,
         },
       }),
     ),
@@ -82,6 +81,3 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
     return crosswalk.importCrosswalk(deps, body.text, body.plan, request.user.id);
   });
 }
-
-/** LOINC's notice as a header value: visible ASCII, the © and ® percent-encoded as in a URL. */
-export const loincNoticeHeader = LOINC_NOTICE.replace(/[^\x20-\x7e]|%/gu, (c) => encodeURIComponent(c));

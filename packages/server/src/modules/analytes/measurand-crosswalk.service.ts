@@ -1,5 +1,5 @@
 import type { CrosswalkPreview } from '@bvdb/contract';
-import { CROSSWALK_COLUMNS } from '@bvdb/domain';
+import { CROSSWALK_COLUMNS, LOINC_NOTICE } from '@bvdb/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
@@ -9,6 +9,9 @@ import * as repo from './measurand-codes.repository.js';
 import { codesByMeasurand } from './measurand-codes.service.js';
 import { planCrosswalk, readCrosswalkRows, type CrosswalkState } from './measurand-crosswalk.js';
 import { bumpAnalyteVersion, lockAnalyteVersion } from './measurand-names.repository.js';
+
+/** LOINC's notice as a header value: visible ASCII, the © and ® percent-encoded as in a URL. */
+export const loincNoticeHeader = LOINC_NOTICE.replace(/[^\x20-\x7e]|%/gu, (c) => encodeURIComponent(c));
 
 /** A cell a spreadsheet program would run as a formula is made inert text (as the other exports do). */
 const neutralise = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
