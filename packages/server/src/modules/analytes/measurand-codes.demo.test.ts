@@ -90,4 +90,24 @@ describe('the demo database’s sourced codes', () => {
     await seedDatabase(db, { demo: true });
     expect(loincOf(await codesOf(sodium))).toEqual(['2823-3']);
   });
+
+  it('a demo database seeded before the NPU codes existed gets them on its next start, once (decision 093)', async () => {
+    const db = ctx.database.db;
+    const urate = await idOf('Urate (uric acid)');
+    await db.delete(measurandCodes).where(eq(measurandCodes.system, 'http://npu-terminology.org'));
+    await db.delete(appState).where(eq(appState.key, 'demo_npu_codes_seeded'));
+    const loincBefore = loincOf(await codesOf(urate));
+
+    await seedDatabase(db, { demo: true });
+    const after = await codesOf(urate);
+    expect(after.codes.filter((c) => c.system !== LOINC).map((c) => c.code)).toEqual([
+      'NPU09356',
+      'NPU03688',
+    ]);
+    expect(loincOf(after)).toEqual(loincBefore);
+
+    await db.delete(measurandCodes).where(eq(measurandCodes.code, 'NPU03688'));
+    await seedDatabase(db, { demo: true });
+    expect((await codesOf(urate)).codes.map((c) => c.code)).not.toContain('NPU03688');
+  });
 });
