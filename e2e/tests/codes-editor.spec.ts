@@ -26,7 +26,7 @@ test('a curator adds a LOINC code on the measurand page; it is shown and found, 
 
   await editor.getByRole('button', { name: 'Add a code' }).click();
   const row = editor.getByTestId('measurand-code-row').last();
-  await expect(row.getByLabel('System')).toHaveValue('http://loinc.org');
+  await expect(row.getByLabel('System', { exact: true })).toHaveValue('http://loinc.org');
   await row.getByLabel('Code', { exact: true }).fill('14749-5');
   await row.getByLabel('Display (the system’s name)').fill('Glucose [Moles/volume] in Serum or Plasma');
   await row.getByLabel('Matrix').selectOption({ label: 'Serum/plasma' });
@@ -67,4 +67,35 @@ test('a curator adds a LOINC code on the measurand page; it is shown and found, 
     'http://loinc.org|2160-0 is already a code of another measurand: Creatinine',
   );
   await expectNoAxeViolations(page);
+});
+
+// A curator imports a crosswalk file: every line previewed with what happens, then applied.
+test('a curator previews a crosswalk file line by line and imports it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/measurand_codes/import');
+  await expect(page.getByRole('heading', { name: 'Import Codes from a Crosswalk File' })).toBeVisible();
+  const csv = [
+    'system,code,display,measurand,matrix,ucum_unit,source',
+    'LOINC,2947-0,Sodium [Moles/volume] in Blood,Sodium,Whole blood,mmol/L,https://loinc.org/2947-0/',
+    'LOINC,2823-3,,Sodium,Serum/plasma,mmol/L,',
+    'LOINC,2947-1,,Sodium,,,',
+  ].join('\r\n');
+  await page
+    .getByLabel('Crosswalk file')
+    .setInputFiles({ name: 'crosswalk.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const lines = page.getByTestId('crosswalk-line');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(0)).toContainText('Add');
+  await expect(lines.nth(1)).toContainText(
+    'Refused: http://loinc.org|2823-3 is already a code of another measurand: Potassium',
+  );
+  await expect(lines.nth(2)).toContainText(
+    'Refused: "2947-1" is not a LOINC code: its check digit would be 0',
+  );
+  await expect(page.getByText('This material contains content from LOINC')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Import 1 code' }).click();
+  await expect(page.getByText('Imported: 1 code added, 0 changed, 2 lines left out.')).toBeVisible();
+  const found = await apiJson<V1Page>(page, '/api/v1/measurands?loinc=2947-0');
+  expect(found.data[0]!.display_name).toBe('Sodium');
 });

@@ -1,5 +1,5 @@
-import { updateMeasurandCodes, type UpdateMeasurandCodesBody } from '@bvdb/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getMeasurandCodes, updateMeasurandCodes, type UpdateMeasurandCodesBody } from '@bvdb/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session';
@@ -19,3 +19,14 @@ export function useUpdateMeasurandCodes(id: number) {
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.measurandCodes(id) }),
   });
 }
+
+/**
+ * The codes as the editor reads them: the same key and call as `measurand-codes.ts` (one cache
+ * entry with the page's codes line), written here so the editor's chunk, loaded on demand, imports
+ * nothing from the measurand page's chunk — a chunk cycle the bundler emits wrongly.
+ */
+export const useMeasurandCodesToEdit = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.measurandCodes(id),
+    queryFn: () => apiCall(getMeasurandCodes, { params: { id } }),
+  });

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { ErrorText, Loading } from '../../../components/state-views';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { useMeasurandCodes } from '../api/measurand-codes';
-import { useUpdateMeasurandCodes } from '../api/update-measurand-codes';
+import { useMeasurandCodesToEdit, useUpdateMeasurandCodes } from '../api/update-measurand-codes';
 
 /** A matrix a code may name, as the page passes them (features do not read each other's lists). */
 export interface MatrixChoice {
@@ -50,7 +50,7 @@ export function MeasurandCodesEditor({
   measurandId: number;
   matrices: MatrixChoice[];
 }) {
-  const codes = useMeasurandCodes(measurandId);
+  const codes = useMeasurandCodesToEdit(measurandId);
   const [savedVersion, setSavedVersion] = useState<number | null>(null);
   if (codes.isPending) return <Loading />;
   if (codes.error) return <ErrorText>Error loading the codes: {errorText(codes.error)}</ErrorText>;
