@@ -42,7 +42,7 @@ const ReleasePinNotice = lazy(async () => ({
 }));
 // The curators' names and codes editors (decisions 083, 093): fetched only when shown.
 const MeasurandCuratorParts = lazy(async () => ({
-  default: (await import('./measurand-curator-parts')).MeasurandCuratorParts,
+  default: (await import('../measurand-curator-parts')).MeasurandCuratorParts,
 }));
 
 export function AnalytePage() {

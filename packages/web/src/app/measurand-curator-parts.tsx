@@ -1,6 +1,6 @@
-import { AlternativeNamesEditor } from '../../features/analytes/components/alternative-names-editor';
-import { MeasurandCodesEditor } from '../../features/analytes/components/measurand-codes-editor';
-import { useMatrices } from '../../features/lookups/api/get-matrices';
+import { AlternativeNamesEditor } from '../features/analytes/components/alternative-names-editor';
+import { MeasurandCodesEditor } from '../features/analytes/components/measurand-codes-editor';
+import { useMatrices } from '../features/lookups/api/get-matrices';
 
 /**
  * The measurand page's curator parts: the names the menu matches by (decision 083) and the codes
