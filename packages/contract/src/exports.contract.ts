@@ -31,6 +31,8 @@ export const exportDatabase = defineRoute({
   path: '/export/:file',
   summary:
     'Every published dataset and meta-analysis result: `bv_database.xlsx` or `bv_database.csv`; ' +
+    '`bv_measurand_codes.csv` is the crosswalk of every measurand’s LOINC, NPU and SNOMED CT codes, LOINC’s ' +
+    'notice in its `Bvdb-Loinc-Notice` header (as `/api/v1/measurand-codes.csv`, decision 093); ' +
     '`bv_database.json` is the whole database, lossless, with ids and a format version, for `npm run import` ' +
     '(signed in: with unpublished records; `?full=1`, administrators: a complete backup with users, ' +
     'audit trail, mailing list, content pages and PDFs, written to the audit trail `/api/audit/database/1`; ' +
@@ -39,7 +41,9 @@ export const exportDatabase = defineRoute({
   tags: ['exports'],
   access: 'public',
   produces: 'application/octet-stream',
-  params: z.object({ file: z.enum(['bv_database.xlsx', 'bv_database.csv', 'bv_database.json']) }),
+  params: z.object({
+    file: z.enum(['bv_database.xlsx', 'bv_database.csv', 'bv_database.json', 'bv_measurand_codes.csv']),
+  }),
   query: z.object({ full: z.enum(['0', '1']).optional() }),
   responses: { 200: z.unknown(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
 });

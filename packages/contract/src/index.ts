@@ -4,6 +4,7 @@ export * from './lookups.contract.js';
 export * from './analytes.contract.js';
 export * from './measurand-names.contract.js';
 export * from './measurand-codes.contract.js';
+export * from './measurand-crosswalk.contract.js';
 export * from './references.contract.js';
 export * from './datasets.contract.js';
 export * from './dataset-fields.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { codeSystemOf, estimateCviConfidenceInterval, measurandNameKey } from '@bvdb/domain';
+import { CODE_SYSTEMS, codeSystemOf, estimateCviConfidenceInterval, measurandNameKey } from '@bvdb/domain';
 import type { Db, DbOrTx } from '../db/client.js';
 import type { bvSpecifications } from '../db/schema.js';
 import { bumpDataGeneration } from '../lib/app-state.repository.js';
@@ -251,20 +251,34 @@ export async function seedDemoNames(tx: DbOrTx): Promise<number> {
 }
 
 /**
+ * The demo's codes come in batches, each seeded once per database (its own app_state marker): the
+ * LOINC codes (decision 091), then the NPU codes (decision 093), so a demo database seeded before a
+ * batch existed gets that batch on its next start, and what a curator removed of an earlier batch
+ * stays removed.
+ */
+const DEMO_CODE_BATCHES = [
+  { key: 'demo_codes_seeded', systems: [CODE_SYSTEMS.loinc, CODE_SYSTEMS.snomed] as string[] },
+  { key: 'demo_npu_codes_seeded', systems: [CODE_SYSTEMS.npu] as string[] },
+];
+
+/**
  * The demo measurands' codes (seed-data/measurand_codes_seed.csv, issue 45.2), each with the public
- * source that states it, once per database: with the demo on a new database, and on the first start
- * of a demo database seeded before the codes existed. A code another measurand already has is left
- * out (never moved). Returns how many were added.
+ * source that states it, once per database and batch: with the demo on a new database, and on the
+ * first start of a demo database seeded before the batch existed. A code another measurand already
+ * has is left out (never moved). Returns how many were added.
  */
 export async function seedDemoCodes(tx: DbOrTx): Promise<number> {
-  if (await repo.isDemoCodesSeeded(tx)) return 0;
+  const due = [];
+  for (const batch of DEMO_CODE_BATCHES) if (!(await repo.isDemoCodesSeeded(tx, batch.key))) due.push(batch);
+  if (due.length === 0) return 0;
+  const systems = new Set(due.flatMap((b) => b.systems));
   const rows = readCsvObjects(fs.readFileSync(`${SEED_DIR}measurand_codes_seed.csv`, 'utf8'));
   const ids = await repo.demoAnalyteIdsByName(tx);
   const matrixIds = await repo.matrixIdsByName(tx);
   const codes = rows.flatMap((r) => {
     const analyteId = ids.get(r.measurand!);
     const system = codeSystemOf(r.system ?? '');
-    if (!analyteId || !system || !r.code) return [];
+    if (!analyteId || !system || !r.code || !systems.has(system)) return [];
     return [
       {
         analyteId,
@@ -278,6 +292,6 @@ export async function seedDemoCodes(tx: DbOrTx): Promise<number> {
     ];
   });
   const added = await repo.insertMeasurandCodes(tx, codes);
-  await repo.markDemoCodesSeeded(tx);
+  for (const batch of due) await repo.markDemoCodesSeeded(tx, batch.key);
   return added;
 }

@@ -13,9 +13,13 @@ const studies = csv('bv_studies_seed.csv');
 const matrixId = (name: string) => MATRICES.find((m) => m.name === name)?.id;
 const SERUM_PLASMA = matrixId('Serum/plasma')!;
 const WHOLE_BLOOD = matrixId('Whole blood')!;
-/** What a code's matrix covers among the demo's own: serum/plasma both, whole blood its EDTA tubes. */
+/**
+ * What a code's matrix covers among the demo's own: serum/plasma both, whole blood its EDTA tubes;
+ * a plasma code (NPU's "P", decision 093) the serum datasets too, as LOINC's "Serum or Plasma" does.
+ */
 const COVERS: Record<number, number[]> = {
   [SERUM_PLASMA]: [matrixId('Serum')!, matrixId('Plasma')!, SERUM_PLASMA],
+  [matrixId('Plasma')!]: [matrixId('Serum')!, matrixId('Plasma')!, SERUM_PLASMA],
   [WHOLE_BLOOD]: [WHOLE_BLOOD, matrixId('Whole Blood EDTA')!],
 };
 
@@ -66,6 +70,17 @@ describe('the demo measurands’ codes (seed-data/measurand_codes_seed.csv)', ()
       expect([...has!].some((m) => covered.includes(m))).toBe(true);
     },
   );
+
+  it('has NPU codes too, each stated by its source with its scale (decision 093)', () => {
+    const npu = codes.filter((r) => r.system === 'http://npu-terminology.org');
+    expect(npu.length).toBeGreaterThanOrEqual(30);
+    // Two scales of one quantity are two codes, never merged: urate in µmol/L and in mmol/L.
+    const urate = npu.filter((r) => r.measurand === 'Urate (uric acid)');
+    expect(urate.map((r) => [r.code, r.ucum_unit])).toEqual([
+      ['NPU09356', 'umol/L'],
+      ['NPU03688', 'mmol/L'],
+    ]);
+  });
 
   it('no code twice, whatever its measurand', () => {
     const keys = codes.map((r) => `${r.system}|${r.code}`);

@@ -165,11 +165,11 @@ export async function insertMeasurandCodes(
   return added.length;
 }
 
-export async function isDemoCodesSeeded(db: DbOrTx): Promise<boolean> {
-  const [row] = await db.select().from(appState).where(eq(appState.key, DEMO_CODES_SEEDED_KEY));
+export async function isDemoCodesSeeded(db: DbOrTx, key = DEMO_CODES_SEEDED_KEY): Promise<boolean> {
+  const [row] = await db.select().from(appState).where(eq(appState.key, key));
   return row !== undefined;
 }
 
-export async function markDemoCodesSeeded(db: DbOrTx): Promise<void> {
-  await db.insert(appState).values({ key: DEMO_CODES_SEEDED_KEY, value: sql`to_jsonb(now())` });
+export async function markDemoCodesSeeded(db: DbOrTx, key = DEMO_CODES_SEEDED_KEY): Promise<void> {
+  await db.insert(appState).values({ key, value: sql`to_jsonb(now())` });
 }

@@ -59,6 +59,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/references', page: 'references-page', server: rendered },
   { path: '/references/new', page: 'new-reference-page' },
   { path: '/references/import', page: 'citation-import-page' },
+  { path: '/measurand_codes/import', page: 'measurand-codes-import-page' },
   { path: recordPage.reference, page: 'reference-page', record: 'reference', server: rendered },
   { path: recordPage.editReference, page: 'edit-reference-page', record: 'reference' },
   {

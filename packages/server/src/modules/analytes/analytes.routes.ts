@@ -1,18 +1,22 @@
 import {
+  exportMeasurandCodes,
   getAnalyte,
+  importMeasurandCodes,
   getMeasurandCodes,
   getMeasurandNames,
   listAnalytesWithCounts,
+  previewMeasurandCodesImport,
   updateMeasurandCodes,
   updateMeasurandNames,
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
-import { cachedJson } from '../../lib/cached-json.js';
+import { cachedFile, cachedJson } from '../../lib/cached-json.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished, unauthenticated } from '../../plugins/contract-routes.js';
 import * as analytes from './analytes.service.js';
 import * as codes from './measurand-codes.service.js';
+import * as crosswalk from './measurand-crosswalk.service.js';
 import * as names from './measurand-names.service.js';
 
 export function registerAnalyteRoutes(app: FastifyInstance): void {
@@ -52,5 +56,28 @@ export function registerAnalyteRoutes(app: FastifyInstance): void {
   route(app, updateMeasurandCodes, async ({ params, body, request }) => {
     if (!request.user) throw unauthenticated();
     return codes.updateMeasurandCodes(deps, params.id, body, request.user.id);
+  });
+
+  // The crosswalk file (decision 093): every code as one CSV for anyone, imported by curators
+  // (a preview, then a confirm with the preview's plan). LOINC's notice rides in a header: the
+  // file's first line is its header, so a reader's CSV tools read it unchanged.
+  route(app, exportMeasurandCodes, async ({ request, reply }) =>
+    cachedFile(
+      request,
+      reply,
+      { type: 'text/csv; charset=utf-8', compress: true, sameForEveryone: true, scopes: ['analytes'] },
+      async () => ({
+        bytes: Buffer.from(await crosswalk.buildCrosswalkCsv(db), 'utf8'),
+        headers: {
+          'Content-Disposition': 'attachment; filename="bv_measurand_codes.csv"',
+          'Bvdb-Loinc-Notice': crosswalk.loincNoticeHeader,
+        },
+      }),
+    ),
+  );
+  route(app, previewMeasurandCodesImport, async ({ body }) => crosswalk.previewCrosswalk(db, body.text));
+  route(app, importMeasurandCodes, async ({ body, request }) => {
+    if (!request.user) throw unauthenticated();
+    return crosswalk.importCrosswalk(deps, body.text, body.plan, request.user.id);
   });
 }

@@ -14,3 +14,4 @@ export {
 export { presentAnalyte } from './analytes.presenter.js';
 export { alternativeNamesByMeasurand } from './measurand-names.service.js';
 export { codesByMeasurand, resolveCode } from './measurand-codes.service.js';
+export { buildCrosswalkCsv, loincNoticeHeader } from './measurand-crosswalk.service.js';

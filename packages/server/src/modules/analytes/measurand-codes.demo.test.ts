@@ -21,6 +21,9 @@ const idOf = async (displayName: string) =>
 const codesOf = async (id: number) =>
   MeasurandCodesSchema.parse((await ctx.app.inject({ url: `/api/v1/measurands/${id}/codes` })).json());
 
+const loincOf = (m: { codes: { system: string; code: string }[] }) =>
+  m.codes.filter((c) => c.system === LOINC).map((c) => c.code);
+
 describe('the demo database’s sourced codes', () => {
   it('finds a measurand by its seeded LOINC code, in the code’s matrix and scale', async () => {
     const sodium = await idOf('Sodium');
@@ -35,6 +38,24 @@ describe('the demo database’s sourced codes', () => {
       matrix: 'Serum/plasma',
       ucum_unit: 'mmol/L',
     });
+  });
+
+  it('finds a demo measurand by its seeded NPU code, each scale its own code (decision 093)', async () => {
+    const urate = await idOf('Urate (uric acid)');
+    for (const [code, unit] of [
+      ['NPU09356', 'umol/L'],
+      ['NPU03688', 'mmol/L'],
+    ] as const) {
+      const res = await ctx.app.inject({ url: `/api/v1/measurands?npu=${code}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(ListSchema.parse(res.json()).meta.code).toMatchObject({
+        system: 'http://npu-terminology.org',
+        code,
+        measurand_id: urate,
+        matrix: 'Plasma',
+        ucum_unit: unit,
+      });
+    }
   });
 
   it('lists the seeded code with its source on the measurand’s codes', async () => {
@@ -58,8 +79,8 @@ describe('the demo database’s sourced codes', () => {
     await db.insert(measurandCodes).values({ analyteId: sodium, system: LOINC, code: '2823-3' });
 
     await seedDatabase(db, { demo: true });
-    expect((await codesOf(sodium)).codes.map((c) => c.code).sort()).toEqual(['2823-3', '2951-2']);
-    expect((await codesOf(potassium)).codes).toEqual([]);
+    expect(loincOf(await codesOf(sodium)).sort()).toEqual(['2823-3', '2951-2']);
+    expect(loincOf(await codesOf(potassium))).toEqual([]);
     expect((await codesOf(await idOf('Glucose'))).codes.map((c) => c.code)).toEqual(['2345-7']);
 
     // Once: what a curator removes later stays removed.
@@ -67,6 +88,26 @@ describe('the demo database’s sourced codes', () => {
       .delete(measurandCodes)
       .where(and(eq(measurandCodes.analyteId, sodium), eq(measurandCodes.code, '2951-2')));
     await seedDatabase(db, { demo: true });
-    expect((await codesOf(sodium)).codes.map((c) => c.code)).toEqual(['2823-3']);
+    expect(loincOf(await codesOf(sodium))).toEqual(['2823-3']);
+  });
+
+  it('a demo database seeded before the NPU codes existed gets them on its next start, once (decision 093)', async () => {
+    const db = ctx.database.db;
+    const urate = await idOf('Urate (uric acid)');
+    await db.delete(measurandCodes).where(eq(measurandCodes.system, 'http://npu-terminology.org'));
+    await db.delete(appState).where(eq(appState.key, 'demo_npu_codes_seeded'));
+    const loincBefore = loincOf(await codesOf(urate));
+
+    await seedDatabase(db, { demo: true });
+    const after = await codesOf(urate);
+    expect(after.codes.filter((c) => c.system !== LOINC).map((c) => c.code)).toEqual([
+      'NPU09356',
+      'NPU03688',
+    ]);
+    expect(loincOf(after)).toEqual(loincBefore);
+
+    await db.delete(measurandCodes).where(eq(measurandCodes.code, 'NPU03688'));
+    await seedDatabase(db, { demo: true });
+    expect((await codesOf(urate)).codes.map((c) => c.code)).not.toContain('NPU03688');
   });
 });

@@ -86,3 +86,69 @@ export async function replaceCodes(
   await db.delete(measurandCodes).where(eq(measurandCodes.analyteId, analyteId));
   if (codes.length > 0) await db.insert(measurandCodes).values(codes.map((c) => ({ analyteId, ...c })));
 }
+
+/** Every code with its measurand's and matrix's names, by measurand name, system and code: the crosswalk. */
+export function listCrosswalkRows(db: DbOrTx) {
+  return db
+    .select({
+      system: measurandCodes.system,
+      code: measurandCodes.code,
+      display: measurandCodes.display,
+      measurand: analytes.displayName,
+      matrix: matrices.matrixExpansion,
+      ucumUnit: measurandCodes.ucumUnit,
+      source: measurandCodes.source,
+    })
+    .from(measurandCodes)
+    .innerJoin(analytes, eq(analytes.id, measurandCodes.analyteId))
+    .leftJoin(matrices, eq(matrices.id, measurandCodes.matrixId))
+    .orderBy(asc(analytes.displayName), asc(measurandCodes.system), asc(measurandCodes.code));
+}
+
+/** Every code as stored (an import compares a file with them). */
+export function listStoredCodes(db: DbOrTx) {
+  return db
+    .select({
+      id: measurandCodes.id,
+      analyteId: measurandCodes.analyteId,
+      system: measurandCodes.system,
+      code: measurandCodes.code,
+      display: measurandCodes.display,
+      matrixId: measurandCodes.matrixId,
+      ucumUnit: measurandCodes.ucumUnit,
+      source: measurandCodes.source,
+    })
+    .from(measurandCodes)
+    .orderBy(asc(measurandCodes.id));
+}
+
+/** Every measurand's id and name, and every matrix's: a crosswalk names them. */
+export async function listNamedThings(db: DbOrTx) {
+  const [measurands, matrixRows] = await Promise.all([
+    db.select({ id: analytes.id, name: analytes.displayName }).from(analytes),
+    db.select({ id: matrices.id, name: matrices.matrixExpansion }).from(matrices),
+  ]);
+  return { measurands, matrices: matrixRows };
+}
+
+export interface CodeValues {
+  system: string;
+  code: string;
+  display: string | null;
+  matrixId: number | null;
+  ucumUnit: string | null;
+  source: string | null;
+}
+
+/** A code added to a measurand. */
+export async function insertCode(db: DbOrTx, analyteId: number, code: CodeValues): Promise<void> {
+  await db.insert(measurandCodes).values({ analyteId, ...code });
+}
+
+/** A stored code's display, matrix, unit and source replaced. */
+export async function updateCode(db: DbOrTx, id: number, code: CodeValues): Promise<void> {
+  await db
+    .update(measurandCodes)
+    .set({ display: code.display, matrixId: code.matrixId, ucumUnit: code.ucumUnit, source: code.source })
+    .where(eq(measurandCodes.id, id));
+}

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import { LOINC_NOTICE } from '@bvdb/domain';
 import { exportNotice } from '../../lib/export-notice.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { blindViewFor, SEES_EVERYTHING } from '../appraisals/index.js';
@@ -78,6 +79,8 @@ export async function exportDatabaseJson(
     // The release that wrote the file and the terms of its data (DATA_LICENCE); readers ignore them.
     bvdb_version: release.version,
     data_licence: release.licence,
+    // Its measurand_codes hold LOINC codes: LOINC's licence asks for its notice wherever they go (decision 093).
+    loinc_notice: LOINC_NOTICE,
   });
   const chunks = [`${head.slice(0, -1)},\n"tables":{`];
   tables.forEach((t, i) => {

@@ -1,3 +1,4 @@
+import { LOINC_NOTICE } from '@bvdb/domain';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,5 +250,18 @@ describe('spreadsheet exports', () => {
     const xlsx = await ctx.app.inject({ url: '/export/bv_database.xlsx' });
     const wb = await openWorkbook(xlsx.rawPayload);
     expect(wb.getWorksheet('Datasets')!.rowCount).toBe(203);
+  });
+
+  it('the crosswalk of every measurand’s codes, as the API gives it, with LOINC’s notice and the release headers', async () => {
+    const res = await ctx.app.inject({ url: '/export/bv_measurand_codes.csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toContain('bv_measurand_codes.csv');
+    expect(decodeURIComponent(String(res.headers['bvdb-loinc-notice']))).toBe(LOINC_NOTICE);
+    expect(res.headers['bvdb-version']).toBeTruthy();
+    expect(res.body).toBe((await ctx.app.inject({ url: '/api/v1/measurand-codes.csv' })).body);
+    expect(res.body.split('\r\n')).toContain(
+      'http://npu-terminology.org,NPU03429,,Sodium,Plasma,mmol/L,"Danish OHDSI node\'s mapping of the most used Danish NPU codes to LOINC (reviewed by a clinical biochemist) lists NPU03429 ""Sodium ion in Plasma substance concentration"", unit millimole per litre (https://github.com/ohdsi-denmark/danish_medical_vocabularies_to_OMOP/blob/bdc7e6afc013944e3bc135911b52b8ecf6c6c03c/Measurements%20(Labs)/NPU_mapping_USAGI.csv)"',
+    );
   });
 });

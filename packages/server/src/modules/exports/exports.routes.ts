@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedCatalogue, cachedFile } from '../../lib/cached-json.js';
 import { notFound } from '../../lib/app-error.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
-import { findAnalyte } from '../analytes/index.js';
+import { buildCrosswalkCsv, findAnalyte, loincNoticeHeader } from '../analytes/index.js';
 import { findReference } from '../references/index.js';
 import {
   CATALOGUE_JSON,
@@ -135,6 +135,22 @@ export function registerExportRoutes(app: FastifyInstance): void {
         .header('Cache-Control', 'private, no-store')
         .headers(attachment(name))
         .send(Readable.from(chunks));
+    }
+    if (params.file === 'bv_measurand_codes.csv') {
+      // The crosswalk (decision 093): as /api/v1/measurand-codes.csv, with the release's headers too.
+      return cachedFile(
+        request,
+        reply,
+        { type: 'text/csv; charset=utf-8', compress: true, sameForEveryone: true, scopes: ['analytes'] },
+        async () => ({
+          bytes: Buffer.from(await buildCrosswalkCsv(db()), 'utf8'),
+          headers: {
+            ...attachment('bv_measurand_codes.csv'),
+            ...csvReleaseHeaders(notice),
+            'Bvdb-Loinc-Notice': loincNoticeHeader,
+          },
+        }),
+      );
     }
     // Published data only, whoever asks: the same file for everyone, kept (decision 039). Read a
     // page at a time, the event loop free between pages (decision 085: 20,000 rows mapped and

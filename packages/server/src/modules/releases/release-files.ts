@@ -1,7 +1,9 @@
 import { webcrypto } from 'node:crypto';
 import type { Dataset } from '@bvdb/contract';
+import { CROSSWALK_COLUMNS, LOINC_NOTICE } from '@bvdb/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { ExportNotice } from '../../lib/export-notice.js';
+import { buildCrosswalkCsv } from '../analytes/index.js';
 import { exportDatabaseJson } from '../backup/index.js';
 import { listPresentedDatasetsInPages } from '../datasets/index.js';
 import { buildCsvOffThread, buildWorkbookOffThread, DATASET_COLUMNS, exportCell } from '../exports/index.js';
@@ -28,6 +30,8 @@ export interface ReleaseInput {
 export const SITE_TITLE = 'EFLM Biological Variation Database';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const MANIFEST = 'SHA256SUMS';
+/** The crosswalk of every measurand's codes (decision 093), as `/api/v1/measurand-codes.csv` gives it. */
+export const CROSSWALK_FILE = 'bv_measurand_codes.csv';
 
 /** SHA-256 off the main thread (WebCrypto's digest runs in the thread pool): 50 MB is ~0.2 s of hashing. */
 const sha256Of = async (bytes: Buffer) =>
@@ -72,11 +76,12 @@ export async function buildReleaseFiles(
   };
   const jsonPieces = await exportDatabaseJson(db, 'published', null, { release: notice, exportedAt: date });
   step('json');
-  // Both in one snapshot, a page at a time (the event loop free between pages).
-  const { datasets, metas } = await db.transaction(
+  // All in one snapshot, a page at a time (the event loop free between pages).
+  const { datasets, metas, crosswalk } = await db.transaction(
     async (tx) => ({
       datasets: await listPresentedDatasetsInPages(tx, { signedIn: false }),
       metas: await listPresentedMetasInPages(tx),
+      crosswalk: await buildCrosswalkCsv(tx),
     }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -96,12 +101,19 @@ export async function buildReleaseFiles(
     file('bv_database.json', 'application/json; charset=utf-8', json),
     file('bv_database.csv', 'text/csv; charset=utf-8', csv),
     file('bv_database.xlsx', XLSX, fixZipDates(xlsx, date)),
+    text(CROSSWALK_FILE, 'text/csv; charset=utf-8', crosswalk),
   ]);
   files.push(
     ...(await Promise.all([
-      text('datapackage.json', 'application/json; charset=utf-8', dataPackage(input, datasets, files[1])),
+      text(
+        'datapackage.json',
+        'application/json; charset=utf-8',
+        dataPackage(input, datasets, files[1], files[3]),
+      ),
       text('CITATION.cff', 'text/plain; charset=utf-8', citationCff(input)),
-      text('LICENCE.txt', 'text/plain; charset=utf-8', `${notice.licence}\n`),
+      // The data's terms, then LOINC's notice: its licence asks for it wherever its codes are shipped
+      // (the crosswalk and the JSON's measurand_codes carry them; decision 093).
+      text('LICENCE.txt', 'text/plain; charset=utf-8', `${notice.licence}\n\n${LOINC_NOTICE}\n`),
       text('RELEASE-NOTES.md', 'text/markdown; charset=utf-8', input.notes),
     ])),
   );
@@ -119,8 +131,13 @@ function columnType(values: (string | number | null)[]): 'integer' | 'number' | 
   return present.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
 }
 
-/** A Frictionless (tabular) data package describing the release's CSV. */
-function dataPackage(input: ReleaseInput, datasets: Dataset[], csv: ReleaseFileBytes): string {
+/** A Frictionless (tabular) data package describing the release's CSV files. */
+function dataPackage(
+  input: ReleaseInput,
+  datasets: Dataset[],
+  csv: ReleaseFileBytes,
+  crosswalk: ReleaseFileBytes,
+): string {
   const fields = DATASET_COLUMNS.map((c) => ({
     name: c.header,
     type: columnType(datasets.map((d) => exportCell(c.value(d)))),
@@ -146,6 +163,24 @@ function dataPackage(input: ReleaseInput, datasets: Dataset[], csv: ReleaseFileB
         hash: `sha256:${csv.sha256}`,
         dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', header: true },
         schema: { fields },
+      },
+      {
+        name: 'measurand-codes',
+        title: 'The LOINC, NPU and SNOMED CT codes of the measurands (the crosswalk)',
+        description: `One line per code: a code names one measurand, and a matrix and a unit scale (UCUM) when it names them. ${LOINC_NOTICE}`,
+        path: crosswalk.name,
+        profile: 'tabular-data-resource',
+        format: 'csv',
+        mediatype: 'text/csv',
+        encoding: 'utf-8',
+        bytes: crosswalk.bytes.length,
+        hash: `sha256:${crosswalk.sha256}`,
+        dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', header: true },
+        schema: { fields: CROSSWALK_COLUMNS.map((name) => ({ name, type: 'string' })) },
+        licenses: [
+          { path: 'LICENCE.txt', title: input.notice.licence },
+          { path: 'http://loinc.org/license', title: 'LOINC licence (its codes)' },
+        ],
       },
     ],
   };

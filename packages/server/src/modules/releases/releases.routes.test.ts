@@ -13,6 +13,7 @@ import { signInAs, type SignedIn } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { createUser } from '../auth/users.service.js';
 import { buildReleaseFiles } from './release-files.js';
+import { LOINC_NOTICE } from '@bvdb/domain';
 import { releaseDate } from './releases.service.js';
 
 const PASSWORD = 'test-password-123';
@@ -86,6 +87,7 @@ describe('releases of the published database', () => {
       'bv_database.json',
       'bv_database.csv',
       'bv_database.xlsx',
+      'bv_measurand_codes.csv',
       'datapackage.json',
       'CITATION.cff',
       'LICENCE.txt',
@@ -127,6 +129,21 @@ describe('releases of the published database', () => {
     expect(pkg.resources[0]!.schema.fields.map((f) => f.name).join(',')).toBe(csvLines[0]);
     expect(pkg.resources[0]!.schema.fields[0]).toEqual({ name: 'Dataset ID', type: 'integer' });
     expect(bytes.get('CITATION.cff')!.toString('utf8')).toContain(`date-released: "${today()}"`);
+    // The crosswalk (decision 093): the public export's bytes, described by the package, LOINC's
+    // notice beside the codes (its licence asks for it wherever they are shipped).
+    const crosswalk = bytes.get('bv_measurand_codes.csv')!;
+    const publicCrosswalk = await ctx.app.inject({ url: '/api/v1/measurand-codes.csv' });
+    expect(crosswalk.toString('utf8')).toBe(publicCrosswalk.body);
+    expect(crosswalk.toString('utf8')).toMatch(
+      /^system,code,display,measurand,matrix,ucum_unit,source\r\nhttp/,
+    );
+    expect(pkg.resources[1]).toMatchObject({
+      path: 'bv_measurand_codes.csv',
+      hash: `sha256:${sha256(crosswalk)}`,
+      description: expect.stringContaining(LOINC_NOTICE) as string,
+    });
+    expect(bytes.get('LICENCE.txt')!.toString('utf8')).toContain(LOINC_NOTICE);
+    expect((json as unknown as { loinc_notice: string }).loinc_notice).toBe(LOINC_NOTICE);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes.get('bv_database.xlsx') as unknown as ArrayBuffer);
     expect(wb.getWorksheet('Datasets')!.rowCount - 1).toBe(json.tables.bv_specifications.length);

@@ -30,7 +30,6 @@ import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '.
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { MeasurandCodesLine } from '../../features/analytes/components/measurand-codes-line';
-import { LazyAlternativeNamesEditor as AlternativeNamesEditor } from '../../features/analytes/components/lazy-alternative-names-editor';
 
 // Rendered by the server like the rest of the page, but hydrated when their code arrives: the
 // estimates' history sits below the fold and the release notice shows only on a pinned link, so
@@ -40,6 +39,10 @@ const EstimateHistory = lazy(async () => ({
 }));
 const ReleasePinNotice = lazy(async () => ({
   default: (await import('../../components/release-pin-notice')).ReleasePinNotice,
+}));
+// The curators' names and codes editors (decisions 083, 093): fetched only when shown.
+const MeasurandCuratorParts = lazy(async () => ({
+  default: (await import('../measurand-curator-parts')).MeasurandCuratorParts,
 }));
 
 export function AnalytePage() {
@@ -194,7 +197,11 @@ export function AnalytePage() {
           </Suspense>
         </section>
       ) : null}
-      {staff ? <AlternativeNamesEditor measurandId={a.id} /> : null}
+      {staff ? (
+        <Suspense fallback={null}>
+          <MeasurandCuratorParts measurandId={a.id} />
+        </Suspense>
+      ) : null}
       <h2 className="h5">Datasets</h2>
       {datasets.error ? (
         <ErrorText>Error loading data: {errorText(datasets.error)}</ErrorText>
