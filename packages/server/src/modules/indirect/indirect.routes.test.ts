@@ -214,7 +214,9 @@ describe('bad input is a 4xx or a counted step, never a 500 (issue 46.5)', () =>
     const text = `patient,time,value,unit\n${line.repeat(INDIRECT_MAX_ROWS + 1)}`;
     const res = await upload(ctx.app, text);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
-    expect(res.json<{ message: string }>().message).toMatch(/^The file has 1,000,001 rows: at most 1,000,000/);
+    expect(res.json<{ message: string }>().message).toMatch(
+      /^The file has 1,000,001 rows: at most 1,000,000/,
+    );
   }, 60_000);
 
   it('duplicate and non-increasing times within a patient are dropped and counted', async () => {

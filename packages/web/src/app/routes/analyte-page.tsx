@@ -31,6 +31,7 @@ import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { MeasurandCodesLine } from '../../features/analytes/components/measurand-codes-line';
 import { LazyAlternativeNamesEditor as AlternativeNamesEditor } from '../../features/analytes/components/lazy-alternative-names-editor';
+import { LazyLocalEstimates } from '../../features/indirect/components/lazy-local-estimates';
 
 // Rendered by the server like the rest of the page, but hydrated when their code arrives: the
 // estimates' history sits below the fold and the release notice shows only on a pinned link, so
@@ -194,6 +195,7 @@ export function AnalytePage() {
           </Suspense>
         </section>
       ) : null}
+      <LazyLocalEstimates measurandId={a.id} />
       {staff ? <AlternativeNamesEditor measurandId={a.id} /> : null}
       <h2 className="h5">Datasets</h2>
       {datasets.error ? (
