@@ -39,7 +39,10 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
     });
     const run = await pool.run({ bytes: new Uint8Array(bytes), fileName, mapping, options });
     const published = measurand
-      ? await service.publishedCvi(deps, measurand.id, query.matrix ?? measurand.matrixId)
+      ? await service.publishedCvi(deps, measurand.id, {
+          asked: query.matrix ?? null,
+          ofCode: measurand.matrixId,
+        })
       : null;
     return {
       kept: false,

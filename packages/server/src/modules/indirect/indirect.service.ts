@@ -128,17 +128,21 @@ export async function resolveMeasurand(db: DbOrTx, token: string): Promise<Measu
   return { id: row.id, name: row.displayName, matrixId: code.matrix_id };
 }
 
-/** bvdb's CVI of the measurand, as its page shows it: of the matrix asked for, else its headline matrix. */
+/**
+ * bvdb's CVI of the measurand, as its page shows it: of the matrix asked for (none when it has no
+ * CVI there), else of the matrix its code names when it has one there, else its headline matrix.
+ */
 export async function publishedCvi(
   deps: Pick<ServiceDeps, 'db'>,
   measurandId: number,
-  matrixId: number | null,
+  matrix: { asked: number | null; ofCode: number | null },
 ): Promise<IndirectResponse['published']> {
   const rows = (await listDisplayedMetasOf(deps, [measurandId])).filter((r) => r.meta.median !== null);
+  const ofMatrix = (id: number) => rows.find((r) => r.meta.varType === ':cvi' && r.meta.matrixId === id);
   const row =
-    matrixId !== null
-      ? rows.find((r) => r.meta.varType === ':cvi' && r.meta.matrixId === matrixId)
-      : headlineOf(rows)?.cvi;
+    matrix.asked !== null
+      ? ofMatrix(matrix.asked)
+      : ((matrix.ofCode !== null ? ofMatrix(matrix.ofCode) : undefined) ?? headlineOf(rows)?.cvi);
   if (!row || row.meta.median === null) return null;
   return {
     matrix: row.matrixName ?? row.consolidationName ?? 'all matrices',

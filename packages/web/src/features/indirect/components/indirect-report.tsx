@@ -3,6 +3,8 @@ import { formatFixed } from '@bvdb/domain';
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { RatioHistogram } from './ratio-histogram';
 import { methodName, reportCsv, strataLabel } from './report-csv';
 
@@ -90,7 +92,14 @@ export function IndirectReport({
   const cols = Object.entries(r.input.columns).filter(([, h]) => h !== null);
   return (
     <div className="mt-4" aria-live="polite">
-      <h2 className="h5">Result{r.measurand ? `: ${r.measurand.name}` : ''}</h2>
+      <h2 className="h5">
+        Result
+        {r.measurand ? (
+          <>
+            : <Link to={paths.analyte(r.measurand.id)}>{r.measurand.name}</Link>
+          </>
+        ) : null}
+      </h2>
       <p className="small">
         Read {n(r.input.rows)} rows ({r.input.format.toUpperCase()}
         {r.input.unit ? `, ${r.input.unit}` : ''}); columns: {cols.map(([c, h]) => `${c} “${h}”`).join(', ')}.{' '}
