@@ -134,7 +134,12 @@ export function IndirectReport({
       </div>
       <h2 className="h5">Beside bvdb&apos;s estimate</h2>
       {r.published ? (
-        <div className="table-responsive">
+        <div
+          className="table-responsive"
+          tabIndex={0}
+          role="region"
+          aria-label="Local CVI beside bvdb's (scrolls sideways)"
+        >
           <Table size="sm" data-testid="comparison">
             <caption className="small">
               bvdb&apos;s CVI for {r.measurand?.name}, {r.published.matrix}: {f2(r.published.median)} % (
@@ -184,7 +189,7 @@ export function IndirectReport({
       {r.strata.length > 0 ? (
         <>
           <h2 className="h5">Strata</h2>
-          <div className="table-responsive">
+          <div className="table-responsive" tabIndex={0} role="region" aria-label="Strata (scrolls sideways)">
             <Table size="sm">
               <thead>
                 <tr>

@@ -22,7 +22,12 @@ export function LocalEstimatesSection({ measurandId }: { measurandId: number }) 
         Evidence class “routine data (indirect)”: laboratories&apos; own results of patients, estimated by an
         indirect method. Shown apart; never part of the meta-analysis above.
       </p>
-      <div className="table-responsive">
+      <div
+        className="table-responsive"
+        tabIndex={0}
+        role="region"
+        aria-label="Local estimates (scrolls sideways)"
+      >
         <Table size="sm">
           <thead>
             <tr>
