@@ -44,8 +44,14 @@ export function RatioHistogram({ m, label }: { m: IndirectMethodResult; label: s
       ))}
       <path d={curve} fill="none" stroke="#b02a37" strokeWidth={2} data-testid="fitted-curve" />
       <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} stroke="#495057" />
-      {ticks.map((t) => (
-        <text key={t} x={x(t)} y={H - PAD.b + 16} textAnchor="middle" fill="#212529">
+      {ticks.map((t, i) => (
+        <text
+          key={t}
+          x={x(t)}
+          y={H - PAD.b + 16}
+          textAnchor={i === 0 ? 'start' : i === 2 ? 'end' : 'middle'}
+          fill="#212529"
+        >
           {formatFixed(t, 2)}
         </text>
       ))}
