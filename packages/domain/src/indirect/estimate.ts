@@ -13,10 +13,11 @@ import {
   type CoreEstimator,
   type CoreFit,
   expectedMeanSquares,
-  resultRatioModified,
+  resultRatioTukey,
 } from './methods.js';
 import { pairResults, strataOf } from './pairing.js';
-import { type PairSample, resampleWeights, toSample } from './sample.js';
+import { drawPatients, type PairSample, toSample } from './sample.js';
+import { weigh } from './stats.js';
 import {
   type HistogramBin,
   type IndirectEstimate,
@@ -49,7 +50,7 @@ export const METHOD_SOURCES: Record<IndirectMethod, string> = {
 };
 
 const ESTIMATORS: Record<IndirectMethod, CoreEstimator> = {
-  result_ratio: resultRatioModified,
+  result_ratio: resultRatioTukey,
   expected_mean_squares: expectedMeanSquares,
   central_peak: centralPeak,
 };
@@ -109,7 +110,10 @@ function histogramOf(s: PairSample): { bins: HistogramBin[]; lo: number; hi: num
 function fittedCounts(fit: CoreFit, bins: readonly HistogramBin[]): number[] {
   const mass = fit.cdf(fit.region.hi) - fit.cdf(fit.region.lo);
   const scale = mass > 0 ? fit.pairsUsed / mass : 0;
-  return bins.map((b) => scale * (fit.cdf(b.to) - fit.cdf(b.from)));
+  return bins.map((b) => {
+    const expected = scale * (fit.cdf(b.to) - fit.cdf(b.from));
+    return Number.isFinite(expected) ? expected : 0;
+  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -120,59 +124,112 @@ function percentile(sorted: readonly number[], p: number): number {
   return a + (h - i) * (b - a);
 }
 
-/** One method on one stratum's pairs. */
-export function runMethod(
-  method: IndirectMethod,
+/** Below this many different log ratios inside its region a central-peak fit describes rounding. */
+export const MIN_DISTINCT_IN_PEAK = 10;
+
+function distinctValues(y: Float64Array, lo: number, hi: number): number {
+  let count = 0;
+  let last = NaN;
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i] as number;
+    if (v < lo) continue;
+    if (v > hi) break;
+    if (v !== last) count++;
+    last = v;
+  }
+  return count;
+}
+
+/**
+ * CVI bootstrap intervals of several methods from the same replicates: patients drawn with
+ * replacement (seeded, mulberry32), every method re-run on each replicate, the 2.5th and 97.5th
+ * percentiles of its CVI values (a replicate with CV_total ≤ CVA counts as CVI 0).
+ */
+function bootstrapIntervals(
+  s: PairSample,
+  fits: readonly { estimator: CoreEstimator; fit: CoreFit }[],
+  options: IndirectOptions,
+  cva: number,
+): { low: number; high: number }[] {
+  const rng = mulberry32(options.seed);
+  const drawn = new Int32Array(s.patients);
+  const multiplicity = { drawn, of: s.patientOf };
+  const scratch = {
+    W: new Float64Array(s.n + 1),
+    S1: new Float64Array(s.n + 1),
+    S2: new Float64Array(s.n + 1),
+  };
+  const values = fits.map(() => new Float64Array(options.bootstrap));
+  for (let b = 0; b < options.bootstrap; b++) {
+    drawPatients(s, rng, drawn);
+    const v = weigh(s.y, multiplicity, scratch);
+    fits.forEach(({ estimator, fit }, m) => {
+      const rep = estimator(v, fit);
+      (values[m] as Float64Array)[b] = cviFromTotal(rep.cvTotal, cva) ?? 0;
+    });
+  }
+  return values.map((v) => {
+    const sorted = Array.from(v).sort((a, b) => a - b);
+    return { low: percentile(sorted, 0.025), high: percentile(sorted, 0.975) };
+  });
+}
+
+/** The methods on one stratum's pairs (one shared set of bootstrap replicates). */
+export function runMethods(
+  methods: readonly IndirectMethod[],
   s: PairSample,
   options: IndirectOptions,
   histogram: readonly HistogramBin[],
-): MethodResult {
-  const estimator = ESTIMATORS[method];
-  const fit = estimator(s, null, s.n);
-  const cvi = cviFromTotal(fit.cvTotal, options.cva);
-  let cviInterval: MethodResult['cviInterval'] = null;
-  if (cvi !== null && options.bootstrap > 0) {
-    const rng = mulberry32(options.seed + INDIRECT_METHODS.indexOf(method));
-    const w = new Float64Array(s.n);
-    const values: number[] = [];
-    for (let b = 0; b < options.bootstrap; b++) {
-      const total = resampleWeights(s, rng, w);
-      const rep = estimator(s, w, total, fit);
-      values.push(cviFromTotal(rep.cvTotal, options.cva) ?? 0);
-    }
-    values.sort((a, b) => a - b);
-    cviInterval = { low: percentile(values, 0.025), high: percentile(values, 0.975) };
-  }
+): MethodResult[] {
+  const data = weigh(s.y, null);
+  const fits = methods.map((method) => {
+    const estimator = ESTIMATORS[method];
+    return { method, estimator, fit: estimator(data) };
+  });
+  const cva = options.cva;
+  const withCvi = fits.filter(({ fit }) => cviFromTotal(fit.cvTotal, cva) !== null);
+  const intervals =
+    cva !== undefined && options.bootstrap > 0 ? bootstrapIntervals(s, withCvi, options, cva) : [];
   const tail = (1 - options.probability) / 2;
-  const rcvModel = {
-    up: 100 * Math.expm1(fit.quantile(1 - tail)),
-    down: -100 * Math.expm1(fit.quantile(tail)),
-  };
-  let rcvFormula: MethodResult['rcvFormula'] = null;
-  if (cvi !== null && options.cva !== undefined) {
-    const r = rcvAsymmetric(cvi, options.cva, normalQuantile(1 - tail));
-    rcvFormula = { up: r.up, down: Math.abs(r.down) };
-  }
-  const note =
-    options.cva === undefined
-      ? 'no CVA given: CV_total only'
-      : cvi === null
-        ? `CVA (${options.cva} %) is not below CV_total: no CVI`
-        : undefined;
-  return {
-    method,
-    source: METHOD_SOURCES[method],
-    pairsUsed: fit.pairsUsed,
-    steps: fit.steps,
-    cvTotal: fit.cvTotal,
-    cvi,
-    cviInterval,
-    rcvModel,
-    rcvFormula,
-    histogram,
-    fitted: fittedCounts(fit, histogram),
-    ...(note ? { note } : {}),
-  };
+  return fits.map(({ method, fit }) => {
+    const cvi = cviFromTotal(fit.cvTotal, cva);
+    const at = withCvi.findIndex((f) => f.method === method);
+    const rcvModel = {
+      up: 100 * Math.expm1(fit.quantile(1 - tail)),
+      down: -100 * Math.expm1(fit.quantile(tail)),
+    };
+    let rcvFormula: MethodResult['rcvFormula'] = null;
+    if (cvi !== null && cva !== undefined) {
+      // the RCV tool's asymmetric RCV; `down` given as a positive number, like rcvModel's
+      const r = rcvAsymmetric(cvi, cva, normalQuantile(1 - tail));
+      rcvFormula = { up: r.up, down: Math.abs(r.down) };
+    }
+    const notes: string[] = [];
+    if (cva === undefined) notes.push('no CVA given: CV_total only');
+    else if (cvi === null) notes.push(`CVA (${cva} %) is not below CV_total: no CVI`);
+    if (method === 'central_peak' && distinctValues(s.y, fit.region.lo, fit.region.hi) < MIN_DISTINCT_IN_PEAK)
+      notes.push(
+        `the central peak holds fewer than ${MIN_DISTINCT_IN_PEAK} different ratios (results too coarse for this fit): do not use its CV`,
+      );
+    if (method === 'result_ratio' && !options.firstResultRange)
+      notes.push(
+        'no range for the first result: the plain result ratio (the modified method keeps pairs whose first result lies in the reference interval)',
+      );
+    return {
+      method,
+      source: METHOD_SOURCES[method],
+      pairsUsed: fit.pairsUsed,
+      steps: fit.steps,
+      cvTotal: fit.cvTotal,
+      cvi,
+      cviInterval: cvi !== null && at >= 0 ? (intervals[at] ?? null) : null,
+      rcvModel,
+      rcvFormula,
+      histogram,
+      fitted: fittedCounts(fit, histogram),
+      ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
+    };
+  });
 }
 
 function stratum(
@@ -196,7 +253,7 @@ function stratum(
   return {
     key,
     pairing: pairs.summary,
-    methods: options.methods.map((m) => runMethod(m, s, options, bins)),
+    methods: runMethods(options.methods, s, options, bins),
   };
 }
 

@@ -9,8 +9,7 @@
  * s = SD(log ratio)/√2 and CV_total = 100·√(exp(s²) − 1) (the log-normal CV).
  */
 import { normalCdf, normalQuantile } from '../distributions.js';
-import type { PairSample } from './sample.js';
-import { nelderMead, untruncateNormal, weightedMoments, weightedQuantile } from './stats.js';
+import { binCountsOf, fastNormalCdf, momentsOf, nelderMead, quantileOf, type Weighted } from './stats.js';
 import type { ExclusionStep } from './types.js';
 
 export interface CoreFit {
@@ -22,14 +21,12 @@ export interface CoreFit {
   readonly quantile: (p: number) => number;
   /** The log-ratio range whose pairs the model was fitted to (±Infinity for all). */
   readonly region: { readonly lo: number; readonly hi: number };
+  /** The central peak's fitted model, where its bootstrap replicates start. */
+  readonly model?: BoxCoxNormal;
 }
 
-export type CoreEstimator = (
-  s: PairSample,
-  w: Float64Array | null,
-  total: number,
-  quick?: CoreFit,
-) => CoreFit;
+/** An estimator reads the weighted sorted log ratios; `quick` (a bootstrap replicate) = the data's fit. */
+export type CoreEstimator = (v: Weighted, quick?: CoreFit) => CoreFit;
 
 /** CV_total, %, of one result from the SD of log ratios of two results. */
 export function cvTotalFromLogRatioSd(sd: number): number {
@@ -38,6 +35,8 @@ export function cvTotalFromLogRatioSd(sd: number): number {
 }
 
 function normalModel(mu: number, sigma: number): Pick<CoreFit, 'cdf' | 'quantile'> {
+  // no spread (every kept log ratio equal): a point mass
+  if (!(sigma > 0)) return { cdf: (y) => (y >= mu ? 1 : 0), quantile: () => mu };
   return {
     cdf: (y) => normalCdf((y - mu) / sigma),
     quantile: (p) => mu + sigma * normalQuantile(p),
@@ -47,121 +46,89 @@ function normalModel(mu: number, sigma: number): Pick<CoreFit, 'cdf' | 'quantile
 export const TUKEY_STEP = "Tukey's fences on the log ratios";
 
 /** Tukey's fences (Tukey, Exploratory Data Analysis, 1977): [Q1 − 1.5·IQR, Q3 + 1.5·IQR]. */
-function tukeyFences(
-  y: Float64Array,
-  w: Float64Array | null,
-  lo: number,
-  hi: number,
-): { lo: number; hi: number } {
-  // quantiles of the values inside [lo, hi]: restrict by skipping weights outside
-  let total = 0;
-  let from = 0;
-  while (from < y.length && (y[from] as number) < lo) from++;
-  let to = y.length;
-  while (to > from && (y[to - 1] as number) > hi) to--;
-  const ys = y.subarray(from, to);
-  const ws = w === null ? null : w.subarray(from, to);
-  if (ws === null) total = ys.length;
-  else for (let i = 0; i < ws.length; i++) total += ws[i] as number;
-  const q1 = weightedQuantile(ys, ws, total, 0.25);
-  const q3 = weightedQuantile(ys, ws, total, 0.75);
+export function tukeyFences(v: Weighted): { lo: number; hi: number } {
+  const q1 = quantileOf(v, 0.25);
+  const q3 = quantileOf(v, 0.75);
   const iqr = q3 - q1;
+  // IQR 0 (half the log ratios equal, coarse results): fences at one point would keep only those
+  // and report no variation at all; then nothing is excluded (TUKEY_SKIPPED_STEP)
+  if (!(iqr > 0)) return { lo: -Infinity, hi: Infinity };
   return { lo: q1 - 1.5 * iqr, hi: q3 + 1.5 * iqr };
 }
 
+export const TUKEY_SKIPPED_STEP =
+  "Tukey's fences not applied: half or more of the log ratios are equal (IQR 0)";
+
 /**
- * The result ratio with Tukey's exclusion (Jones GRD, Clin Chem 2019;65:579-88 for the ratios of
- * consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with Tukey"):
- * one pass of Tukey's fences on the log ratios, then the SD of those kept.
+ * Tukey's fences lie 0.6745 + 2·1.349 = 2.698 SDs from the centre of a normal sample, so the SD of
+ * what they keep is the SD of a normal truncated at ±2.698σ: σ·√(1 − 2cφ(c)/(2Φ(c) − 1)) = 0.97111σ
+ * (Johnson, Kotz & Balakrishnan, Continuous Univariate Distributions 1, 2nd ed., §13.10). Dividing by
+ * this makes the kept SD estimate σ again when the central part is normal.
  */
-export const resultRatioTukey: CoreEstimator = (s, w, total) => {
-  const f = tukeyFences(s.y, w, -Infinity, Infinity);
-  const m = weightedMoments(s.y, w, f.lo, f.hi);
+export const TUKEY_CONSISTENCY = (() => {
+  const c = normalQuantile(0.75) * 4; // Q3 + 1.5·IQR = 0.6745σ + 1.5·1.349σ = 4·0.6745σ
+  const phi = Math.exp(-0.5 * c * c) / Math.sqrt(2 * Math.PI);
+  return Math.sqrt(1 - (2 * c * phi) / (2 * normalCdf(c) - 1));
+})();
+
+function resultRatio(v: Weighted, consistent: boolean): CoreFit {
+  const total = v.total;
+  const f = tukeyFences(v);
+  const m = momentsOf(v, f.lo, f.hi);
+  // the factor undoes the fences' trimming, so only where fences were applied
+  const sd = consistent && f.lo !== -Infinity ? m.sd / TUKEY_CONSISTENCY : m.sd;
   return {
-    cvTotal: cvTotalFromLogRatioSd(m.sd),
+    cvTotal: cvTotalFromLogRatioSd(sd),
     pairsUsed: m.n,
-    steps: [{ step: TUKEY_STEP, removed: total - m.n, remaining: m.n }],
-    ...normalModel(m.mean, m.sd),
+    steps: [
+      {
+        step: f.lo === -Infinity ? TUKEY_SKIPPED_STEP : TUKEY_STEP,
+        removed: total - m.n,
+        remaining: m.n,
+      },
+    ],
+    ...normalModel(m.mean, sd),
     region: f,
   };
-};
-
-export const TUKEY_REPEAT_STEP = "Tukey's fences repeated until none removed";
+}
 
 /**
- * The modified result ratio (Tan et al. 2022 found a modified result ratio with Tukey's rule best;
- * what bvdb implements, docs/domain/indirect-bv.md): Tukey's fences on the log ratios repeated until
- * they remove nothing more, then the normal whose truncation to the final fences has the kept pairs'
- * mean and SD (truncated-normal moments), so the repeated trimming does not shrink the SD.
+ * The result ratio with Tukey's exclusion as published (Jones GRD, Clin Chem 2019;65:579-88 for the
+ * ratios of consecutive results; Tan RZ et al., Clin Chem Lab Med 2022;60:636-44, "result ratio with
+ * Tukey"): one pass of Tukey's fences on the log ratios, then the SD of those kept. Used by the
+ * simulation study to stand for the published method.
  */
-export const resultRatioModified: CoreEstimator = (s, w, total) => {
-  let region = { lo: -Infinity, hi: Infinity };
-  let kept = total;
-  const steps: ExclusionStep[] = [];
-  for (let round = 0; round < 50; round++) {
-    const f = tukeyFences(s.y, w, region.lo, region.hi);
-    const lo = Math.max(f.lo, region.lo);
-    const hi = Math.min(f.hi, region.hi);
-    const m = weightedMoments(s.y, w, lo, hi);
-    const removed = kept - m.n;
-    region = { lo, hi };
-    if (round === 0) steps.push({ step: TUKEY_STEP, removed, remaining: m.n });
-    else if (removed > 0) {
-      const last = steps[1];
-      steps[1] = {
-        step: TUKEY_REPEAT_STEP,
-        removed: (last?.removed ?? 0) + removed,
-        remaining: m.n,
-      };
-    }
-    kept = m.n;
-    if (removed === 0 && round > 0) break;
-  }
-  if (steps.length === 1) steps.push({ step: TUKEY_REPEAT_STEP, removed: 0, remaining: kept });
-  const m = weightedMoments(s.y, w, region.lo, region.hi);
-  const { mu, sigma } = untruncateNormal(m.mean, m.sd, region.lo, region.hi);
-  return {
-    cvTotal: cvTotalFromLogRatioSd(sigma),
-    pairsUsed: m.n,
-    steps,
-    ...normalModel(mu, sigma),
-    region,
-  };
-};
+export const resultRatioTukeyPlain: CoreEstimator = (v) => resultRatio(v, false);
 
 /**
- * Expected mean squares (Tan et al. 2022, after the one-way ANOVA of Fraser & Harris, Crit Rev Clin
- * Lab Sci 1989;27:409-37): with each patient's pair a group of two, the within-group mean square
- * MS_W = Σ(x₂ − x₁)²/(2n) estimates σ²_I + σ²_A; CV_total = 100·√MS_W / grand mean. No exclusion.
+ * bvdb's result ratio: the same, with the kept SD divided by TUKEY_CONSISTENCY so that clean
+ * log-normal data give CV_total without the 2.9 % the fences trim off (and an interval that covers).
+ * With a first-result range (the reference interval) it is the modified method of Tan et al. 2022.
  */
-export const expectedMeanSquares: CoreEstimator = (s, w, total) => {
-  let ss = 0;
-  let sum = 0;
-  let sumY = 0;
-  let sumYY = 0;
-  for (let i = 0; i < s.n; i++) {
-    const wi = w === null ? 1 : (w[i] as number);
-    if (wi === 0) continue;
-    const a = s.x1[i] as number;
-    const b = s.x2[i] as number;
-    ss += wi * (b - a) * (b - a);
-    sum += wi * (a + b);
-    const y = s.y[i] as number;
-    sumY += wi * y;
-    sumYY += wi * y * y;
-  }
+export const resultRatioTukey: CoreEstimator = (v) => resultRatio(v, true);
+
+/**
+ * Expected mean squares (Tan et al. 2022; the one-way ANOVA of Fraser & Harris, Crit Rev Clin Lab
+ * Sci 1989;27:409-37, on ln values as in Røraas et al., Clin Chem 2016;62:725-36): each patient's pair
+ * is a group of two, and the within-group mean square of the ln values, MS_W = Σ(ln x₂ − ln x₁)²/(2n),
+ * has expectation σ²_I + σ²_A (ln scale); CV_total = 100·√(exp(MS_W) − 1). No exclusion: every pair
+ * counts.
+ */
+export const expectedMeanSquares: CoreEstimator = (v) => {
+  const total = v.total;
+  // Σ w·y² and Σ w·y from the shifted prefix sums
+  const n = v.y.length;
+  const s1 = v.S1[n] as number;
+  const s2 = v.S2[n] as number;
+  const ss = s2 + 2 * v.shift * s1 + total * v.shift * v.shift;
+  const sumY = s1 + total * v.shift;
   const msW = ss / (2 * total);
-  const mean = sum / (2 * total);
-  const cvTotal = (100 * Math.sqrt(msW)) / mean;
-  // the model: log ratios N(mean log ratio, 2·ln(1 + CV²))
-  const sigma = Math.SQRT2 * Math.sqrt(Math.log1p((cvTotal / 100) ** 2));
-  const mu = sumY / total;
-  void sumYY;
   return {
-    cvTotal,
+    cvTotal: 100 * Math.sqrt(Math.expm1(msW)),
     pairsUsed: total,
     steps: [{ step: 'none (all pairs)', removed: 0, remaining: total }],
-    ...normalModel(mu, sigma),
+    // the model: log ratios N(mean log ratio, 2·MS_W)
+    ...normalModel(sumY / total, Math.sqrt(2 * msW)),
     region: { lo: -Infinity, hi: Infinity },
   };
 };
@@ -204,28 +171,6 @@ export const CENTRAL_Z = 2;
 export const CENTRAL_BINS = 60;
 export const CENTRAL_STEP = 'outside the central peak';
 
-/** Binned counts of the weighted sorted log ratios over [lo, hi] in `bins` equal bins. */
-function binCounts(
-  y: Float64Array,
-  w: Float64Array | null,
-  lo: number,
-  hi: number,
-  bins: number,
-): Float64Array {
-  const counts = new Float64Array(bins);
-  const width = (hi - lo) / bins;
-  for (let i = 0; i < y.length; i++) {
-    const v = y[i] as number;
-    if (v < lo) continue;
-    if (v > hi) break;
-    const wi = w === null ? 1 : (w[i] as number);
-    if (wi === 0) continue;
-    const b = Math.min(bins - 1, Math.floor((v - lo) / width));
-    counts[b] = (counts[b] as number) + wi;
-  }
-  return counts;
-}
-
 /**
  * Maximum likelihood of the Box–Cox-normal truncated to [lo, hi] on binned data: the multinomial
  * log-likelihood Σ n_b·ln(P_b / P[lo, hi]). Parameters (λ, μ, ln σ), λ kept within ±3.
@@ -236,6 +181,7 @@ export function fitTruncatedBoxCox(
   hi: number,
   start: BoxCoxNormal,
   maxEvaluations: number,
+  restart = true,
 ): BoxCoxNormal {
   const bins = counts.length;
   const width = (hi - lo) / bins;
@@ -248,7 +194,7 @@ export function fitTruncatedBoxCox(
     const sigma = Math.exp(x[2] as number);
     if (Math.abs(lambda) > 3 || !Number.isFinite(sigma) || sigma <= 0) return 1e300;
     for (let b = 0; b <= bins; b++)
-      cdfs[b] = normalCdf((boxCoxFromLog(edges[b] as number, lambda) - mu) / sigma);
+      cdfs[b] = fastNormalCdf((boxCoxFromLog(edges[b] as number, lambda) - mu) / sigma);
     const mass = (cdfs[bins] as number) - (cdfs[0] as number);
     if (!(mass > 0)) return 1e300;
     let ll = 0;
@@ -263,12 +209,20 @@ export function fitTruncatedBoxCox(
     return -(ll - n * Math.log(mass));
   };
   const scale = Math.max(start.sigma, 1e-6);
-  const best = nelderMead(
+  // a cold start explores λ widely; a warm start (restart = false: a bootstrap replicate starting
+  // from the data's fit) takes small first steps
+  const spread = restart ? 1 : 0.25;
+  let best = nelderMead(
     negLogLik,
     [start.lambda, start.mu, Math.log(scale)],
-    [0.5, 0.2 * scale, 0.2],
+    [0.5 * spread, 0.2 * scale * spread, 0.2 * spread],
     maxEvaluations,
   );
+  // one restart from the optimum with a fresh simplex: Nelder–Mead can stall on the flat λ direction
+  if (restart) {
+    const s2 = Math.exp(best.x[2] as number);
+    best = nelderMead(negLogLik, best.x, [0.1, 0.05 * s2, 0.05], maxEvaluations);
+  }
   return { lambda: best.x[0] as number, mu: best.x[1] as number, sigma: Math.exp(best.x[2] as number) };
 }
 
@@ -284,40 +238,42 @@ function centralRegion(m: BoxCoxNormal): { lo: number; hi: number } {
  * intervals, applied to result ratios by Røys EÅ et al., Clin Chem Lab Med 2024): the ratios' central
  * peak is modelled as a Box–Cox-normal distribution fitted by truncated maximum likelihood to the
  * pairs inside the model's own μ ± 2σ (Box–Cox scale), found by iteration from a robust start
- * (median ± 2·1.4826·MAD of the log ratios). Pathological pairs in the tails fall outside the region
+ * (median, IQR/1.349 of the log ratios). Pathological pairs in the tails fall outside the region
  * and do not widen the peak. bvdb's own implementation, not refineR's code.
  */
-export const centralPeak: CoreEstimator = (s, w, total, quick) => {
+export const centralPeak: CoreEstimator = (v, quick) => {
+  const total = v.total;
   let model: BoxCoxNormal;
   let rounds: number;
   let evaluations: number;
-  if (quick && 'model' in quick) {
-    model = (quick as CoreFit & { model: BoxCoxNormal }).model;
-    rounds = 2;
-    evaluations = 150;
+  if (quick?.model) {
+    model = quick.model;
+    rounds = 1;
+    evaluations = 120;
   } else {
-    const median = weightedQuantile(s.y, w, total, 0.5);
-    // MAD from weighted quantiles of |y − median| is costly; the IQR/1.349 is as robust here
-    const q1 = weightedQuantile(s.y, w, total, 0.25);
-    const q3 = weightedQuantile(s.y, w, total, 0.75);
-    const sd0 = Math.max((q3 - q1) / 1.349, 1e-6);
+    const q1 = quantileOf(v, 0.25);
+    const median = quantileOf(v, 0.5);
+    const q3 = quantileOf(v, 0.75);
+    // IQR 0 (coarse results, half the ratios equal): start from the SD of all log ratios instead
+    const sd0 = q3 > q1 ? (q3 - q1) / 1.349 : Math.max(momentsOf(v, -Infinity, Infinity).sd || 0, 1e-6);
     model = { lambda: 0, mu: median, sigma: sd0 };
-    rounds = 12;
+    rounds = 40;
     evaluations = 400;
   }
   let region = centralRegion(model);
   for (let round = 0; round < rounds; round++) {
-    const counts = binCounts(s.y, w, region.lo, region.hi, CENTRAL_BINS);
-    model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations);
+    const counts = binCountsOf(v, region.lo, region.hi, CENTRAL_BINS);
+    model = fitTruncatedBoxCox(counts, region.lo, region.hi, model, evaluations, quick === undefined);
     const next = centralRegion(model);
     const moved = Math.abs(next.lo - region.lo) + Math.abs(next.hi - region.hi);
     region = next;
-    if (moved < 1e-4 * (region.hi - region.lo)) break;
+    if (moved < 1e-6 * (region.hi - region.lo)) break;
   }
-  const inside = weightedMoments(s.y, w, region.lo, region.hi).n;
+  // a bootstrap replicate needs CV_total only
+  const inside = quick ? NaN : momentsOf(v, region.lo, region.hi).n;
   // spread of ln r under the model: half the distance between its 15.87th and 84.13th percentiles
   const sdLog = (boxCoxQuantile(model, normalCdf(1)) - boxCoxQuantile(model, normalCdf(-1))) / 2;
-  const fit: CoreFit & { model: BoxCoxNormal } = {
+  const fit: CoreFit = {
     cvTotal: cvTotalFromLogRatioSd(sdLog),
     pairsUsed: inside,
     steps: [{ step: CENTRAL_STEP, removed: total - inside, remaining: inside }],

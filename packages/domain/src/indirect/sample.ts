@@ -13,9 +13,8 @@ export interface PairSample {
   readonly x2: Float64Array;
   readonly n: number;
   readonly patients: number;
-  /** CSR index: the sorted positions of patient p are positions[start[p] … start[p+1]). */
-  readonly start: Int32Array;
-  readonly positions: Int32Array;
+  /** The patient (0…patients−1) of each sorted position. */
+  readonly patientOf: Int32Array;
 }
 
 export function toSample(pairs: Pairs): PairSample {
@@ -28,39 +27,27 @@ export function toSample(pairs: Pairs): PairSample {
   const y = new Float64Array(n);
   const x1 = new Float64Array(n);
   const x2 = new Float64Array(n);
-  const sortedPosition = new Int32Array(n);
   order.forEach((orig, pos) => {
     y[pos] = raw[orig] as number;
     x1[pos] = pairs.x1[orig] as number;
     x2[pos] = pairs.x2[orig] as number;
-    sortedPosition[orig] = pos;
   });
-  const start = new Int32Array(pairs.patients + 1);
-  for (let i = 0; i < n; i++) {
-    const k = (pairs.patient[i] as number) + 1;
-    start[k] = (start[k] as number) + 1;
-  }
-  for (let p = 0; p < pairs.patients; p++) start[p + 1] = (start[p + 1] as number) + (start[p] as number);
-  // pairs arrive grouped by patient, so the original index order is already the CSR order
-  const positions = new Int32Array(n);
-  for (let i = 0; i < n; i++) positions[i] = sortedPosition[i] as number;
-  return { y, x1, x2, n, patients: pairs.patients, start, positions };
+  const patientOf = new Int32Array(n);
+  order.forEach((orig, pos) => {
+    patientOf[pos] = pairs.patient[orig] as number;
+  });
+  return { y, x1, x2, n, patients: pairs.patients, patientOf };
 }
 
 /**
  * One bootstrap replicate: patients drawn with replacement (a cluster bootstrap, so the pairs of one
- * patient stay together), returned as multiplicities over the sorted positions and their total.
+ * patient stay together), as the number of times each patient was drawn; a pair's multiplicity is
+ * its patient's (see weighDrawn).
  */
-export function resampleWeights(s: PairSample, rng: () => number, into: Float64Array): number {
-  into.fill(0);
-  let total = 0;
+export function drawPatients(s: PairSample, rng: () => number, drawn: Int32Array): void {
+  drawn.fill(0);
   for (let k = 0; k < s.patients; k++) {
     const p = Math.floor(rng() * s.patients);
-    const from = s.start[p] as number;
-    const to = s.start[p + 1] as number;
-    for (let j = from; j < to; j++)
-      into[s.positions[j] as number] = (into[s.positions[j] as number] as number) + 1;
-    total += to - from;
+    drawn[p] = (drawn[p] as number) + 1;
   }
-  return total;
 }

@@ -103,7 +103,7 @@ export interface IndirectStratum {
   readonly key: Readonly<Record<string, string>>;
   readonly pairing: PairingSummary;
   readonly methods: readonly MethodResult[];
-  /** Added for h-indirect-domain: why a stratum has no methods (e.g. too few pairs); absent otherwise. */
+  /** Why a stratum has no methods (fewer pairs than MIN_INDIRECT_PAIRS); absent otherwise. */
   readonly note?: string;
 }
 

@@ -8,6 +8,7 @@ import { DOWNLOAD_SLICE_BYTES, isDownloadSize, type DownloadBudget } from './dow
 import { readChangeSignal } from './app-state.repository.js';
 import { answerWithItems, type JsonFragment } from './contract-json.js';
 import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
+import { varyOn } from './vary.js';
 import {
   type ContentEncoding,
   DATA_SCOPES,
@@ -126,7 +127,7 @@ export function sendCachedEntry(
   // Vary: Accept-Encoding only when the answer may be sent compressed (1 KB or more): a smaller one
   // is the same bytes whatever the client accepts (decision 089).
   const vary = opts.vary ?? (opts.compress && entry.length >= 1024 ? 'Accept-Encoding' : undefined);
-  if (vary !== undefined) void reply.header('Vary', vary);
+  if (vary !== undefined) void varyOn(reply, vary);
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
   const encoding =
@@ -377,8 +378,8 @@ function sendLiveBuild(
   void reply
     .headers(opts.headers ?? {})
     .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
-    .header('Vary', 'Accept-Encoding')
     .type(opts.type);
+  void varyOn(reply, 'Accept-Encoding');
   const encoding = opts.compress ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(live);
   const zip =
@@ -426,8 +427,8 @@ function sendCatalogueBody(
   void reply
     .headers(file.headers)
     .header('ETag', file.etag)
-    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate')
-    .header('Vary', 'Accept-Encoding');
+    .header('Cache-Control', opts.cacheControl ?? 'public, max-age=0, must-revalidate');
+  void varyOn(reply, 'Accept-Encoding');
   const noBody = request.method === 'HEAD' || request.headers['if-none-match'] === file.etag;
   if (noBody && body.handle) void body.handle.close();
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { syncGeneration } from './cached-json.js';
 import { preferredEncoding } from './response-cache.js';
+import { varyOn } from './vary.js';
 
 /** In-memory databases restart their generation at 0: their ETags must not outlive the process. */
 const BOOT = randomBytes(6).toString('hex');
@@ -38,10 +39,8 @@ export async function sendJsonStream<T>(
     const { cache, database } = request.server.deps;
     const seed = `${request.url}|${cache.currentGeneration}|${database.kind === 'postgres' ? '' : BOOT}`;
     const etag = `W/"s-${createHash('sha1').update(seed).digest('base64url').slice(0, 20)}"`;
-    void reply
-      .header('ETag', etag)
-      .header('Cache-Control', 'public, max-age=0, must-revalidate')
-      .header('Vary', 'Accept-Encoding');
+    void reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
+    void varyOn(reply, 'Accept-Encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   }
   const chunks = () => jsonStreamText(build());
@@ -78,7 +77,7 @@ export async function sendJsonStream<T>(
       zip.destroy(err instanceof Error ? err : new Error(String(err)));
     }
   })();
-  return reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding').send(zip);
+  return varyOn(reply.header('Content-Encoding', encoding), 'Accept-Encoding').send(zip);
 }
 
 /** The JSON text of a streamed answer, a batch at a time (kept whole-catalogue files are built from it too). */

@@ -124,7 +124,8 @@ describe('fast read path', () => {
     for (const answer of [full, replay]) {
       expect(answer.status).toBe(200);
       expect(Object.keys(answer.headers).sort()).toEqual(expected);
-      expect(answer.headers.vary).toBe('Accept-Encoding');
+      // CORS reflects the caller's Origin, so a cache must key on both (decision 089).
+      expect(answer.headers.vary).toBe('Origin, Accept-Encoding');
       expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     }
     // A small answer (under the 1 KB compression threshold) is the same bytes for every encoding: no Vary on it.
@@ -236,6 +237,21 @@ describe('fast read path', () => {
     expect(a.headers['access-control-allow-origin']).toBe('https://a.example');
     expect(b.headers['access-control-allow-origin']).toBe('https://b.example');
     expect(replayed()).toBe(before);
+  });
+
+  it('keeps Vary: Origin beside Accept-Encoding on a compressed cross-origin read, so a cache never mixes origins', async () => {
+    const path = '/api/meta_calculations';
+    const headers = { origin: 'https://lab.example', 'accept-encoding': 'gzip' };
+    await get(base, path, headers);
+    await upgrades.idle();
+    for (const answer of [await get(base, path, headers), await get(base, path, headers)]) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.headers['access-control-allow-origin']).toBe('https://lab.example');
+      const vary = String(answer.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+    }
   });
 
   it('never replays to a signed-in reader, whose answers may differ', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { preferredEncoding } from '../lib/response-cache.js';
+import { varyOn } from '../lib/vary.js';
 
 /**
  * How much is kept in memory: a file larger than `file`, or past `total` for the whole build, is read
@@ -110,7 +111,7 @@ export function registerStaticFiles(app: FastifyInstance, dist: string, limits =
     // Hidden from the OpenAPI document: it describes the API, not the app's files.
     app.get(urlPath, { compress: false, schema: { hide: true } }, (request, reply) => {
       void reply.header('Cache-Control', file.cacheControl).header('ETag', file.etag).type(file.type);
-      if (encodings) void reply.header('Vary', 'Accept-Encoding');
+      if (encodings) void varyOn(reply, 'Accept-Encoding');
       if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
       const wanted = preferredEncoding(request.headers['accept-encoding']);
       const encoding = wanted && (file[wanted] ?? file.onDisk?.[wanted]) ? wanted : null;

@@ -10,6 +10,7 @@ import { loadPagePreloads, type PageHints } from './page-preloads.js';
 import { pageRecordExists, type PageRecordLookups } from './page-records.js';
 import { loadRenderer, type RenderPage } from './ssr.js';
 import { registerStaticFiles } from './static-files.js';
+import { varyOn } from '../lib/vary.js';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -74,12 +75,8 @@ export async function registerWebApp(app: FastifyInstance, ports: WebAppPorts): 
   const render = hasApp && shell.includes(ROOT) ? await loadRenderer(app, `${dist}-ssr`) : null;
 
   const sendFresh = (reply: FastifyReply, html: string) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      // A signed-in visitor gets another page from the same URL.
-      .header('Vary', 'Cookie')
-      .send(html);
+    // A signed-in visitor gets another page from the same URL.
+    varyOn(reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'), 'Cookie').send(html);
 
   /**
    * The page rendered with its data: kept, or rendered now (once, however many ask at the same

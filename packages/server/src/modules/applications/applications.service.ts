@@ -35,7 +35,7 @@ export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
 }
 
 /** Results grouped per step before the event loop is let go (decision 085). */
-const GROUP_STEP = 2000;
+const GROUP_STEP = 500;
 
 /**
  * `groupApplications` of every displayed result, a step of about GROUP_STEP results at a time with

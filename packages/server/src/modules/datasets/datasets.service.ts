@@ -52,16 +52,26 @@ export async function listPresentedDatasetsInPages(
   f: Omit<repo.DatasetFilter, 'limit' | 'offset' | 'order'>,
   pageSize = 250,
 ) {
-  const ids = await repo.listDatasetIdsByName(db, f);
   const out: ReturnType<typeof presentDataset>[] = [];
+  for await (const page of presentedDatasetPages(db, f, pageSize)) for (const d of page) out.push(d);
+  return out;
+}
+
+/**
+ * The presented datasets in the catalogue's order, a page at a time with the event loop free
+ * between pages: a file can send each page as it is read (issue 44.2) instead of after the last.
+ */
+export async function* presentedDatasetPages(
+  db: DbOrTx,
+  f: Omit<repo.DatasetFilter, 'limit' | 'offset' | 'order'>,
+  pageSize = 250,
+): AsyncGenerator<ReturnType<typeof presentDataset>[]> {
+  const ids = await repo.listDatasetIdsByName(db, f);
   for (let i = 0; i < ids.length; i += pageSize) {
     await new Promise((resolve) => setImmediate(resolve));
     // Each page is a run of the whole order, which the ids filter keeps within the page.
-    for (const row of await repo.listDatasets(db, { ...f, ids: ids.slice(i, i + pageSize) })) {
-      out.push(presentDataset(row));
-    }
+    yield (await repo.listDatasets(db, { ...f, ids: ids.slice(i, i + pageSize) })).map(presentDataset);
   }
-  return out;
 }
 
 /** The 14 BIVAC grades of a stored dataset, keyed by checklist item. */

@@ -5,6 +5,7 @@ export {
   findVisibleDataset,
   listPresentedDatasets,
   listPresentedDatasetsInPages,
+  presentedDatasetPages,
 } from './datasets.service.js';
 export { CATALOGUE_JSON } from './catalogue-json.js';
 export { applyFinalGrades, markInAppraisal } from './dataset-appraisal.service.js';

@@ -5,7 +5,8 @@ import { fixZipDates } from '../releases/zip-dates.js';
 import { listPresentedDatasets } from '../datasets/datasets.service.js';
 import { listPresentedMetas } from '../meta-analysis/results/meta-results.service.js';
 import { buildCsvOffThread, buildWorkbookOffThread } from './export-worker.js';
-import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
+import { datasetsToCsv } from './datasets-csv.js';
+import { streamWorkbook } from './xlsx-writer.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

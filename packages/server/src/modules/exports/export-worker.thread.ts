@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { lowerThisThreadPriority } from '../../lib/thread-priority.js';
-import { datasetsToCsv, streamWorkbook } from './xlsx-writer.js';
+import { datasetsToCsv } from './datasets-csv.js';
+import { streamWorkbook } from './xlsx-writer.js';
 import { tableToCsv, tableToXlsx } from './table-file.js';
 import type { ExportJob, ExportPart, ExportResult, StagedList } from './export-worker.js';
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bvSpecifications, references } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { listPresentedDatasets } from '../datasets/index.js';
+import { datasetsToCsv } from './datasets-csv.js';
 import { DATASET_COLUMNS, DATASET_USE_COLUMNS, exportCell, META_COLUMNS } from './export-columns.js';
 
 let ctx: TestContext;
@@ -241,6 +243,9 @@ describe('spreadsheet exports', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toContain('Dataset ID,Unique Identifier,Measurand');
     expect(lines.length).toBe(203);
+    // Sent a page at a time (issue 44.2), it is still the one file of every published dataset.
+    const published = await listPresentedDatasets(ctx.database.db, { signedIn: false });
+    expect(csv.body).toBe(datasetsToCsv(published));
     const xlsx = await ctx.app.inject({ url: '/export/bv_database.xlsx' });
     const wb = await openWorkbook(xlsx.rawPayload);
     expect(wb.getWorksheet('Datasets')!.rowCount).toBe(203);

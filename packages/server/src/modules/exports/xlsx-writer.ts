@@ -103,14 +103,3 @@ export function streamWorkbook(input: ExportInput): PassThrough {
   })().catch((err: unknown) => stream.destroy(err as Error));
   return stream;
 }
-
-/** RFC 4180 CSV of the dataset columns, rounded and neutralised like the xlsx (exportCell). */
-export function datasetsToCsv(datasets: Dataset[]): string {
-  const cell = (v: string | number | null) => {
-    const s = v === null ? '' : String(exportCell(v));
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const lines = [DATASET_COLUMNS.map((c) => cell(c.header)).join(',')];
-  for (const d of datasets) lines.push(DATASET_COLUMNS.map((c) => cell(c.value(d))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}

@@ -48,7 +48,7 @@ interface Kept {
 const codesOf = (...codes: (string | null)[]) => codes.filter((c): c is string => !!c && !!c.trim());
 
 /** Measurands keyed per step when the catalogue is built whole. */
-const CATALOGUE_STEP = 500;
+const CATALOGUE_STEP = 100;
 
 /** The catalogue's query for `/applications`' groups: every matrix (decision 059). */
 const ALL_MATRICES = { level: 'desirable', probability: 0.95, matrices: 'all' } as const;

@@ -203,7 +203,12 @@ describe('releases of the published database', () => {
   });
 
   it('a second release the same day is numbered .2; its notes are the changes since the first, by measurand', async () => {
-    const [first] = await listReleases(ctx);
+    let [first] = await listReleases(ctx);
+    // A run that crossed midnight UTC since the first release: today's first one, then the .2.
+    if (!first!.version.startsWith(today())) {
+      await publish(ctx, curator);
+      [first] = await listReleases(ctx);
+    }
     const { rows } = (await ctx.database.execute(
       `update analytes set display_name = display_name || ' (renamed)' where id = (select min(id) from analytes) returning id, display_name`,
     )) as { rows: { id: number; display_name: string }[] };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { FileCache } from '../../lib/file-cache.js';
 import { acceptedEncodings } from '../../lib/response-cache.js';
 import { serviceDeps } from '../../lib/service-deps.js';
+import { varyOn } from '../../lib/vary.js';
 import { route } from '../../plugins/contract-routes.js';
 import { ReleaseService, type ReleaseCause } from './releases.service.js';
 
@@ -37,10 +38,10 @@ export function registerReleaseRoutes(app: FastifyInstance): void {
       .header('ETag', etag)
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', contentDisposition(file.name))
-      // The body depends on Accept-Encoding: a file stored compressed is sent as stored to a client
-      // taking gzip (the ETag is the file's own SHA-256 either way).
-      .header('Vary', 'Accept-Encoding');
+      .header('Content-Disposition', contentDisposition(file.name));
+    // The body depends on Accept-Encoding: a file stored compressed is sent as stored to a client
+    // taking gzip (the ETag is the file's own SHA-256 either way).
+    void varyOn(reply, 'Accept-Encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const sent = await releases.read(file, acceptedEncodings(request.headers['accept-encoding']).has('gzip'));
     if (sent.encoding) void reply.header('Content-Encoding', sent.encoding);

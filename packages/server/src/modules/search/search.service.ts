@@ -67,7 +67,7 @@ export class AnalyteSearch {
       build: async () => {
         const rows = await listAllAnalytes(deps.db);
         return {
-          index: new AnalyteIndex(await searchable(deps.db, rows, true)),
+          index: await AnalyteIndex.build(await searchable(deps.db, rows, true)),
           rows: new Map(rows.map((r) => [r.id, r])),
         };
       },

@@ -82,6 +82,19 @@ function typos(): string[] {
 }
 
 describe('measurand index', () => {
+  it('built in steps with the event loop let go between them, answers as one built at once (issue 44.1)', async () => {
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const stepped = await AnalyteIndex.build(rows);
+    clearInterval(ticker);
+    // ~1,800 rows in steps of 250: timers ran while it was made, not only after.
+    expect(turns).toBeGreaterThan(0);
+    const whole = new AnalyteIndex(rows);
+    expect(stepped.size).toBe(whole.size);
+    for (const q of [...queries().slice(0, 60), ...typos().slice(0, 20)])
+      expect(stepped.search(q, 50), q).toEqual(whole.search(q, 50));
+  }, 120_000);
+
   it('finds substrings and typos as scoring every entry does', () => {
     const index = new AnalyteIndex(rows);
     const qs = typos();
