@@ -70,7 +70,7 @@ test('a laboratory uploads its extract, reads its CVI beside bvdb’s and downlo
     page.getByRole('button', { name: 'Download report (CSV)' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('indirect-extract-indirect-report.csv');
-  const report = fs.readFileSync((await download.path()), 'utf8');
+  const report = fs.readFileSync(await download.path(), 'utf8');
   expect(report).toContain('nothing of the uploaded file was kept');
   expect(report).toContain('Result ratio (modified, Tukey)');
   expect(report).not.toMatch(/P-0\d{5}/);
