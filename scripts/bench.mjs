@@ -26,6 +26,8 @@
 //  9b. estimations over HTTP (issue 31): 60 × 10 × 2 under BENCH_ESTIMATION_CEILING_MS, 10,000 rows
 //      under BENCH_ESTIMATION_LARGE_CEILING_MS, the event loop's delay, and a kept read's ratio to bare
 //      Node while estimations run (fails below BENCH_BUSY_READ_FLOOR)
+//  9d. an indirect estimate of 100,000 routine results over HTTP under BENCH_INDIRECT_CEILING_MS (10 s),
+//      /healthz asked every 20 ms from another process meanwhile (issue 46, decision 095)
 //  9c. a whole release (issue 30.2) at 100× the demo: build time under BENCH_RELEASE_CEILING_S (60),
 //      worst event-loop stall under BENCH_RELEASE_STALL_CEILING_MS (2000), each step's share
 //  9d. the event loop during heavy first asks at 100× (fails above BENCH_LOOP_HOLD_CEILING_MS)
@@ -94,6 +96,10 @@ console.log(
   '\n## Estimations from raw results (issue 31; BENCH_ESTIMATION_CEILING_MS, BENCH_ESTIMATION_LARGE_CEILING_MS)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/estimation.bench.js']);
+console.log(
+  '\n## An indirect estimate of 100,000 routine results, /healthz meanwhile (issue 46, decision 095; BENCH_INDIRECT_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/indirect.bench.js']);
 console.log(
   '\n## A whole release at 100× the demo (issue 30, point 2; BENCH_RELEASE_FACTOR, BENCH_RELEASE_CEILING_S, BENCH_RELEASE_STALL_CEILING_MS)',
 );

@@ -39,3 +39,4 @@ export * from './estimations.contract.js';
 export * from './dataset-raw-data.contract.js';
 export * from './menu.contract.js';
 export * from './kept-menus.contract.js';
+export * from './indirect.contract.js';

@@ -70,6 +70,8 @@ describe('access is declared and enforced on every route', () => {
       [
         'POST /api/stats/metacalculation',
         'POST /api/v1/estimations',
+        // An indirect estimate from a laboratory's extract (decision 095): computes, stores nothing.
+        'POST /api/v1/indirect',
         'POST /api/v1/menu',
         // A laboratory keeps its menu by a link without an account (decision 064): stored, so it
         // carries the CSRF token and the write rate class, as the mailing-list subscribe.

@@ -51,6 +51,7 @@ import {
 } from './modules/datasets/index.js';
 import { registerEstimateRoutes } from './modules/estimates/index.js';
 import { registerEstimationRoutes } from './modules/estimations/index.js';
+import { registerIndirectRoutes } from './modules/indirect/index.js';
 import { registerExportRoutes } from './modules/exports/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerJobRoutes } from './modules/jobs/index.js';
@@ -87,6 +88,8 @@ export interface AppDeps {
   recompute?: RecomputeWorker;
   /** The read cache (main.ts makes it first, for the worker to invalidate); the app makes one when left out. */
   cache?: ResponseCache;
+  /** Where the log lines go (tests read them: nothing of an uploaded extract may appear); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 export interface RegisteredRoute {
@@ -165,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               ],
               censor: '[redacted]',
             },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
@@ -265,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerBackupRoutes);
   await app.register(registerDatasetUploadRoutes);
   await app.register(registerEstimationRoutes);
+  await app.register(registerIndirectRoutes);
   await app.register(registerDatasetRawDataRoutes);
   // The change verdict finds tests by the menu's kept catalogue: registered beside it.
   await app.register(async (scope) => {

@@ -256,6 +256,14 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     default: '2000',
     meaning: 'the same for a 10,000-row file (250 subjects × 20 samples × 2 replicates)',
   },
+  BENCH_INDIRECT_CEILING_MS: {
+    default: '10000',
+    meaning:
+      'the median time of an indirect estimate of 100,000 routine results over HTTP, `/healthz` asked meanwhile (issue 46, decision 095)',
+  },
+  BENCH_INDIRECT_RESULTS: { default: '100000', meaning: "results in the indirect bench's extract" },
+  BENCH_INDIRECT_RUNS: { default: '3', meaning: 'runs of the indirect bench' },
+  BENCH_INDIRECT_PORT: { default: '4161', meaning: "port of the indirect bench's server" },
   BENCH_MENU_LOOP_CEILING_MS: {
     default: '50',
     meaning: 'the most event-loop milliseconds a kept 200-test menu may hold (decision 068)',

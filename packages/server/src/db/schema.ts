@@ -20,3 +20,4 @@ export * from './schema/appraisals.js';
 export * from './schema/app-state.js';
 export * from './schema/measurand-names.js';
 export * from './schema/measurand-codes.js';
+export * from './schema/local-estimates.js';

@@ -91,6 +91,11 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   getDatasetRawData: 'read',
   downloadDatasetRawData: 'heavy',
   createEstimation: 'heavy',
+  // An indirect estimate from a laboratory's extract (decision 095): a thread for seconds; the list
+  // of local estimates is a short read, keeping one a write.
+  createIndirectEstimate: 'heavy',
+  listLocalEstimates: 'read',
+  createLocalEstimate: 'write',
   getEstimationTemplate: 'read',
   createMenu: 'heavy',
   getMenuTemplate: 'read',
@@ -171,7 +176,10 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
  * (plugins/computation-gate.ts, decision 086). The test menu is not one: its page posts the menu
  * again at each change of a choice, and a menu of 1,000 tests answers in about a second.
  */
-export const ONE_AT_A_TIME: ReadonlySet<RouteName> = new Set<RouteName>(['createEstimation']);
+export const ONE_AT_A_TIME: ReadonlySet<RouteName> = new Set<RouteName>([
+  'createEstimation',
+  'createIndirectEstimate',
+]);
 const ONE_AT_A_TIME_DEFS = new Set<unknown>([...ONE_AT_A_TIME].map((name) => contract[name]));
 
 /** Whether a contract route is a computation, held to a few at once per client. */

@@ -108,6 +108,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/calculators/rcv-application', page: 'rcv-application-page', server: calculator },
   { path: '/calculators/individuality', page: 'individuality-page', server: calculator },
   { path: '/estimate', page: 'estimate-page', server: rendered },
+  { path: '/indirect', page: 'indirect-page', server: rendered },
   { path: '/about', page: 'about-page' },
   { path: '/eflm-wg', page: 'eflm-wg-page' },
   { path: '/publication_structure', page: 'publication-structure-page' },

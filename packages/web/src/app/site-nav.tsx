@@ -107,6 +107,7 @@ export function SiteNav() {
                 <NavMenuLink to="/calculators/rcv-application">Application of the RCV</NavMenuLink>
                 <NavMenuLink to="/calculators/individuality">Individuality and set point</NavMenuLink>
                 <NavMenuLink to="/estimate">Estimate BV from raw results</NavMenuLink>
+                <NavMenuLink to="/indirect">Estimate BV from routine results</NavMenuLink>
               </NavMenu>
               <NavMenu title="More">
                 {INFO_PAGES.map(([to, label]) => (

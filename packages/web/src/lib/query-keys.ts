@@ -43,6 +43,8 @@ export const queryKeys = {
   measurandNames: (id: number) => [...r.analytes, 'names', id],
   measurandCodes: (id: number) => [...r.analytes, 'codes', id],
   measurandByCode: (code: string) => [...r.analytes, 'by-code', code],
+  /** Laboratories' local estimates of a measurand from routine data (decision 095). */
+  localEstimates: (id: number) => [...r.estimates, 'local', id],
 
   allDatasets: [...r.datasets, 'all'],
   datasetsPage: (page: number) => [...r.datasets, 'page', page],

@@ -113,6 +113,9 @@ export const EXPORT_TABLES: readonly ExportTable[] = [
   { name: 'estimates', table: s.estimates, scope: 'full' },
   { name: 'estimate_versions', table: s.estimateVersions, scope: 'full' },
   { name: 'users', table: s.users, scope: 'full' },
+  // Laboratories' local estimates from routine data (decision 095): they name the curator who saved
+  // them (created_by), so complete backups only.
+  { name: 'local_estimates', table: s.localEstimates, scope: 'full' },
   // Kept test menus (decision 064): link menus and users' named ones; complete backups only.
   { name: 'menus', table: s.menus, scope: 'full' },
   // A study's raw results, pseudonymised subjects (issue 31.3): staff only, so complete backups only.

@@ -30,6 +30,7 @@ import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '.
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { MeasurandCodesLine } from '../../features/analytes/components/measurand-codes-line';
+import { LazyLocalEstimates } from '../../features/indirect/components/lazy-local-estimates';
 
 // Rendered by the server like the rest of the page, but hydrated when their code arrives: the
 // estimates' history sits below the fold and the release notice shows only on a pinned link, so
@@ -197,6 +198,7 @@ export function AnalytePage() {
           </Suspense>
         </section>
       ) : null}
+      <LazyLocalEstimates measurandId={a.id} />
       {staff ? (
         <Suspense fallback={null}>
           <MeasurandCuratorParts measurandId={a.id} />

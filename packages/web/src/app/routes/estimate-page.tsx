@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { Link } from 'react-router';
 import { AfterHydration } from '../../components/after-hydration';
 
 // The tool comes after hydration (the page's words are rendered on the server): decision 088.
@@ -20,7 +21,8 @@ export function EstimatePage() {
         <a href="/api/v1/estimations/template.xlsx" download>
           xlsx
         </a>
-        . Nothing you upload is stored.
+        . Nothing you upload is stored. From your laboratory&apos;s routine results of patients instead:{' '}
+        <Link to="/indirect">estimate BV from routine results</Link>.
       </p>
       <AfterHydration>
         <EstimationTool />
