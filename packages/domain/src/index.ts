@@ -31,6 +31,7 @@ export * from './workbench.js';
 export * from './menu.js';
 export * from './measurand-names.js';
 export * from './measurand-codes.js';
+export * from './crosswalk.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';
 export * from './indirect/index.js';
