@@ -33,3 +33,4 @@ export * from './measurand-names.js';
 export * from './measurand-codes.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';
+export * from './facets.js';
