@@ -34,3 +34,4 @@ export * from './measurand-codes.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';
 export * from './facets.js';
+export * from './subgroup-test.js';
