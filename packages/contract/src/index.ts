@@ -26,6 +26,7 @@ export * from './mailing-list.contract.js';
 export * from './backup.contract.js';
 export * from './citations.contract.js';
 export * from './v1.contract.js';
+export * from './facets.contract.js';
 export * from './estimates.contract.js';
 export * from './changes.contract.js';
 export * from './releases.contract.js';

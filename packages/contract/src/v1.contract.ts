@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorSchema, errorsFor, IdSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
 import { DatasetSchema } from './datasets.contract.js';
+import { FacetAnswerSchema, FacetQuerySchema } from './facets.contract.js';
 import { LimitsKindSchema, MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
 
@@ -198,13 +199,18 @@ export const v1MetasOfMeasurand = defineRoute({
   tags: ['v1'],
   access: 'public',
   params: z.object({ id: IdSchema }),
-  query: z.object({ as_of: AsOfSchema }),
+  query: z.object({ as_of: AsOfSchema }).extend(FacetQuerySchema.shape),
   responses: {
     200: z.object({
       analyte: z.object({ id: z.number().int(), display_name: z.string() }),
       as_of: z.string().nullable().describe('The moment answered (ISO 8601), when as_of was given'),
       headline: V1HeadlineSchema.nullable(),
       metas: z.array(V1MetaRecordSchema),
+      facets: FacetAnswerSchema.nullable()
+        .optional()
+        .describe(
+          'With facet.* chosen: the estimates recomputed on the matching datasets and the subgroup tests; headline and metas stay the global estimates',
+        ),
     }),
     ...errorsFor(400, 404),
   },

@@ -35,3 +35,5 @@ export * from './crosswalk.js';
 export * from './menu-match.js';
 export * from './menu-changes.js';
 export * from './indirect/index.js';
+export * from './facets.js';
+export * from './subgroup-test.js';

@@ -59,6 +59,7 @@ import { registerLookupRoutes } from './modules/lookups/index.js';
 import { registerMailingListRoutes } from './modules/mailing-list/index.js';
 import { keptMenuExists, registerMenuRoutes } from './modules/menu/index.js';
 import {
+  registerMetaFacetRoutes,
   registerMetaRoutes,
   registerMetaToolRoutes,
   registerStatsRoutes,
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReleaseRoutes(app);
   registerJobRoutes(app);
   registerMetaToolRoutes(app);
+  registerMetaFacetRoutes(app);
   registerContentRoutes(app);
   registerAuditRoutes(app, async (db, userId) => (await blindViewFor(db, userId)).auditEntryIds);
   await app.register(registerReferenceWriteRoutes);

@@ -125,6 +125,7 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   v1BulkDatasets: 'heavy',
   v1ListMeasurands: 'read',
   v1MetasOfMeasurand: 'read',
+  v1MeasurandFacets: 'read',
   v1EstimateHistory: 'read',
   v1Changes: 'read',
   // Releases (decision 058): short lists; a file is a large transfer; publishing is a write.

@@ -71,6 +71,21 @@ export async function listDiseasesOfDataset(db: DbOrTx, datasetId: number) {
     .orderBy(asc(diseaseStates.id));
 }
 
+/** The disease states of many datasets, one row per dataset and disease. */
+export async function listDiseasesOfDatasets(db: DbOrTx, datasetIds: number[]) {
+  if (datasetIds.length === 0) return [];
+  return db
+    .select({
+      datasetId: bvSpecificationDiseaseStates.bvSpecificationId,
+      id: diseaseStates.id,
+      item_type: diseaseStates.itemType,
+    })
+    .from(bvSpecificationDiseaseStates)
+    .innerJoin(diseaseStates, eq(diseaseStates.id, bvSpecificationDiseaseStates.diseaseStateId))
+    .where(inArray(bvSpecificationDiseaseStates.bvSpecificationId, datasetIds))
+    .orderBy(asc(diseaseStates.id));
+}
+
 /** Every lookup table at once (the forms' choices). */
 export async function listAllLookups(db: DbOrTx) {
   const [m, s, d, e, u, p] = await Promise.all([

@@ -45,6 +45,32 @@ export async function getStateOfWellBeing(db: DbOrTx, id: number): Promise<State
 export const listDiseasesOfDataset = (db: DbOrTx, datasetId: number): Promise<Disease[]> =>
   repo.listDiseasesOfDataset(db, datasetId);
 
+/** The disease names of many datasets, by dataset id (datasets without one are absent). */
+export async function diseaseNamesOfDatasets(
+  db: DbOrTx,
+  datasetIds: number[],
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  for (const row of await repo.listDiseasesOfDatasets(db, datasetIds)) {
+    const list = out.get(row.datasetId) ?? [];
+    list.push(row.item_type);
+    out.set(row.datasetId, list);
+  }
+  return out;
+}
+
+/** The labels of the lookups a dataset's population facets read, by id (issue 47). */
+export async function facetLookupLabels(db: DbOrTx) {
+  const all = await repo.listAllLookups(db);
+  return {
+    matrices: new Map(all.matrices.map((m) => [m.id, m.matrixExpansion])),
+    states: new Map(all.statesOfWellBeing.map((s) => [s.id, s.expansion])),
+    ethnicities: new Map(all.ethnicities.map((e) => [e.id, e.expansion])),
+    methods: new Map(all.methods.map((m) => [m.id, m.name])),
+    diseases: new Map(all.diseases.map((d) => [d.id, d.itemType])),
+  };
+}
+
 /** Every lookup list the forms offer, in one answer. */
 export async function listAllLookups(db: DbOrTx) {
   const all = await repo.listAllLookups(db);

@@ -1,6 +1,7 @@
 // The meta-analysis module's face (decision 077): what the rest of the server may use of its four
 // parts — the calculation (calculation/), the published results (results/), the statistics
 // service (stats/) and the curators' tools (tools/).
+export { registerMetaFacetRoutes } from './facets/meta-facets.routes.js';
 export { registerMetaRoutes } from './results/meta-results.routes.js';
 export { registerStatsRoutes } from './stats/stats.routes.js';
 export { registerMetaToolRoutes } from './tools/meta-tools.routes.js';

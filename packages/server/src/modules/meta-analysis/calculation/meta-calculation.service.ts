@@ -11,7 +11,9 @@ import { findMatricesByIds, listConsolidationMembers } from '../../lookups/index
 import { metaEligibility, type Spec, type VarType } from './meta-eligibility.js';
 import * as repo from './meta-calculation.repository.js';
 
-interface MetaGroup {
+export type { Spec, VarType };
+
+export interface MetaGroup {
   matrixId: number | null;
   consolidationId: number | null;
   label: string;
@@ -61,11 +63,32 @@ export async function loadMetaGroups(tx: DbOrTx, analyteId: number, scope: repo.
   const analyte = await findAnalyte(tx, analyteId);
   if (!analyte) return null;
   const specs = await repo.listSpecsOfAnalyte(tx, analyteId);
-  if (specs.length === 0) return { analyte, groups: [] };
+  return { analyte, groups: await groupDatasets(tx, specs, scope) };
+}
+
+/** A measurand's datasets as the recomputation reads them, in id order. */
+export const listDatasetsOfAnalyte = (tx: DbOrTx, analyteId: number): Promise<Spec[]> =>
+  repo.listSpecsOfAnalyte(tx, analyteId);
+
+/**
+ * The groups the given datasets (of one measurand) are computed over, exactly as the recomputation
+ * forms them: each matrix, each consolidation pooling more than one of their matrices. A facet
+ * recompute (issue 47) passes the matching datasets only.
+ */
+export async function groupDatasets(
+  tx: DbOrTx,
+  specs: Spec[],
+  scope: repo.RecomputeScope = 'all',
+): Promise<MetaGroup[]> {
+  if (specs.length === 0) return [];
   const matrixRows = await findMatricesByIds(tx, [...new Set(specs.map((s) => s.matrixId))]);
   const labels = new Map(matrixRows.map((m) => [m.id, m.matrixExpansion]));
-  return { analyte, groups: groupsOf(specs, labels, await loadConsolidations(tx), scope) };
+  return groupsOf(specs, labels, await loadConsolidations(tx), scope);
 }
+
+/** A result's name as stored: "ALT - Serum - CVI". */
+export const metaNameOf = (analyteName: string, groupLabel: string, type: VarType) =>
+  `${analyteName} - ${groupLabel} - ${TYPE_LABEL[type]}`;
 
 /** Whether and how a specification enters each of its two meta-analyses (decision 003), as the curators' validation shows it. */
 export function specEligibility(spec: Spec) {
@@ -230,7 +253,7 @@ export async function recomputeAnalytesMetas(
         const result = metaAnalyse(rows);
         if (result.n === 0) continue;
         const values: MetaValues = {
-          name: `${analyte.displayName} - ${group.label} - ${TYPE_LABEL[type]}`,
+          name: metaNameOf(analyte.displayName, group.label, type),
           median: result.weightedMedian,
           lower: result.rangeLower,
           upper: result.rangeUpper,

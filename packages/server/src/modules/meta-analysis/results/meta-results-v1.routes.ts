@@ -1,4 +1,4 @@
-import { v1ListMeasurands, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
+import { facetSelectionOf, v1ListMeasurands, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
 import { CODE_SYSTEMS } from '@bvdb/domain';
 import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
@@ -6,6 +6,7 @@ import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
 import { AppError } from '../../../lib/app-error.js';
 import { codesByMeasurand, resolveCode } from '../../analytes/index.js';
+import { facetAnswerOf } from '../facets/meta-facets.service.js';
 import {
   presentMeta,
   presentMetaListItem,
@@ -141,6 +142,13 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
   route(app, v1MetasOfMeasurand, async ({ params, query, request, reply }) => {
     const analyte = await service.requireAnalyte(serviceDeps(app), params.id);
     const asOf = query.as_of === undefined ? null : asOfInstant(query.as_of);
+    // Population facets (issue 47): recomputed on the matching datasets, never written; the global
+    // headline and metas are answered beside them unchanged.
+    const selection = facetSelectionOf(query);
+    const faceted = Object.keys(selection).length > 0;
+    if (faceted && asOf) throw new AppError('bad_request', 'facet.* cannot be combined with as_of');
+    const facetsOf = async () =>
+      faceted ? { facets: await facetAnswerOf(serviceDeps(app).db, analyte.id, selection) } : {};
     return cachedJson(
       request,
       reply,
@@ -166,6 +174,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
           as_of: null,
           headline: presentV1Headline(headline, refOf),
           metas: results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
+          ...(await facetsOf()),
         };
       },
       { varyByUser: false },
