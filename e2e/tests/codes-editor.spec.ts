@@ -72,7 +72,11 @@ test('a curator adds a LOINC code on the measurand page; it is shown and found, 
 // A curator imports a crosswalk file: every line previewed with what happens, then applied.
 test('a curator previews a crosswalk file line by line and imports it', async ({ page }) => {
   await signIn(page);
-  await page.goto('/measurand_codes/import');
+  // Reached from a measurand page's codes editor.
+  const glucose = (await apiJson<V1Page>(page, '/api/v1/measurands?loinc=2345-7')).data[0]!;
+  await page.goto(`/analytes/${glucose.id}`);
+  await page.getByRole('link', { name: 'import a crosswalk file' }).click();
+  await expect(page).toHaveURL(/\/measurand_codes\/import$/);
   await expect(page.getByRole('heading', { name: 'Import Codes from a Crosswalk File' })).toBeVisible();
   const csv = [
     'system,code,display,measurand,matrix,ucum_unit,source',

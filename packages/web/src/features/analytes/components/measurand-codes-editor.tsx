@@ -103,7 +103,8 @@ function CodesForm(props: {
       </h2>
       <p className="small text-muted mb-2">
         A code names this measurand, and a matrix and a unit scale when it names them: a code for another
-        scale is another code. Say where each is stated.
+        scale is another code. Say where each is stated. Many at once:{' '}
+        <Link to="/measurand_codes/import">import a crosswalk file</Link>.
       </p>
       {rows.length === 0 ? <p className="small">No code yet.</p> : null}
       {rows.map((r, i) => (
