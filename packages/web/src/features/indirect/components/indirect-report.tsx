@@ -134,13 +134,9 @@ export function IndirectReport({
       </div>
       <h2 className="h5">Beside bvdb&apos;s estimate</h2>
       {r.published ? (
-        <div
-          className="table-responsive"
-          tabIndex={0}
-          role="region"
-          aria-label="Local CVI beside bvdb's (scrolls sideways)"
-        >
-          <Table size="sm" data-testid="comparison">
+        // One card per method on a phone (table-stack-phone): every number on screen, none sideways.
+        <div>
+          <Table size="sm" className="table-stack-phone" data-testid="comparison">
             <caption className="small">
               bvdb&apos;s CVI for {r.measurand?.name}, {r.published.matrix}: {f2(r.published.median)} % (
               {f2(r.published.lower)}–{f2(r.published.upper)}), RCV with the CVA given.
@@ -160,14 +156,20 @@ export function IndirectReport({
               {r.comparison.map((c) => (
                 <tr key={c.method}>
                   <th scope="row">{methodName(c.method)}</th>
-                  <td data-testid={`local-cvi-${c.method}`}>
+                  <td data-label="Local CVI" data-testid={`local-cvi-${c.method}`}>
                     {c.local_cvi === null ? '—' : `${f2(c.local_cvi)} %`}
                   </td>
-                  <td data-testid="published-cvi">{f2(r.published!.median)} %</td>
-                  <td>{f2(c.ratio)}</td>
-                  <td>{c.inside === null ? '—' : c.inside ? 'yes' : 'no'}</td>
-                  <td>{c.rcv_local ? `+${f1(c.rcv_local.up)} / −${f1(c.rcv_local.down)} %` : '—'}</td>
-                  <td>
+                  <td data-label="bvdb CVI" data-testid="published-cvi">
+                    {f2(r.published!.median)} %
+                  </td>
+                  <td data-label="Local ÷ bvdb">{f2(c.ratio)}</td>
+                  <td data-label="Inside bvdb's interval">
+                    {c.inside === null ? '—' : c.inside ? 'yes' : 'no'}
+                  </td>
+                  <td data-label="RCV, local CVI">
+                    {c.rcv_local ? `+${f1(c.rcv_local.up)} / −${f1(c.rcv_local.down)} %` : '—'}
+                  </td>
+                  <td data-label="RCV, bvdb CVI">
                     {c.rcv_published ? `+${f1(c.rcv_published.up)} / −${f1(c.rcv_published.down)} %` : '—'}
                   </td>
                 </tr>
@@ -189,8 +191,8 @@ export function IndirectReport({
       {r.strata.length > 0 ? (
         <>
           <h2 className="h5">Strata</h2>
-          <div className="table-responsive" tabIndex={0} role="region" aria-label="Strata (scrolls sideways)">
-            <Table size="sm">
+          <div>
+            <Table size="sm" className="table-stack-phone">
               <thead>
                 <tr>
                   <th scope="col">Stratum</th>
@@ -207,12 +209,12 @@ export function IndirectReport({
                 {r.strata.map((s) => (
                   <tr key={JSON.stringify(s.key)}>
                     <th scope="row">{strataLabel(s.key)}</th>
-                    <td>{n(s.pairing.patients)}</td>
-                    <td>{n(s.pairing.pairs)}</td>
+                    <td data-label="Patients">{n(s.pairing.patients)}</td>
+                    <td data-label="Pairs">{n(s.pairing.pairs)}</td>
                     {r.all.methods.map((m) => {
                       const sm = s.methods.find((x) => x.method === m.method);
                       return (
-                        <td key={m.method}>
+                        <td key={m.method} data-label={`${methodName(m.method)}: CVI (CV_total)`}>
                           {sm ? `${f2(sm.cvi)} (${f2(sm.cv_total)}) %` : (s.note ?? '—')}
                         </td>
                       );
