@@ -97,6 +97,7 @@ const PUBLIC = new Set([
   '/applications/menu',
   '/applications/menu/:id',
   '/estimate',
+  '/indirect',
   '/about',
   '/eflm-wg',
   '/publication_structure',
