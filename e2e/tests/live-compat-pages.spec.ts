@@ -1,6 +1,6 @@
 import { calculateAps, formatFixed } from '@bvdb/domain';
 import type { Page } from '@playwright/test';
-import { apiJson, expect, expectNoAxeViolations, test } from './helpers';
+import { apiJson, expect, expectNoAxeViolations, test, waitForApp } from './helpers';
 
 interface Analyte {
   id: number;
@@ -71,6 +71,9 @@ test('search landing: search a name, click the item with that name, open the APS
   await expect(page).toHaveURL(/\/search\?query=vitamin$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for "vitamin"');
   await expect(page.getByRole('main').getByRole('combobox')).toHaveValue('vitamin');
+  // The search may arrive as a new server-rendered document (a form's GET): a click before its code
+  // runs does nothing, as CI once showed. Wait for the app as `goto` does.
+  await waitForApp(page, null);
   const item = page.getByRole('button', { name: '25-hydroxyvitamin D', exact: true });
   await expect(item).toHaveAttribute('aria-expanded', 'false');
   await item.click();
