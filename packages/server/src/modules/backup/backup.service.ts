@@ -16,6 +16,13 @@ export type Exporter = { userId: number; email: string } | 'command line' | 'bef
 
 const userOf = (by: Exporter) => (by !== null && typeof by === 'object' ? by : null);
 
+type ExportOptions = {
+  sendsFile?: boolean;
+  release?: { version: string; licence: string };
+  /** The time the file says it was made (a release's files say the release's date). */
+  exportedAt?: Date;
+};
+
 /**
  * The whole database as one JSON file, table by table with every field and id, read in one
  * snapshot. `published`: what anyone may see; `all`: with unpublished records (signed in);
@@ -27,16 +34,35 @@ export async function exportDatabaseJson(
   db: ServiceDeps['db'],
   scope: BackupScope,
   by: Exporter,
-  opts: {
-    sendsFile?: boolean;
-    release?: { version: string; licence: string };
-    /** The time the file says it was made (a release's files say the release's date). */
-    exportedAt?: Date;
-  } = {},
+  opts: ExportOptions = {},
 ): Promise<string[]> {
-  const release =
-    opts.release ??
-    exportNotice({ DATA_USE_NOTICE: undefined, CITATION: undefined, DATA_LICENCE: undefined });
+  const { bodies, withheld } = await readTables(db, scope, by, opts);
+  return [fileHead(scope, opts, withheld), ...tableChunks(tablesOf(scope === 'full'), bodies)];
+}
+
+/**
+ * The published file as it is made: its head leaves before a table is read, so the first bytes of
+ * a first ask at 100× the demo data go out at once (issue 44.2) instead of after every table's
+ * read (5.7 s). The published scope withholds nothing, so the head is known before the read; the
+ * tables are still read in one snapshot, and no transaction waits on the reader. Same bytes as
+ * `exportDatabaseJson` for the same `exportedAt`.
+ */
+export async function* streamPublishedDatabaseJson(
+  db: ServiceDeps['db'],
+  opts: Omit<ExportOptions, 'sendsFile'> = {},
+): AsyncGenerator<string> {
+  const exportedAt = opts.exportedAt ?? new Date();
+  yield fileHead('published', { ...opts, exportedAt }, undefined);
+  const { bodies } = await readTables(db, 'published', null, { ...opts, exportedAt });
+  yield* tableChunks(tablesOf(false), bodies);
+}
+
+async function readTables(
+  db: ServiceDeps['db'],
+  scope: BackupScope,
+  by: Exporter,
+  opts: ExportOptions,
+): Promise<{ bodies: string[][]; withheld: Record<string, number> | undefined }> {
   if (scope === 'full' && by === null) throw new AppError('unauthorized', 'You need to sign in to do that');
   const tables = tablesOf(scope === 'full');
   const { bodies, withheld } = await db.transaction(
@@ -70,6 +96,17 @@ export async function exportDatabaseJson(
       },
     });
   }
+  return { bodies, withheld };
+}
+
+function fileHead(
+  scope: BackupScope,
+  opts: ExportOptions,
+  withheld: Record<string, number> | undefined,
+): string {
+  const release =
+    opts.release ??
+    exportNotice({ DATA_USE_NOTICE: undefined, CITATION: undefined, DATA_LICENCE: undefined });
   const head = JSON.stringify({
     format: BACKUP_FORMAT,
     format_version: BACKUP_FORMAT_VERSION,
@@ -82,7 +119,11 @@ export async function exportDatabaseJson(
     // Its measurand_codes hold LOINC codes: LOINC's licence asks for its notice wherever they go (decision 093).
     loinc_notice: LOINC_NOTICE,
   });
-  const chunks = [`${head.slice(0, -1)},\n"tables":{`];
+  return `${head.slice(0, -1)},\n"tables":{`;
+}
+
+function tableChunks(tables: ReturnType<typeof tablesOf>, bodies: string[][]): string[] {
+  const chunks: string[] = [];
   tables.forEach((t, i) => {
     const rows = bodies[i]!;
     chunks.push(`${i > 0 ? ',' : ''}\n${JSON.stringify(t.name)}:[`);

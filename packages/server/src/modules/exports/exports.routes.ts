@@ -14,7 +14,7 @@ import {
 } from '../datasets/index.js';
 import { listPresentedMetasInPages, listPresentedMetasOfAnalyte } from '../meta-analysis/index.js';
 import { Readable } from 'node:stream';
-import { backupScopeFor, exportDatabaseJson } from '../backup/index.js';
+import { backupScopeFor, exportDatabaseJson, streamPublishedDatabaseJson } from '../backup/index.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import { csvReleaseHeaders } from './exports.service.js';
 import { buildWorkbookOffThread } from './export-worker.js';
@@ -120,9 +120,8 @@ export function registerExportRoutes(app: FastifyInstance): void {
           request,
           reply,
           { type: 'application/json; charset=utf-8', compress: true, headers: attachment(name) },
-          async function* () {
-            yield* await exportDatabaseJson(db(), scope, null, { release: notice });
-          },
+          // Its head leaves before the tables are read: the first bytes go out at once (issue 44.2).
+          () => streamPublishedDatabaseJson(db(), { release: notice }),
         );
       }
       const by = request.user ? { userId: request.user.id, email: request.user.email } : null;
