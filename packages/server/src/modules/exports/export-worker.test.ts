@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { fixZipDates } from '../releases/zip-dates.js';
 import { listPresentedDatasets } from '../datasets/datasets.service.js';
 import { listPresentedMetas } from '../meta-analysis/results/meta-results.service.js';
-import { buildCsvOffThread, buildWorkbookOffThread } from './export-worker.js';
+import { buildCsvOffThread, buildWorkbookOffThread, streamWorkbookOffThread } from './export-worker.js';
 import { datasetsToCsv } from './datasets-csv.js';
 import { streamWorkbook } from './xlsx-writer.js';
 
@@ -72,5 +72,50 @@ describe('the export thread', () => {
     expect((await buildCsvOffThread(demo.slice(0, 3))).toString('utf8')).toBe(
       datasetsToCsv(demo.slice(0, 3)),
     );
+  });
+
+  it('streams a workbook fed a page at a time: the same file, its first bytes before its lists are read', async () => {
+    const demo = await listPresentedDatasets(ctx.database.db, { signedIn: false });
+    const metas = await listPresentedMetas(ctx.database.db);
+    const datasets = Array.from({ length: 3 }, (_, k) => demo.map((d) => ({ ...d, id: d.id + 100_000 * k }))).flat();
+    const date = new Date('2026-01-02T00:00:00.000Z');
+    const head = { title: 'Fed', generatedAt: date };
+    const whole = await buildWorkbookOffThread({ ...head, datasets, metas });
+
+    // The lists are held back until the first bytes have come: a stream that waited for them would hang here.
+    let readMetas!: (m: typeof metas) => void;
+    const metasRead = new Promise<typeof metas>((resolve) => (readMetas = resolve));
+    let pagesAsked = false;
+    async function* pages() {
+      pagesAsked = true;
+      for (let i = 0; i < datasets.length; i += 700) yield datasets.slice(i, i + 700);
+    }
+    const stream = streamWorkbookOffThread(head, metasRead, pages());
+    const first = await stream.next();
+    expect(first.done).toBe(false);
+    const firstBytes = first.value as Buffer;
+    expect(firstBytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(pagesAsked).toBe(false);
+    readMetas(metas);
+    const chunks = [firstBytes];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(fixZipDates(Buffer.concat(chunks), date).equals(fixZipDates(whole, date))).toBe(true);
+  });
+
+  it('a streamed workbook whose results cannot be read ends with that error, and the thread serves the next', async () => {
+    const date = new Date('2026-01-02T00:00:00.000Z');
+    async function* none() {}
+    const failing = streamWorkbookOffThread(
+      { title: 'Broken', generatedAt: date },
+      Promise.reject(new Error('the database went away')),
+      none(),
+    );
+    await expect(
+      (async () => {
+        for await (const chunk of failing) void chunk;
+      })(),
+    ).rejects.toThrow('the database went away');
+    const csv = await buildCsvOffThread([]);
+    expect(csv.length).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,6 @@ import { findReference } from '../references/index.js';
 import {
   CATALOGUE_JSON,
   listPresentedDatasets,
-  listPresentedDatasetsInPages,
   presentedDatasetPages,
 } from '../datasets/index.js';
 import { listPresentedMetasInPages, listPresentedMetasOfAnalyte } from '../meta-analysis/index.js';
@@ -17,7 +16,7 @@ import { Readable } from 'node:stream';
 import { backupScopeFor, exportDatabaseJson, streamPublishedDatabaseJson } from '../backup/index.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import { csvReleaseHeaders } from './exports.service.js';
-import { buildWorkbookOffThread } from './export-worker.js';
+import { buildWorkbookOffThread, streamWorkbookOffThread } from './export-worker.js';
 import { datasetsCsvHeader, datasetsCsvRows } from './datasets-csv.js';
 import type { ExportInput } from './xlsx-writer.js';
 
@@ -154,7 +153,6 @@ export function registerExportRoutes(app: FastifyInstance): void {
     // Published data only, whoever asks: the same file for everyone, kept (decision 039). Read a
     // page at a time, the event loop free between pages (decision 085: 20,000 rows mapped and
     // presented in one go held it for over a second at 100× the demo data).
-    const published = async () => await listPresentedDatasetsInPages(db(), { signedIn: false });
     if (params.file === 'bv_database.csv') {
       return cachedCatalogue(
         request,
@@ -184,15 +182,14 @@ export function registerExportRoutes(app: FastifyInstance): void {
         cacheControl: 'no-cache',
         headers: attachment(`bv_database_${stamp}.xlsx`),
       },
-      async function* () {
-        yield await buildWorkbookOffThread({
-          title: 'Biological variation database: all published data',
-          datasets: await published(),
-          metas: await listPresentedMetasInPages(db()),
-          generatedAt: new Date(),
-          notice,
-        });
-      },
+      // Written in the export thread as the results and the dataset pages are read, its bytes sent
+      // as they are made: the first leave at once (issue 44.2).
+      () =>
+        streamWorkbookOffThread(
+          { title: 'Biological variation database: all published data', generatedAt: new Date(), notice },
+          listPresentedMetasInPages(db()),
+          presentedDatasetPages(db(), { signedIn: false }),
+        ),
     );
   });
 }
