@@ -195,7 +195,7 @@ class ExportWorker {
 }
 
 /** Items per message when a long list is sent to the thread in parts. */
-const STAGE_PART = 500;
+const STAGE_PART = 200;
 export type StagedList = 'datasets' | 'metas';
 /** A part of a long list of job `id`, sent before the job itself. */
 export interface ExportPart {

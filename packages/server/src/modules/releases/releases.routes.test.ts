@@ -128,6 +128,11 @@ describe('releases of the published database', () => {
     expect(pkg.resources[0]!.hash).toBe(`sha256:${sha256(bytes.get('bv_database.csv')!)}`);
     expect(pkg.resources[0]!.schema.fields.map((f) => f.name).join(',')).toBe(csvLines[0]);
     expect(pkg.resources[0]!.schema.fields[0]).toEqual({ name: 'Dataset ID', type: 'integer' });
+    // Each column's type is what its cells hold: whole numbers, numbers, or anything else.
+    const typeOf = (name: string) => pkg.resources[0]!.schema.fields.find((f) => f.name === name)?.type;
+    expect(typeOf('Matrix')).toBe('string');
+    expect(typeOf('Citation')).toBe('string');
+    expect(pkg.resources[0]!.schema.fields.some((f) => f.type === 'number')).toBe(true);
     expect(bytes.get('CITATION.cff')!.toString('utf8')).toContain(`date-released: "${today()}"`);
     // The crosswalk (decision 093): the public export's bytes, described by the package, LOINC's
     // notice beside the codes (its licence asks for it wherever they are shipped).
