@@ -6,7 +6,7 @@ import {
   type Facet,
   type FacetSelection,
 } from '@bvdb/domain';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
@@ -90,11 +90,19 @@ export function PopulationFacets(props: PopulationFacetsProps) {
   const labelOf = (facet: Facet, value: string) =>
     facets.data?.facets.find((f) => f.facet === facet)?.values.find((v) => v.value === value)?.label;
   const population = describeFacetSelection(selection, labelOf);
+  // The query as last set: two quick clicks each build on the one before, not on the query of the
+  // render they were made in (a navigation commits after the click).
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const navigate = (next: URLSearchParams) => {
+    latest.current = next;
+    setParams(next, { preventScrollReset: true });
+  };
   const toggle = (facet: Facet, value: string, on: boolean) => {
-    const now = selection[facet] ?? [];
-    setParams(withFacetValues(params, facet, on ? [...now, value] : now.filter((v) => v !== value)), {
-      preventScrollReset: true,
-    });
+    const now = facetSelectionOfParams(latest.current)[facet] ?? [];
+    navigate(withFacetValues(latest.current, facet, on ? [...now, value] : now.filter((v) => v !== value)));
   };
   const headingId = useId();
   return (
@@ -120,7 +128,7 @@ export function PopulationFacets(props: PopulationFacetsProps) {
           selection={selection}
           population={population}
           answer={answer}
-          onClear={() => setParams(withoutFacets(params), { preventScrollReset: true })}
+          onClear={() => navigate(withoutFacets(latest.current))}
         />
       ) : null}
     </section>
