@@ -148,7 +148,7 @@ describe('PopulationFacets (issue 47, decision 097)', () => {
     expect(within(box).getByTestId('population-sentence').textContent).toContain(
       "Females' CVI of ALT is lower than Males': 9.3 % vs 21.4 %, p = 0.003.",
     );
-    expect(within(box).getByText(/p = 0.003; Mixed-effects subgroup test/)).toBeTruthy();
+    expect(within(box).getByText(/2 vs 2 studies; Mixed-effects subgroup test on ln CV/)).toBeTruthy();
     expect(within(box).getByTestId('population-permalink').getAttribute('href')).toBe(
       '/analytes/7?facet.sex=females,males',
     );

@@ -28,7 +28,6 @@ type FacetAnswer = z.infer<typeof FacetAnswerSchema>;
 type FacetEstimate = FacetAnswer['metas'][number];
 
 const pct = (v: number | null) => (v === null ? '—' : formatFixed(v, 1));
-const pValue = (p: number) => (p < 0.001 ? 'p < 0.001' : `p = ${formatFixed(p, p < 0.01 ? 3 : 2)}`);
 
 /** A facet estimate in the shape the forest plot draws (its studies' titles from the page's datasets). */
 function asMetaRecord(m: FacetEstimate, i: number, titleOf: (id: number) => string | undefined): MetaRecord {
@@ -321,7 +320,7 @@ function PopulationEstimate({
                 <li key={`${c.facet}-${c.matrix}-${c.var_type}-${c.a.value}-${c.b.value}`}>
                   <span data-testid="population-sentence">{c.sentence}</span>{' '}
                   <span className="small text-body-secondary">
-                    ({c.matrix}, {c.a.number_used} vs {c.b.number_used} studies; {pValue(c.p)}; {c.method})
+                    ({c.matrix}, {c.a.number_used} vs {c.b.number_used} studies; {c.method})
                   </span>
                 </li>
               ))}
