@@ -127,3 +127,22 @@ test('choose two facets: the estimate, whether it differs, the permalink, the ci
   await expect(n).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a page pinned to a moment shows the population as of then, and its permalink keeps the moment', async ({
+  page,
+}) => {
+  const id = await measurandId(page, 'Leukocytes (WBC)');
+  const asOf = new Date().toISOString();
+  const api = await facetsOf(page, id, `facet.sex=males&as_of=${encodeURIComponent(asOf)}`);
+  const cvi = api.metas.find((m) => m.var_type === ':cvi')!;
+  await page.goto(`/analytes/${id}?facet.sex=males&as_of=${encodeURIComponent(asOf)}`);
+  const box = page.getByTestId('population-estimate');
+  await expect(box.getByText(`As of ${asOf.slice(0, 10)}`)).toBeVisible();
+  await expect(box.getByTestId('population-CVI').getByTestId('population-median')).toHaveText(
+    cvi.median.toFixed(1),
+  );
+  await expect(box.getByTestId('population-permalink')).toHaveAttribute(
+    'href',
+    `/analytes/${id}?facet.sex=males&as_of=${encodeURIComponent(asOf)}`,
+  );
+});
