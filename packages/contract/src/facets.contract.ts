@@ -140,6 +140,11 @@ export const FacetComparisonSchema = z.object({
 export const FacetAnswerSchema = z.object({
   selection: z.record(z.string(), z.array(z.string())).describe('The chosen facets, normalised'),
   key: z.string().describe('The selection as one canonical string (sex=males&state=athletes,healthy)'),
+  permalink: z
+    .string()
+    .describe(
+      "The measurand page showing this population: /analytes/{id}?facet.sex=males&facet.state=athletes (with as_of when the answer is of a past moment)",
+    ),
   datasets: z.number().int().describe('Datasets matching the facets'),
   note: z.string().nullable().describe('"No study matches these facets" when no estimate results; else null'),
   metas: z.array(FacetEstimateSchema),

@@ -125,6 +125,29 @@ describe('the release (issue 30.3)', () => {
   });
 });
 
+describe('a population (issue 47, decision 097)', () => {
+  const population: EstimateCitation = {
+    ...meta,
+    population: 'Sex: Males; Sampling interval: Weeks',
+    url: 'https://bv.example.org/analytes/7?facet.sex=males&facet.interval=weeks',
+  };
+  it('is named with the matrix, in the text, the RIS title and the BibTeX title', () => {
+    expect(formatEstimateCitation(population)).toContain(
+      'Creatinine (Serum, population Sex: Males; Sampling interval: Weeks): within-subject biological variation',
+    );
+    expect(estimateRis(population)).toContain(
+      'TI  - Creatinine (Serum, population Sex: Males; Sampling interval: Weeks)',
+    );
+    expect(estimateBibtex(population)).toContain('population Sex: Males; Sampling interval: Weeks');
+    expect(formatEstimateCitation(population)).toContain(
+      'Available from: https://bv.example.org/analytes/7?facet.sex=males&facet.interval=weeks',
+    );
+  });
+  it('is left out for the global estimate', () => {
+    expect(formatEstimateCitation({ ...meta, population: null })).toBe(formatEstimateCitation(meta));
+  });
+});
+
 describe('RIS', () => {
   const lines = estimateRis(meta).split('\r\n');
   it('is a DATA record with the authors surname first and every part', () => {

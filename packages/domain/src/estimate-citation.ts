@@ -43,6 +43,11 @@ export interface EstimateCitation {
   accessed: Date;
   /** The study a dataset comes from. */
   source?: CitationParts | null;
+  /**
+   * A population's estimate (issue 47, decision 097): the chosen facets in words ("Sex: Males;
+   * Sampling interval: Weeks"), recomputed from the matching studies; left out for the global one.
+   */
+  population?: string | null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -111,7 +116,8 @@ function partTitle(e: EstimateCitation): string {
       : e.values.length === 1 && e.values[0]
         ? TYPE_NAMES[e.values[0].type]
         : 'biological variation';
-  return `${e.measurand} (${e.matrix}): ${what}`;
+  const population = e.population ? `, population ${e.population}` : '';
+  return `${e.measurand} (${e.matrix}${population}): ${what}`;
 }
 
 /** The estimate's own sentence: values, N and date, without the database part. */

@@ -4,6 +4,8 @@ import {
   ageBandOf,
   datasetFacets,
   facetCounts,
+  describeFacetSelection,
+  facetQueryString,
   facetSelectionKey,
   filterByFacets,
   intervalBandOf,
@@ -209,5 +211,22 @@ describe('property: facets that select every dataset give the global value byte 
       ),
       { seed: 47, numRuns: 200 },
     );
+  });
+});
+
+describe('a selection in a URL and in words (decision 097)', () => {
+  it('is the query the API and the permalink take: canonical facet order, values sorted and deduplicated', () => {
+    expect(facetQueryString({ state: ['healthy', 'athletes'], sex: ['males'], age: [] })).toBe(
+      'facet.sex=males&facet.state=athletes,healthy',
+    );
+    expect(facetQueryString({ matrix: ['whole-blood', 'whole-blood'] })).toBe('facet.matrix=whole-blood');
+    expect(facetQueryString({})).toBe('');
+  });
+  it('is said with the facets\' labels and the values\' labels where known', () => {
+    const labels: Record<string, string> = { males: 'Males', weeks: 'Weeks (twice a week to every 4 weeks)' };
+    expect(
+      describeFacetSelection({ interval: ['weeks'], sex: ['males', 'females'] }, (_f, v) => labels[v]),
+    ).toBe('Sex: females, Males; Sampling interval: Weeks (twice a week to every 4 weeks)');
+    expect(describeFacetSelection({})).toBe('');
   });
 });

@@ -250,6 +250,32 @@ export function facetSelectionKey(selection: FacetSelection): string {
     .join('&');
 }
 
+/**
+ * A selection as the query of a URL (decision 097): `facet.sex=males&facet.state=athletes,healthy`,
+ * the facets in their canonical order, their values sorted and joined by commas — the form the
+ * API's `facet.*` parameters and the measurand page's permalink both take. Empty without a choice.
+ */
+export function facetQueryString(selection: FacetSelection): string {
+  const n = normaliseFacetSelection(selection);
+  return FACETS.filter((f) => n[f])
+    .map((f) => `facet.${f}=${n[f]!.map(encodeURIComponent).join(',')}`)
+    .join('&');
+}
+
+/**
+ * The chosen facets in plain words, for a citation or a heading: "Sex: Males, Females; Sampling
+ * interval: Weeks" — each value's label when `labelOf` knows it, else the value itself.
+ */
+export function describeFacetSelection(
+  selection: FacetSelection,
+  labelOf: (facet: Facet, value: string) => string | undefined = () => undefined,
+): string {
+  const n = normaliseFacetSelection(selection);
+  return FACETS.filter((f) => n[f])
+    .map((f) => `${FACET_LABELS[f]}: ${n[f]!.map((v) => labelOf(f, v) ?? v).join(', ')}`)
+    .join('; ');
+}
+
 /** Whether a dataset has, for every chosen facet, one of the chosen values. */
 export function matchesFacets(dataset: DatasetFacets, selection: FacetSelection): boolean {
   return FACETS.every((facet) => {

@@ -67,6 +67,15 @@ export const queryKeys = {
   headlineMetas: [...r.metaResults, 'headline'],
   metasOfAnalyte: (id: number) => [...r.metaResults, 'of-analyte', id],
   metasOfAnalyteAsOf: (id: number, asOf: string) => [...r.metaResults, 'of-analyte-as-of', id, asOf],
+  /** A measurand's population facets with their counts, and a facet set's estimates (issue 47). */
+  measurandFacets: (id: number) => [...r.metaResults, 'facets', id],
+  populationMetas: (id: number, facets: string, asOf: string | null) => [
+    ...r.metaResults,
+    'population',
+    id,
+    facets,
+    asOf,
+  ],
   metasByType: (analyte: number, matrix: number, type: string) => [
     ...r.metaResults,
     'by-type',

@@ -30,7 +30,6 @@ import { AS_OF_PARAM, pinnedDifferences, RELEASE_PARAM, releaseOfValue } from '.
 import { paths } from '../../lib/paths';
 import { isStaff, useSession } from '../../lib/session';
 import { MeasurandCodesLine } from '../../features/analytes/components/measurand-codes-line';
-import { LazyLocalEstimates } from '../../features/indirect/components/lazy-local-estimates';
 
 // Rendered by the server like the rest of the page, but hydrated when their code arrives: the
 // estimates' history sits below the fold and the release notice shows only on a pinned link, so
@@ -41,6 +40,9 @@ const EstimateHistory = lazy(async () => ({
 const ReleasePinNotice = lazy(async () => ({
   default: (await import('../../components/release-pin-notice')).ReleasePinNotice,
 }));
+// The population facets (issue 47, decision 097) and the local estimates (decision 095): after
+// hydration, in one chunk of their own, never server-rendered.
+const HydratedParts = lazy(() => import('../measurand-hydrated-parts'));
 // The curators' names and codes editors (decisions 083, 093): fetched only when shown.
 const MeasurandCuratorParts = lazy(async () => ({
   default: (await import('../measurand-curator-parts')).MeasurandCuratorParts,
@@ -176,6 +178,16 @@ export function AnalytePage() {
           )}
         />
       )}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <HydratedParts
+            id={a.id}
+            metas={metaList}
+            asOf={pinnedOk ? publishedAt : undefined}
+            release={pinnedOk ? pin : null}
+          />
+        </Suspense>
+      ) : null}
       {withHistory.length > 0 ? (
         <section aria-labelledby="estimate-history-heading" className="mb-4">
           <h2 className="h5" id="estimate-history-heading">
@@ -198,7 +210,6 @@ export function AnalytePage() {
           </Suspense>
         </section>
       ) : null}
-      <LazyLocalEstimates measurandId={a.id} />
       {staff ? (
         <Suspense fallback={null}>
           <MeasurandCuratorParts measurandId={a.id} />

@@ -1,5 +1,5 @@
 import type { FacetAnswerSchema } from '@bvdb/contract';
-import { facetSelectionKey, limitsKindOf } from '@bvdb/domain';
+import { facetQueryString, facetSelectionKey, limitsKindOf, type FacetSelection } from '@bvdb/domain';
 import type { z } from 'zod';
 import type { FacetedEstimates, FacetResult } from './meta-facets.types.js';
 
@@ -36,11 +36,24 @@ function presentEstimate(r: FacetResult): FacetAnswer['metas'][number] {
   };
 }
 
+/**
+ * The measurand page showing this facet set (decision 097): `/analytes/{id}?facet.sex=males&…`, the
+ * facets in their canonical order with their values sorted, and `as_of` when the answer is of a
+ * past moment.
+ */
+export function facetPermalink(analyteId: number, selection: FacetSelection, asOf: Date | null): string {
+  const parts = [facetQueryString(selection)];
+  if (asOf) parts.push(`as_of=${encodeURIComponent(asOf.toISOString())}`);
+  const query = parts.filter(Boolean).join('&');
+  return `/analytes/${analyteId}${query ? `?${query}` : ''}`;
+}
+
 /** A facet set's answer: its estimates (one study labelled, none said), and the subgroup tests. */
-export function presentFacetAnswer(f: FacetedEstimates): FacetAnswer {
+export function presentFacetAnswer(f: FacetedEstimates, asOf: Date | null = null): FacetAnswer {
   return {
     selection: Object.fromEntries(Object.entries(f.selection).map(([k, v]) => [k, [...v]])),
     key: facetSelectionKey(f.selection),
+    permalink: facetPermalink(f.analyte.id, f.selection, asOf),
     datasets: f.datasets,
     note: f.results.length === 0 ? NO_STUDY_NOTE : null,
     metas: f.results.map(presentEstimate),

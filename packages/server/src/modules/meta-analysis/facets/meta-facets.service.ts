@@ -14,6 +14,8 @@ import {
   type Facet,
   type FacetCounts,
   type FacetSelection,
+  type MetaInputRow,
+  type OverallGrade,
 } from '@bvdb/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
@@ -25,6 +27,7 @@ import {
   metaInputRows,
   metaNameOf,
   type Spec,
+  type VarType,
 } from '../calculation/meta-calculation.service.js';
 import { presentFacetAnswer } from './meta-facets.presenter.js';
 import type { FacetComparison, FacetedEstimates, FacetResult } from './meta-facets.types.js';
@@ -153,6 +156,69 @@ async function engineOn(
   return out;
 }
 
+/** Runs the engine on the datasets a facet set selects. */
+type Engine = (specs: Spec[], populationChosen: boolean) => Promise<FacetResult[]>;
+
+/**
+ * An estimate shown at a past moment, as the estimates' history recorded it (decision 052): its
+ * group and the datasets it was computed from, with their CV, CI and grade as they were then.
+ */
+export interface ShownEstimate {
+  matrixId: number | null;
+  consolidationId: number | null;
+  matrix: string;
+  varType: VarType;
+  name: string;
+  datasets: {
+    bvSpecificationId: number;
+    referenceId: number;
+    studyId: string;
+    grade: string;
+    cv: number;
+    ciLower: number;
+    ciUpper: number;
+  }[];
+}
+
+/**
+ * The engine as of a moment (decision 097): each estimate shown then, run again on those of its
+ * recorded datasets the facets select — their values, CIs and grades as they were then. Only the
+ * datasets an estimate used then are known: a study outside every estimate then (not eligible, or
+ * not of a healthy population) is not part of a past facet estimate.
+ */
+function engineAsOf(shown: ShownEstimate[]): Engine {
+  return (specs) => {
+    const ids = new Set(specs.map((s) => s.id));
+    const out: FacetResult[] = [];
+    for (const e of shown) {
+      const kept = e.datasets.filter((d) => ids.has(d.bvSpecificationId));
+      const rows: MetaInputRow[] = kept.map((d) => ({
+        id: d.studyId,
+        include: true,
+        score: d.grade as OverallGrade,
+        cv: d.cv,
+        ciLower: d.ciLower,
+        ciUpper: d.ciUpper,
+      }));
+      const result = metaAnalyse(rows);
+      if (result.n === 0) continue;
+      const weightOf = new Map(result.studies.map((s) => [s.id, s.normalisedWeight]));
+      out.push({
+        matrixId: e.matrixId,
+        consolidationId: e.consolidationId,
+        matrix: e.matrix,
+        varType: e.varType,
+        name: e.name,
+        result,
+        links: kept
+          .filter((d) => weightOf.has(d.studyId))
+          .map((d) => ({ ...d, weight: weightOf.get(d.studyId)! })),
+      });
+    }
+    return Promise.resolve(out);
+  };
+}
+
 const groupKey = (r: Pick<FacetResult, 'matrixId' | 'consolidationId' | 'varType'>) =>
   `${r.matrixId ?? ''}|${r.consolidationId ?? ''}|${r.varType}`;
 
@@ -166,6 +232,7 @@ export async function facetedEstimates(
   db: DbOrTx,
   analyteId: number,
   asked: FacetSelection,
+  shownAsOf?: ShownEstimate[],
 ): Promise<FacetedEstimates> {
   const { analyte, items, vocabulary } = await loadFaceted(db, analyteId);
   const counts = facetCounts(items.map((i) => i.facets));
@@ -179,8 +246,16 @@ export async function facetedEstimates(
   const selection = normaliseFacetSelection(asked);
   const populationChosen = selection.state !== undefined || selection.disease !== undefined;
   const specsOf = (sel: FacetSelection) => filterByFacets(items, (i) => i.facets, sel).map((i) => i.spec);
-  const matching = specsOf(selection);
-  const results = await engineOn(db, analyte.displayName, matching, populationChosen);
+  const engine: Engine = shownAsOf
+    ? engineAsOf(shownAsOf)
+    : (specs, chosen) => engineOn(db, analyte.displayName, specs, chosen);
+  let matching = specsOf(selection);
+  if (shownAsOf) {
+    // As of a moment, the datasets are those its estimates were computed from.
+    const recorded = new Set(shownAsOf.flatMap((e) => e.datasets.map((d) => d.bvSpecificationId)));
+    matching = matching.filter((s) => recorded.has(s.id));
+  }
+  const results = await engine(matching, populationChosen);
 
   const labelOf = (facet: Facet, value: string) =>
     counts.find((c) => c.facet === facet)?.values.find((v) => v.value === value)?.label ?? value;
@@ -190,12 +265,7 @@ export async function facetedEstimates(
     if (!values || values.length < 2) continue;
     const byValue = new Map<string, Map<string, FacetResult>>();
     for (const value of values) {
-      const sub = await engineOn(
-        db,
-        analyte.displayName,
-        specsOf({ ...selection, [facet]: [value] }),
-        populationChosen,
-      );
+      const sub = await engine(specsOf({ ...selection, [facet]: [value] }), populationChosen);
       byValue.set(value, new Map(sub.map((r) => [groupKey(r), r])));
     }
     for (let i = 0; i < values.length; i++) {
@@ -240,7 +310,15 @@ export async function facetedEstimates(
   return { analyte, selection, datasets: matching.length, results, comparisons };
 }
 
-/** The `facets` part of the v1 measurand answer (its route lives with the stored results). */
-export async function facetAnswerOf(db: DbOrTx, analyteId: number, selection: FacetSelection) {
-  return presentFacetAnswer(await facetedEstimates(db, analyteId, selection));
+/**
+ * The `facets` part of the v1 measurand answer (its route lives with the stored results); with
+ * `asOf`, recomputed from the estimates shown at that moment (decision 097).
+ */
+export async function facetAnswerOf(
+  db: DbOrTx,
+  analyteId: number,
+  selection: FacetSelection,
+  asOf?: { at: Date; shown: ShownEstimate[] },
+) {
+  return presentFacetAnswer(await facetedEstimates(db, analyteId, selection, asOf?.shown), asOf?.at ?? null);
 }

@@ -6,7 +6,7 @@ import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
 import { AppError } from '../../../lib/app-error.js';
 import { codesByMeasurand, resolveCode } from '../../analytes/index.js';
-import { facetAnswerOf } from '../facets/meta-facets.service.js';
+import { facetAnswerOf, type ShownEstimate } from '../facets/meta-facets.service.js';
 import {
   presentMeta,
   presentMetaListItem,
@@ -146,9 +146,10 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
     // headline and metas are answered beside them unchanged.
     const selection = facetSelectionOf(query);
     const faceted = Object.keys(selection).length > 0;
-    if (faceted && asOf) throw new AppError('bad_request', 'facet.* cannot be combined with as_of');
-    const facetsOf = async () =>
-      faceted ? { facets: await facetAnswerOf(serviceDeps(app).db, analyte.id, selection) } : {};
+    // With as_of, the facet estimates are recomputed from what the estimates shown then were
+    // computed from (decision 097).
+    const facetsOf = async (shown?: { at: Date; shown: ShownEstimate[] }) =>
+      faceted ? { facets: await facetAnswerOf(serviceDeps(app).db, analyte.id, selection, shown) } : {};
     return cachedJson(
       request,
       reply,
@@ -165,6 +166,25 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
             as_of: asOf.toISOString(),
             headline: presentV1Headline(past.headline, refOf),
             metas: past.results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
+            ...(await facetsOf({
+              at: asOf,
+              shown: past.results.map((r) => ({
+                matrixId: r.row.meta.matrixId,
+                consolidationId: r.row.meta.matrixConsolidationId,
+                matrix: presentMeta(r.row, r.links).matrix,
+                varType: r.row.meta.varType as ':cvi' | ':cvg',
+                name: r.row.meta.name,
+                datasets: r.links.map((l) => ({
+                  bvSpecificationId: l.bvSpecificationId,
+                  referenceId: l.referenceId,
+                  studyId: l.studyId,
+                  grade: l.grade,
+                  cv: l.cv,
+                  ciLower: l.ciLower,
+                  ciUpper: l.ciUpper,
+                })),
+              })),
+            })),
           };
         }
         const { results, headline } = await service.getResultsOfAnalyte(serviceDeps(app), params.id);
