@@ -2,11 +2,14 @@ import multipart from '@fastify/multipart';
 import {
   createIndirectEstimate,
   createLocalEstimate,
+  deleteLocalEstimate,
   INDIRECT_MAX_FILE_BYTES,
   listLocalEstimates,
+  updateLocalEstimate,
   type IndirectResponse,
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../lib/actor.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
@@ -59,7 +62,14 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
   route(app, listLocalEstimates, async ({ params }) => service.listLocalEstimates(deps.db, params.id));
   route(app, createLocalEstimate, async ({ params, body, request, reply }) => {
     if (!request.user) throw unauthenticated();
-    const saved = await service.createLocalEstimate(deps.db, params.id, body, request.user.id);
+    const saved = await service.createLocalEstimate(deps, params.id, body, request.user.id);
     return reply.status(201).send(saved);
+  });
+  route(app, updateLocalEstimate, async ({ params, body, request }) =>
+    service.updateLocalEstimate(deps, params.id, body, actorOf(request).id),
+  );
+  route(app, deleteLocalEstimate, async ({ params, query, request }) => {
+    await service.deleteLocalEstimate(deps, params.id, query.version, actorOf(request).id);
+    return { code: 'success' as const };
   });
 }
