@@ -73,11 +73,15 @@ export function mapExtractColumns(
   return found;
 }
 
-/** 413 for an extract past the rows one run reads. */
-export function tooManyRows(rows: number): AppError {
+/**
+ * 413 for an extract past the rows one run reads: `rows` as counted, or, when reading stopped at the
+ * first row past the bound (`max`), more than that.
+ */
+export function tooManyRows(rows: number | null, max = INDIRECT_MAX_ROWS): AppError {
+  const has = rows === null ? `more than ${max.toLocaleString('en')}` : rows.toLocaleString('en');
   return new AppError(
     'payload_too_large',
-    `The file has ${rows.toLocaleString('en')} rows: at most ${INDIRECT_MAX_ROWS.toLocaleString('en')} are read in one run. Send a shorter period or one measurand.`,
+    `The file has ${has} rows: at most ${max.toLocaleString('en')} are read in one run. Send a shorter period or one measurand.`,
     { fields: [{ path: 'file', message: 'too many rows' }] },
   );
 }
@@ -154,6 +158,7 @@ export class ExtractReader {
     mapping: ExtractMapping,
     private readonly format: 'csv' | 'tsv' | 'xlsx',
     private readonly decimalComma: boolean,
+    private readonly maxRows = INDIRECT_MAX_ROWS,
   ) {
     this.at = mapExtractColumns(headers, mapping);
   }
@@ -166,7 +171,7 @@ export class ExtractReader {
     const cell = (c: IndirectColumn) => (this.at[c] === undefined ? null : (cells[this.at[c]] ?? null));
     if (cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) return;
     this.rows++;
-    if (this.rows > INDIRECT_MAX_ROWS) throw tooManyRows(this.rows);
+    if (this.rows > this.maxRows) throw tooManyRows(null, this.maxRows);
     const patient = cellText(cell('patient'));
     if (!patient) return this.drop('no patient id');
     const timeCell = cell('time');
