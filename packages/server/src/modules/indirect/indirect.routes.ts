@@ -10,7 +10,7 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../lib/actor.js';
-import { readUploadedFile } from '../../lib/read-upload.js';
+import { readUploadForThread } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import * as service from './indirect.service.js';
@@ -35,12 +35,12 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
     const options = service.optionsFromQuery(query);
     const mapping = service.mappingFromQuery(query);
     const measurand = query.measurand ? await service.resolveMeasurand(deps.db, query.measurand) : null;
-    const { bytes, fileName } = await readUploadedFile(request, {
+    const upload = await readUploadForThread(request, {
       maxBytes: INDIRECT_MAX_FILE_BYTES,
       choose: 'Choose a CSV, TSV or .xlsx extract of patient, date-time, value and unit',
       hint: 'send a shorter period',
     });
-    const run = await pool.run({ bytes: new Uint8Array(bytes), fileName, mapping, options });
+    const run = await pool.run({ ...upload, mapping, options });
     const published = measurand
       ? await service.publishedCvi(deps, measurand.id, {
           asked: query.matrix ?? null,

@@ -17,7 +17,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { WorkerPool } from '../../lib/worker-pool.js';
+import { createUploadTaskPool } from '../../lib/upload-task-pool.js';
 import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { findAnalyte, resolveCode } from '../analytes/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -34,16 +34,14 @@ import * as repo from './local-estimates.repository.js';
  * (plugins/computation-gate.ts); the time and heap limits end a thread that goes past them.
  */
 export const createIndirectPool = (timeoutMs: number) =>
-  new WorkerPool<IndirectTask, IndirectRun>({
+  createUploadTaskPool<IndirectTask, IndirectRun>({
     from: import.meta.url,
     file: './indirect.thread.js',
     timeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: 1536 },
-    tooLong: {
-      code: 'unprocessable',
-      message: `The estimate took too long (over ${Math.round(timeoutMs / 1000)} s): send a shorter period or fewer methods.`,
-    },
-    tooLarge: { code: 'payload_too_large', message: 'The file needs too much memory: send fewer rows.' },
+    heapMb: 1536,
+    work: 'The estimate',
+    tooLongHint: 'send a shorter period or fewer methods',
+    tooLarge: 'The file',
     busy: 'The indirect estimate is busy; try again in a few seconds.',
   });
 export type IndirectPool = ReturnType<typeof createIndirectPool>;
