@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { ApiError } from '../../../lib/api-client';
-import { useDeleteLocalEstimate, useUpdateLocalEstimate } from '../api/local-estimates';
+import { useDeleteLocalEstimate, useUpdateLocalEstimate } from '../api/edit-local-estimate';
 
 const failure = (err: unknown, what: string, fallback: string) =>
   err instanceof ApiError && err.status === 409

@@ -1,9 +1,15 @@
 import { formatFixed } from '@bvdb/domain';
+import { lazy, Suspense } from 'react';
 import Table from 'react-bootstrap/Table';
 import { isStaff, useSession } from '../../../lib/session';
 import { useLocalEstimates } from '../api/local-estimates';
-import { LocalEstimateActions } from './local-estimate-actions';
 import { methodName } from './report-csv';
+
+// Curators' "Edit" and "Delete" with their dialogs, fetched only for a curator (decision 100): the
+// list of files this section needs is itself in the measurand page's first load.
+const LocalEstimateActions = lazy(() =>
+  import('./local-estimate-actions').then((m) => ({ default: m.LocalEstimateActions })),
+);
 
 const f2 = (v: number | null) => (v === null ? '—' : formatFixed(v, 2));
 
@@ -72,7 +78,9 @@ export function LocalEstimatesSection({ measurandId }: { measurandId: number }) 
                 </td>
                 {staff ? (
                   <td>
-                    <LocalEstimateActions e={e} />
+                    <Suspense fallback={null}>
+                      <LocalEstimateActions e={e} />
+                    </Suspense>
                   </td>
                 ) : null}
               </tr>
