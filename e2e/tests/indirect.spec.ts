@@ -83,9 +83,10 @@ test('a laboratory uploads its extract, reads its CVI beside bvdb’s and downlo
   await shots(page, 'indirect');
 });
 
-test('a curator keeps the summary as a local estimate, shown apart on the measurand page', async ({
+test('a curator keeps the summary as a local estimate, shown apart on the measurand page, edits and deletes it', async ({
   page,
 }) => {
+  test.slow();
   await signIn(page);
   await page.goto('/indirect');
   await estimate(page);
@@ -99,4 +100,32 @@ test('a curator keeps the summary as a local estimate, shown apart on the measur
   await expect(section).toContainText('E2E hospital laboratory, 2024');
   await expect(section).toContainText('never part of the meta-analysis');
   await expectNoAxeViolations(page);
+
+  // A curator edits its labels (decision 100): the numbers of the run stay as saved.
+  await section
+    .getByRole('button', { name: 'Edit the local estimate of E2E hospital laboratory, 2024' })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit local estimate' });
+  await expect(edit).toBeVisible();
+  await expectNoAxeViolations(page);
+  await edit.getByLabel('Laboratory').fill('E2E renamed laboratory');
+  await edit.getByLabel('Note').fill('Outpatients of 2024 only');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(section).toContainText('E2E renamed laboratory, 2024');
+  await expect(section).toContainText('Outpatients of 2024 only');
+  // The page read again shows the edit (it was saved, not only drawn).
+  await page.reload();
+  await expect(section).toContainText('E2E renamed laboratory, 2024');
+
+  // And deletes it, after a confirmation.
+  await section
+    .getByRole('button', { name: 'Delete the local estimate of E2E renamed laboratory, 2024' })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete local estimate' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('E2E renamed laboratory')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^Potassium/ }).first()).toBeVisible();
+  await expect(page.getByText('E2E renamed laboratory')).toHaveCount(0);
 });

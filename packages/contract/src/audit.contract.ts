@@ -13,6 +13,7 @@ export const AuditEntitySchema = z.enum([
   'content_page',
   'database',
   'measurand',
+  'local_estimate',
 ]);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ErrorSchema, IdParamsSchema, PositiveInt4Schema, errorsFor } from './common.js';
+import {
+  ErrorSchema,
+  IdParamsSchema,
+  PositiveInt4Schema,
+  RequiredVersionQuerySchema,
+  errorsFor,
+} from './common.js';
 import { defineRoute, STAFF } from './route.js';
 
 /**
@@ -265,6 +271,8 @@ export const LocalEstimateSchema = z.object({
   period: z.string().nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
+  updated_at: z.string().describe('The last edit (the save when never edited)'),
+  version: z.number().int().describe('Send it back with an edit or a delete: 409 when it changed since'),
 });
 export type LocalEstimate = z.infer<typeof LocalEstimateSchema>;
 
@@ -297,4 +305,43 @@ export const createLocalEstimate = defineRoute({
   params: IdParamsSchema,
   body: CreateLocalEstimateBodySchema,
   responses: { 201: LocalEstimateSchema, ...errorsFor(400, 401, 403, 404) },
+});
+
+/** What a curator may edit of a saved local estimate: its label and notes, never the numbers of the run. */
+export const UpdateLocalEstimateBodySchema = z
+  .object({
+    version: PositiveInt4Schema.describe(
+      'The version the curator saw: 409 with `current` when it changed since',
+    ),
+    laboratory: z.string().trim().min(1, 'Say whose results these are').max(200).optional(),
+    period: z.string().trim().max(100).nullable().optional().describe('e.g. "2023–2024"; null clears it'),
+    note: z.string().trim().max(2000).nullable().optional().describe('null clears it'),
+  })
+  .strict();
+export type UpdateLocalEstimateBody = z.infer<typeof UpdateLocalEstimateBodySchema>;
+
+export const updateLocalEstimate = defineRoute({
+  method: 'PATCH',
+  path: '/api/v1/local-estimates/:id',
+  summary:
+    "Edit a local estimate's laboratory, period or note (curators and administrators; the numbers of the run " +
+    'stay as saved). `version` is the one the curator saw: 409 with `current` when it changed since. Audited',
+  tags: ['v1'],
+  access: STAFF,
+  params: IdParamsSchema,
+  body: UpdateLocalEstimateBodySchema,
+  responses: { 200: LocalEstimateSchema, ...errorsFor(400, 401, 403, 404, 409) },
+});
+
+export const deleteLocalEstimate = defineRoute({
+  method: 'DELETE',
+  path: '/api/v1/local-estimates/:id',
+  summary:
+    'Delete a local estimate (curators and administrators). `version` (the one the curator saw) is required: ' +
+    '409 with `current` when it changed since, 400 without it. Audited',
+  tags: ['v1'],
+  access: STAFF,
+  params: IdParamsSchema,
+  query: RequiredVersionQuerySchema,
+  responses: { 200: z.object({ code: z.literal('success') }), ...errorsFor(400, 401, 403, 404, 409) },
 });

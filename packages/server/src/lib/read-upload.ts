@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
+import type { UploadedBytes } from './upload-reader.js';
 
 /** RFC 2046 §5.1.1: a boundary has 1 to 70 characters. */
 export const MULTIPART_BOUNDARY_MAX = 70;
@@ -55,4 +56,13 @@ export async function readUploadedFile(
     }
     throw err;
   }
+}
+
+/** The `file` part as a pool thread receives it (`readUploadedFile`'s checks, its bytes copied to send). */
+export async function readUploadForThread(
+  request: FastifyRequest,
+  opts: { maxBytes: number; choose: string; hint?: string },
+): Promise<UploadedBytes> {
+  const { bytes, fileName } = await readUploadedFile(request, opts);
+  return { bytes: new Uint8Array(bytes), fileName };
 }

@@ -96,6 +96,8 @@ export const ROUTE_COSTS: Record<RouteName, RouteCost> = {
   createIndirectEstimate: 'heavy',
   listLocalEstimates: 'read',
   createLocalEstimate: 'write',
+  updateLocalEstimate: 'write',
+  deleteLocalEstimate: 'write',
   getEstimationTemplate: 'read',
   createMenu: 'heavy',
   getMenuTemplate: 'read',

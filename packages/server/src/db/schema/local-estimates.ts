@@ -34,6 +34,9 @@ export const localEstimates = pgTable(
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // A curator's edit or delete names the version it saw (decision 100, migration 0016).
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('local_estimates_analyte_idx').on(t.analyteId)],
 );

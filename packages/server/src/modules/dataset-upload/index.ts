@@ -9,3 +9,4 @@ export {
   type SheetReadOptions,
 } from './upload-sheet.js';
 export { sheetFromDelimitedText, type DelimitedTextOptions } from './delimited-text.js';
+export { streamUploadedSheet, type SheetStreamVisitor } from './upload-sheet-stream.js';

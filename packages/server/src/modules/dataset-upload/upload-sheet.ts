@@ -44,7 +44,7 @@ function checkXlsx(bytes: Buffer): void {
 }
 
 /** The plain value of an exceljs cell (formulas by their result, rich text as text). */
-function plain(value: ExcelJS.CellValue): CellValue {
+export function plain(value: ExcelJS.CellValue): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;

@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { Readable, Transform } from 'node:stream';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { SheetError } from './sheet-error.js';
 
 /** What a filled template may hold once unpacked: 5,000 rows of 70 filled columns are 24 MB. */
@@ -19,7 +20,7 @@ function endRecord(bytes: Buffer): number {
   );
 }
 
-interface Entry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressed: number;
@@ -28,7 +29,7 @@ interface Entry {
 }
 
 /** The members of a zip file as its central directory declares them, the declared sizes bounded. */
-function listEntries(bytes: Buffer): Entry[] {
+export function listEntries(bytes: Buffer, maxUnzippedBytes = XLSX_MAX_UNZIPPED_BYTES): ZipEntry[] {
   const end = endRecord(bytes);
   const count = bytes.readUInt16LE(end + 10);
   let at = bytes.readUInt32LE(end + 16);
@@ -36,7 +37,7 @@ function listEntries(bytes: Buffer): Entry[] {
   if (count > XLSX_MAX_ENTRIES) {
     throw new SheetError(`The workbook has ${n(count)} parts: at most ${n(XLSX_MAX_ENTRIES)} are read.`);
   }
-  const entries: Entry[] = [];
+  const entries: ZipEntry[] = [];
   let total = 0;
   for (let i = 0; i < count; i++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) {
@@ -53,9 +54,9 @@ function listEntries(bytes: Buffer): Entry[] {
       local: bytes.readUInt32LE(at + 42),
     };
     total += entry.size;
-    if (total > XLSX_MAX_UNZIPPED_BYTES) {
+    if (total > maxUnzippedBytes) {
       throw new SheetError(
-        `The workbook declares more than ${n(XLSX_MAX_UNZIPPED_BYTES / 1024 / 1024)} MB once unpacked: at most that is read. Split the rows over several files.`,
+        `The workbook declares more than ${n(maxUnzippedBytes / 1024 / 1024)} MB once unpacked: at most that is read. Split the rows over several files.`,
         true,
       );
     }
@@ -65,13 +66,46 @@ function listEntries(bytes: Buffer): Entry[] {
   return entries;
 }
 
-/** One member's bytes, inflated no further than its declared size (a zip bomb stops there). */
-function inflate(bytes: Buffer, e: Entry): Buffer {
+/** A member's packed bytes, as its local header places them. */
+function packedData(bytes: Buffer, e: ZipEntry): Buffer {
   if (e.local + 30 > bytes.length || bytes.readUInt32LE(e.local) !== 0x04034b50)
     throw damaged(`${e.name} is missing`);
   const start = e.local + 30 + bytes.readUInt16LE(e.local + 26) + bytes.readUInt16LE(e.local + 28);
   if (start + e.compressed > bytes.length) throw damaged(`${e.name} is cut short`);
-  const data = bytes.subarray(start, start + e.compressed);
+  return bytes.subarray(start, start + e.compressed);
+}
+
+/**
+ * One member's bytes as a stream, unpacked a piece at a time (never held whole) and stopped with an
+ * error past its declared size: a member that lies about its size is not read further.
+ */
+export function inflateStream(bytes: Buffer, e: ZipEntry): Readable {
+  const data = packedData(bytes, e);
+  if (e.method !== 0 && e.method !== 8) throw damaged(`${e.name} is packed in a way Excel does not use`);
+  let seen = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > e.size) {
+        done(
+          new SheetError(
+            `The workbook is damaged: its part ${e.name} unpacks to more than the size it declares. Save it again.`,
+          ),
+        );
+      } else done(null, chunk);
+    },
+  });
+  const source = Readable.from([data]);
+  const unpacked = e.method === 0 ? source : source.pipe(createInflateRaw());
+  unpacked.on('error', (err) =>
+    bounded.destroy(err instanceof SheetError ? err : damaged(`${e.name} cannot be unpacked`)),
+  );
+  return unpacked.pipe(bounded);
+}
+
+/** One member's bytes, inflated no further than its declared size (a zip bomb stops there). */
+function inflate(bytes: Buffer, e: ZipEntry): Buffer {
+  const data = packedData(bytes, e);
   let out: Buffer;
   if (e.method === 0) out = data;
   else if (e.method === 8) {

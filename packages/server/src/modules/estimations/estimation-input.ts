@@ -8,6 +8,13 @@ import {
 } from '@bvdb/contract';
 import type { EstimationRow } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
+import {
+  cellText,
+  DECIMAL_COMMA,
+  mapUploadColumns,
+  PLAIN_NUMBER,
+  type UploadColumns,
+} from '../../lib/upload-columns.js';
 import { jsonLinesError } from '../../lib/upload-reader.js';
 import { sheetFromDelimitedText, type CellValue, type Sheet } from '../dataset-upload/index.js';
 
@@ -25,77 +32,30 @@ export interface ReadRows {
 
 export type ColumnMapping = Partial<Record<EstimationColumn, string>>;
 
-const REQUIRED: readonly EstimationColumn[] = ['subject', 'sample', 'value'];
-const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 const MISSING_TEXT = new Set(['', 'na', 'n/a', 'nan', 'null', '.', '-', '—']);
 
+const COLUMNS: UploadColumns<EstimationColumn> = {
+  columns: ESTIMATION_COLUMNS,
+  aliases: ESTIMATION_HEADER_ALIASES,
+  required: ['subject', 'sample', 'value'],
+  nameThem: 'Name the columns subject, sample, replicate, value (group and date optional)',
+};
+
 /** Which header each column is read from: the caller's mapping first, else a common name. */
-export function mapColumns(
-  headers: readonly string[],
-  mapping: ColumnMapping,
-): Record<EstimationColumn, number> {
-  const found = {} as Record<EstimationColumn, number>;
-  const used = new Set<number>();
-  for (const column of ESTIMATION_COLUMNS) {
-    const asked = mapping[column];
-    if (asked === undefined || asked === '') continue;
-    const i = headers.findIndex((h) => h === asked) ?? -1;
-    const j = i >= 0 ? i : headers.findIndex((h) => squash(h) === squash(asked));
-    if (j < 0) {
-      throw new AppError(
-        'bad_request',
-        `The ${column} column "${asked}" is not in the header (${headers.map((h) => `"${h}"`).join(', ')})`,
-        { fields: [{ path: `${column}_column`, message: 'not in the header' }] },
-      );
-    }
-    found[column] = j;
-    used.add(j);
-  }
-  for (const column of ESTIMATION_COLUMNS) {
-    if (found[column] !== undefined) continue;
-    const aliases = ESTIMATION_HEADER_ALIASES[column];
-    for (const alias of aliases) {
-      const j = headers.findIndex((h, k) => !used.has(k) && squash(h) === alias);
-      if (j >= 0) {
-        found[column] = j;
-        used.add(j);
-        break;
-      }
-    }
-  }
-  const lacking = REQUIRED.filter((c) => found[c] === undefined);
-  if (lacking.length > 0) {
-    throw new AppError(
-      'bad_request',
-      `No ${lacking.join(', ')} column: the header is ${headers.map((h) => `"${h}"`).join(', ') || 'empty'}. ` +
-        `Name the columns subject, sample, replicate, value (group and date optional), or map them with ` +
-        lacking.map((c) => `${c}_column`).join(', '),
-      { fields: lacking.map((c) => ({ path: `${c}_column`, message: 'no column found' })) },
-    );
-  }
-  return found;
-}
-
-function label(cell: CellValue): string {
-  if (cell === null) return '';
-  if (cell instanceof Date) return cell.toISOString();
-  return String(cell).trim();
-}
-
-/** "5,1" → "5.1" when decimal commas are allowed: one comma between digits, no point. */
-const DECIMAL_COMMA = /^[-+]?\d+,\d+([eE][-+]?\d+)?$/;
+export const mapColumns = (headers: readonly string[], mapping: ColumnMapping) =>
+  mapUploadColumns(headers, mapping, COLUMNS) as Record<EstimationColumn, number>;
 
 function valueOf(cell: CellValue, where: string, decimalComma = false): number | null {
   if (cell === null) return null;
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (typeof cell === 'boolean' || cell instanceof Date) {
-    throw new AppError('bad_request', `${where}: "${label(cell)}" is not a number`);
+    throw new AppError('bad_request', `${where}: "${cellText(cell)}" is not a number`);
   }
   const typed = cell.trim();
   const text = decimalComma && DECIMAL_COMMA.test(typed) ? typed.replace(',', '.') : typed;
   if (MISSING_TEXT.has(text.toLowerCase())) return null;
   const n = Number(text);
-  if (!Number.isFinite(n) || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
+  if (!Number.isFinite(n) || !PLAIN_NUMBER.test(text)) {
     throw new AppError('bad_request', `${where}: "${text.slice(0, 40)}" is not a number`, {
       fields: [{ path: where, message: 'is not a number' }],
     });
@@ -128,8 +88,8 @@ export function rowsFromSheet(
   const dates: string[] = [];
   for (const { row, cells } of sheet.rows) {
     const header = (c: EstimationColumn) => sheet.headers[at[c]]!;
-    const subject = label(cells[at.subject] ?? null);
-    const sample = label(cells[at.sample] ?? null);
+    const subject = cellText(cells[at.subject] ?? null);
+    const sample = cellText(cells[at.sample] ?? null);
     if (!subject)
       throw new AppError('bad_request', `Row ${row}, column ${header('subject')}: the subject is empty`);
     if (!sample)
@@ -138,14 +98,14 @@ export function rowsFromSheet(
     const n = (replicateCounter.get(key) ?? 0) + 1;
     replicateCounter.set(key, n);
     const replicate =
-      at.replicate !== undefined ? label(cells[at.replicate] ?? null) || String(n) : String(n);
-    const group = at.group !== undefined ? label(cells[at.group] ?? null) : '';
+      at.replicate !== undefined ? cellText(cells[at.replicate] ?? null) || String(n) : String(n);
+    const group = at.group !== undefined ? cellText(cells[at.group] ?? null) : '';
     const cell = cells[at.value] ?? null;
     if (decimalComma && typeof cell === 'string' && DECIMAL_COMMA.test(cell.trim())) commas++;
     const value = valueOf(cell, `Row ${row}, column ${header('value')}`, decimalComma);
     rows.push({ subject, sample, replicate, value, ...(group ? { group } : {}) });
     lines.push(row);
-    if (at.date !== undefined) dates.push(label(cells[at.date] ?? null));
+    if (at.date !== undefined) dates.push(cellText(cells[at.date] ?? null));
   }
   if (at.replicate === undefined) {
     notes.push(

@@ -7,7 +7,7 @@ import {
 } from '@bvdb/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
-import { readUploadedFile } from '../../lib/read-upload.js';
+import { readUploadForThread } from '../../lib/read-upload.js';
 import { route } from '../../plugins/contract-routes.js';
 import { buildEstimationTemplateCsv, buildEstimationTemplateXlsx } from './estimation-template.js';
 import {
@@ -47,21 +47,12 @@ export async function registerEstimationRoutes(app: FastifyInstance): Promise<vo
             .send(Buffer.from(result.buffer, result.byteOffset, result.byteLength))
         : result;
     if (request.isMultipart()) {
-      const { bytes, fileName } = await readUploadedFile(request, {
+      const upload = await readUploadForThread(request, {
         maxBytes: ESTIMATION_MAX_FILE_BYTES,
         choose: 'Choose a CSV, TSV or .xlsx file of subject, sample, replicate, value',
         hint: 'split the study by analyte',
       });
-      return answer(
-        await estimateOffThread(pool, {
-          xlsx,
-          kind: 'file',
-          bytes: new Uint8Array(bytes),
-          fileName,
-          mapping,
-          options,
-        }),
-      );
+      return answer(await estimateOffThread(pool, { xlsx, kind: 'file', ...upload, mapping, options }));
     }
     if (typeof body === 'string') {
       checkTextSize(body);

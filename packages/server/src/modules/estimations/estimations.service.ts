@@ -7,7 +7,7 @@ import {
 import type { EstimationOptions } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
 import { checkJsonLines, checkTextBytes, type UploadedBytes } from '../../lib/upload-reader.js';
-import { WorkerPool } from '../../lib/worker-pool.js';
+import { createUploadTaskPool } from '../../lib/upload-task-pool.js';
 import type { ColumnMapping } from './estimation-input.js';
 
 /** One request's work; `xlsx`: answer the report as a workbook instead of JSON. */
@@ -23,19 +23,14 @@ export type EstimationTask = { xlsx: boolean } & (
  * time and heap limits end a thread that goes past them.
  */
 export const createEstimationPool = () =>
-  new WorkerPool<EstimationTask, EstimationResponse | Uint8Array>({
+  createUploadTaskPool<EstimationTask, EstimationResponse | Uint8Array>({
     from: import.meta.url,
     file: './estimation.thread.js',
     timeoutMs: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
-    tooLong: {
-      code: 'unprocessable',
-      message: 'The estimation took too long (over 30 s): send fewer rows or fewer bootstrap resamples.',
-    },
-    tooLarge: {
-      code: 'payload_too_large',
-      message: 'The estimation needs too much memory: send fewer rows.',
-    },
+    heapMb: 512,
+    work: 'The estimation',
+    tooLongHint: 'send fewer rows or fewer bootstrap resamples',
+    tooLarge: 'The estimation',
     busy: 'The estimation service is busy; try again in a few seconds.',
   });
 export type EstimationPool = ReturnType<typeof createEstimationPool>;

@@ -7,6 +7,14 @@ import {
 } from '@bvdb/contract';
 import type { RoutineResult } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
+import {
+  cellText,
+  DECIMAL_COMMA,
+  mapUploadColumns,
+  PLAIN_NUMBER,
+  squashHeader,
+  type UploadColumns,
+} from '../../lib/upload-columns.js';
 import type { CellValue } from '../dataset-upload/index.js';
 import { excelSerialToTime, isSlashDate, parseTimeText, slashOrderOf } from './extract-times.js';
 
@@ -23,61 +31,26 @@ export interface ReadExtract {
 
 type Step = IndirectResponse['input']['steps'][number];
 
-const REQUIRED: readonly IndirectColumn[] = ['patient', 'time', 'value'];
-const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
-const list = (headers: readonly string[]) => headers.map((h) => `"${h}"`).join(', ') || 'empty';
+const COLUMNS: UploadColumns<IndirectColumn> = {
+  columns: INDIRECT_COLUMNS,
+  aliases: INDIRECT_HEADER_ALIASES,
+  required: ['patient', 'time', 'value'],
+  nameThem: 'Name the columns patient, date-time, value and unit (sex, age and setting optional)',
+};
 
 /** Which header each column is read from: the caller's mapping first, else a common name. */
-export function mapExtractColumns(
-  headers: readonly string[],
-  mapping: ExtractMapping,
-): Partial<Record<IndirectColumn, number>> {
-  const found: Partial<Record<IndirectColumn, number>> = {};
-  const used = new Set<number>();
-  for (const column of INDIRECT_COLUMNS) {
-    const asked = mapping[column];
-    if (!asked) continue;
-    const j = headers.findIndex((h) => h === asked || squash(h) === squash(asked));
-    if (j < 0) {
-      throw new AppError(
-        'bad_request',
-        `The ${column} column "${asked}" is not in the header (${list(headers)})`,
-        {
-          fields: [{ path: `${column}_column`, message: 'not in the header' }],
-        },
-      );
-    }
-    found[column] = j;
-    used.add(j);
-  }
-  for (const column of INDIRECT_COLUMNS) {
-    if (found[column] !== undefined) continue;
-    for (const alias of INDIRECT_HEADER_ALIASES[column]) {
-      const j = headers.findIndex((h, k) => !used.has(k) && squash(h) === alias);
-      if (j >= 0) {
-        found[column] = j;
-        used.add(j);
-        break;
-      }
-    }
-  }
-  const lacking = REQUIRED.filter((c) => found[c] === undefined);
-  if (lacking.length > 0) {
-    throw new AppError(
-      'bad_request',
-      `No ${lacking.join(', ')} column: the header is ${list(headers)}. Name the columns patient, date-time, ` +
-        `value and unit (sex, age and setting optional), or map them with ${lacking.map((c) => `${c}_column`).join(', ')}`,
-      { fields: lacking.map((c) => ({ path: `${c}_column`, message: 'no column found' })) },
-    );
-  }
-  return found;
-}
+export const mapExtractColumns = (headers: readonly string[], mapping: ExtractMapping) =>
+  mapUploadColumns(headers, mapping, COLUMNS);
 
-/** 413 for an extract past the rows one run reads. */
-export function tooManyRows(rows: number): AppError {
+/**
+ * 413 for an extract past the rows one run reads: `rows` as counted, or, when reading stopped at the
+ * first row past the bound (`max`), more than that.
+ */
+export function tooManyRows(rows: number | null, max = INDIRECT_MAX_ROWS): AppError {
+  const has = rows === null ? `more than ${max.toLocaleString('en')}` : rows.toLocaleString('en');
   return new AppError(
     'payload_too_large',
-    `The file has ${rows.toLocaleString('en')} rows: at most ${INDIRECT_MAX_ROWS.toLocaleString('en')} are read in one run. Send a shorter period or one measurand.`,
+    `The file has ${has} rows: at most ${max.toLocaleString('en')} are read in one run. Send a shorter period or one measurand.`,
     { fields: [{ path: 'file', message: 'too many rows' }] },
   );
 }
@@ -101,7 +74,7 @@ function sexOf(text: string): RoutineResult['sex'] {
   return MALE.has(t) ? 'male' : FEMALE.has(t) ? 'female' : undefined;
 }
 function settingOf(text: string): RoutineResult['setting'] {
-  const t = squash(text);
+  const t = squashHeader(text);
   if (!t) return undefined;
   if (/^(in|ip|inpatients?|hospital|ward|admitted|stationary|i)$/.test(t)) return 'inpatient';
   if (/^(out|op|outpatients?|clinic|ambulatory|ambulant|o|emergency|ed|er)$/.test(t)) return 'outpatient';
@@ -110,18 +83,14 @@ function settingOf(text: string): RoutineResult['setting'] {
   return undefined;
 }
 
-const DECIMAL_COMMA = /^[-+]?\d+,\d+([eE][-+]?\d+)?$/;
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 function numberOf(cell: CellValue, decimalComma: boolean): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
   if (typeof cell !== 'string') return null;
   const typed = cell.trim();
   const text = decimalComma && DECIMAL_COMMA.test(typed) ? typed.replace(',', '.') : typed;
-  return NUMBER.test(text) ? Number(text) : null;
+  return PLAIN_NUMBER.test(text) ? Number(text) : null;
 }
 
-const cellText = (cell: CellValue): string =>
-  cell === null ? '' : cell instanceof Date ? cell.toISOString() : String(cell).trim();
 const unitKey = (u: string) => u.toLowerCase().replace(/\s+/g, '').replace('µ', 'u').replace('μ', 'u');
 
 /** A row as first read: its time still as written (the column's d/m order is decided on all of them). */
@@ -154,6 +123,7 @@ export class ExtractReader {
     mapping: ExtractMapping,
     private readonly format: 'csv' | 'tsv' | 'xlsx',
     private readonly decimalComma: boolean,
+    private readonly maxRows = INDIRECT_MAX_ROWS,
   ) {
     this.at = mapExtractColumns(headers, mapping);
   }
@@ -166,7 +136,7 @@ export class ExtractReader {
     const cell = (c: IndirectColumn) => (this.at[c] === undefined ? null : (cells[this.at[c]] ?? null));
     if (cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) return;
     this.rows++;
-    if (this.rows > INDIRECT_MAX_ROWS) throw tooManyRows(this.rows);
+    if (this.rows > this.maxRows) throw tooManyRows(null, this.maxRows);
     const patient = cellText(cell('patient'));
     if (!patient) return this.drop('no patient id');
     const timeCell = cell('time');

@@ -2,8 +2,14 @@ import { INDIRECT_MAX_ROWS, type IndirectResponse } from '@bvdb/contract';
 import { detectDelimiter, DomainInputError, estimateIndirect, type IndirectOptions } from '@bvdb/domain';
 import { CsvError, parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/app-error.js';
-import { bufferOf, isWorkbookUpload, uploadedText } from '../../lib/upload-reader.js';
-import { readUploadedSheet, SheetError } from '../dataset-upload/index.js';
+import {
+  bufferOf,
+  isWorkbookUpload,
+  isZip,
+  readWorkbookUpload,
+  uploadedText,
+} from '../../lib/upload-reader.js';
+import { SheetError, streamUploadedSheet } from '../dataset-upload/index.js';
 import { ExtractReader, tooManyRows, type ExtractMapping, type ReadExtract } from './extract-input.js';
 import { presentStratum } from './indirect.presenter.js';
 
@@ -73,25 +79,42 @@ function readText(bytes: Buffer, mapping: ExtractMapping): ReadExtract {
   return (reader as ExtractReader).finish();
 }
 
-async function readWorkbook(bytes: Buffer, fileName: string | undefined, mapping: ExtractMapping) {
-  let sheet;
-  try {
-    sheet = await readUploadedSheet(bytes, fileName, { sheet: 'Results', maxRows: INDIRECT_MAX_ROWS });
-  } catch (err) {
-    if (!(err instanceof SheetError)) throw err;
-    const code = err.tooLarge || /rows of data|cells/.test(err.message) ? 'payload_too_large' : 'bad_request';
-    throw new AppError(code, err.message, { fields: [{ path: 'file', message: err.message }] });
+/**
+ * An .xlsx extract read a row at a time (decision 100): up to `maxRows` rows within bounded memory,
+ * 413 at the first row past it. The sheet named "Results", else the first.
+ */
+export async function readExtractWorkbook(
+  bytes: Buffer,
+  mapping: ExtractMapping,
+  maxRows = INDIRECT_MAX_ROWS,
+): Promise<ReadExtract> {
+  if (!isZip(bytes)) {
+    throw new AppError('bad_request', 'The file is named .xlsx but is not an .xlsx workbook', {
+      fields: [{ path: 'file', message: 'not an .xlsx workbook' }],
+    });
   }
-  const reader = new ExtractReader(sheet.headers, mapping, 'xlsx', false);
-  for (const { row, cells } of sheet.rows) reader.add(row, cells);
-  return reader.finish();
+  let reader: ExtractReader | null = null;
+  await readWorkbookUpload(
+    () =>
+      streamUploadedSheet(
+        bytes,
+        { sheet: 'Results' },
+        {
+          header: (headers) => (reader = new ExtractReader(headers, mapping, 'xlsx', false, maxRows)),
+          row: (row, cells) => reader!.add(row, cells),
+        },
+      ),
+    SheetError,
+  );
+  if (!reader) throw new AppError('bad_request', 'The file is empty');
+  return (reader as ExtractReader).finish();
 }
 
 /** The whole request's work, off the event loop: reading the file, pairing, the methods, the presenter. */
 export async function runIndirectTask(task: IndirectTask): Promise<IndirectRun> {
   const bytes = bufferOf(task.bytes);
   const { results, input } = isWorkbookUpload(bytes, task.fileName)
-    ? await readWorkbook(bytes, task.fileName, task.mapping)
+    ? await readExtractWorkbook(bytes, task.mapping)
     : readText(bytes, task.mapping);
   try {
     const estimate = estimateIndirect(results, task.options);

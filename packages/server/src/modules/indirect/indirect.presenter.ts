@@ -62,5 +62,7 @@ export function presentLocalEstimate(r: LocalEstimateRow): LocalEstimate {
     period: e.period,
     note: e.note,
     created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+    version: e.version,
   };
 }

@@ -2,12 +2,15 @@ import multipart from '@fastify/multipart';
 import {
   createIndirectEstimate,
   createLocalEstimate,
+  deleteLocalEstimate,
   INDIRECT_MAX_FILE_BYTES,
   listLocalEstimates,
+  updateLocalEstimate,
   type IndirectResponse,
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
-import { readUploadedFile } from '../../lib/read-upload.js';
+import { actorOf } from '../../lib/actor.js';
+import { readUploadForThread } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, unauthenticated } from '../../plugins/contract-routes.js';
 import * as service from './indirect.service.js';
@@ -32,12 +35,12 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
     const options = service.optionsFromQuery(query);
     const mapping = service.mappingFromQuery(query);
     const measurand = query.measurand ? await service.resolveMeasurand(deps.db, query.measurand) : null;
-    const { bytes, fileName } = await readUploadedFile(request, {
+    const upload = await readUploadForThread(request, {
       maxBytes: INDIRECT_MAX_FILE_BYTES,
       choose: 'Choose a CSV, TSV or .xlsx extract of patient, date-time, value and unit',
       hint: 'send a shorter period',
     });
-    const run = await pool.run({ bytes: new Uint8Array(bytes), fileName, mapping, options });
+    const run = await pool.run({ ...upload, mapping, options });
     const published = measurand
       ? await service.publishedCvi(deps, measurand.id, {
           asked: query.matrix ?? null,
@@ -59,7 +62,14 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
   route(app, listLocalEstimates, async ({ params }) => service.listLocalEstimates(deps.db, params.id));
   route(app, createLocalEstimate, async ({ params, body, request, reply }) => {
     if (!request.user) throw unauthenticated();
-    const saved = await service.createLocalEstimate(deps.db, params.id, body, request.user.id);
+    const saved = await service.createLocalEstimate(deps, params.id, body, request.user.id);
     return reply.status(201).send(saved);
+  });
+  route(app, updateLocalEstimate, async ({ params, body, request }) =>
+    service.updateLocalEstimate(deps, params.id, body, actorOf(request).id),
+  );
+  route(app, deleteLocalEstimate, async ({ params, query, request }) => {
+    await service.deleteLocalEstimate(deps, params.id, query.version, actorOf(request).id);
+    return { code: 'success' as const };
   });
 }

@@ -5,6 +5,7 @@ import {
   type IndirectResponse,
   type LocalEstimate,
   type LocalEstimates,
+  type UpdateLocalEstimateBody,
 } from '@bvdb/contract';
 import {
   DEFAULT_INDIRECT_OPTIONS,
@@ -16,8 +17,10 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { WorkerPool } from '../../lib/worker-pool.js';
+import { createUploadTaskPool } from '../../lib/upload-task-pool.js';
+import { NO_PUBLIC_DATA, writeTransaction } from '../../lib/write-transaction.js';
 import { findAnalyte, resolveCode } from '../analytes/index.js';
+import { recordAudit } from '../audit/index.js';
 import { findMatrix } from '../lookups/index.js';
 import { headlineOf, listDisplayedMetasOf } from '../meta-analysis/index.js';
 import type { ExtractMapping } from './extract-input.js';
@@ -31,16 +34,14 @@ import * as repo from './local-estimates.repository.js';
  * (plugins/computation-gate.ts); the time and heap limits end a thread that goes past them.
  */
 export const createIndirectPool = (timeoutMs: number) =>
-  new WorkerPool<IndirectTask, IndirectRun>({
+  createUploadTaskPool<IndirectTask, IndirectRun>({
     from: import.meta.url,
     file: './indirect.thread.js',
     timeoutMs,
-    resourceLimits: { maxOldGenerationSizeMb: 1536 },
-    tooLong: {
-      code: 'unprocessable',
-      message: `The estimate took too long (over ${Math.round(timeoutMs / 1000)} s): send a shorter period or fewer methods.`,
-    },
-    tooLarge: { code: 'payload_too_large', message: 'The file needs too much memory: send fewer rows.' },
+    heapMb: 1536,
+    work: 'The estimate',
+    tooLongHint: 'send a shorter period or fewer methods',
+    tooLarge: 'The file',
     busy: 'The indirect estimate is busy; try again in a few seconds.',
   });
 export type IndirectPool = ReturnType<typeof createIndirectPool>;
@@ -203,15 +204,19 @@ export async function listLocalEstimates(db: DbOrTx, measurandId: number): Promi
   return { measurand_id: measurandId, items: rows.map(presentLocalEstimate) };
 }
 
-/** Keeps a run's summary as a local estimate (curators): numbers and options, never a row. */
+/**
+ * Keeps a run's summary as a local estimate (curators): numbers and options, never a row; the audit
+ * entry in the same transaction (decision 100). No public answer is kept with it: the measurand page
+ * reads the list after hydration, uncached (decision 095).
+ */
 export async function createLocalEstimate(
-  db: DbOrTx,
+  deps: Pick<ServiceDeps, 'db' | 'cache'>,
   measurandId: number,
   body: CreateLocalEstimateBody,
   userId: number,
 ): Promise<LocalEstimate> {
-  if (!(await findAnalyte(db, measurandId))) throw notFound(`Measurand ${measurandId}`);
-  if (body.matrix_id != null && !(await findMatrix(db, body.matrix_id))) {
+  if (!(await findAnalyte(deps.db, measurandId))) throw notFound(`Measurand ${measurandId}`);
+  if (body.matrix_id != null && !(await findMatrix(deps.db, body.matrix_id))) {
     throw new AppError('bad_request', `No matrix ${body.matrix_id}`, {
       fields: [{ path: 'body.matrix_id', message: 'unknown matrix' }],
     });
@@ -225,25 +230,101 @@ export async function createLocalEstimate(
   if (body.cvi_lower !== null && body.cvi_upper !== null && body.cvi_lower > body.cvi_upper) {
     throw new AppError('bad_request', 'cvi_lower must not be above cvi_upper');
   }
-  const row = await repo.insertLocalEstimate(db, {
-    analyteId: measurandId,
-    matrixId: body.matrix_id ?? null,
-    laboratory: body.laboratory,
-    method: body.method,
-    cvTotal: body.cv_total,
-    cva: body.cva,
-    cvi: body.cvi,
-    cviLower: body.cvi_lower,
-    cviUpper: body.cvi_upper,
-    pairs: body.pairs,
-    patients: body.patients,
-    results: body.results,
-    minDays: body.min_days,
-    maxDays: body.max_days,
-    pairsPerPatient: body.pairs_per_patient,
-    period: body.period ?? null,
-    note: body.note ?? null,
-    createdBy: userId,
-  });
-  return presentLocalEstimate(row);
+  return writeTransaction(
+    deps,
+    async (tx) => {
+      const row = await repo.insertLocalEstimate(tx, {
+        analyteId: measurandId,
+        matrixId: body.matrix_id ?? null,
+        laboratory: body.laboratory,
+        method: body.method,
+        cvTotal: body.cv_total,
+        cva: body.cva,
+        cvi: body.cvi,
+        cviLower: body.cvi_lower,
+        cviUpper: body.cvi_upper,
+        pairs: body.pairs,
+        patients: body.patients,
+        results: body.results,
+        minDays: body.min_days,
+        maxDays: body.max_days,
+        pairsPerPatient: body.pairs_per_patient,
+        period: body.period ?? null,
+        note: body.note ?? null,
+        createdBy: userId,
+      });
+      const saved = presentLocalEstimate(row);
+      await recordAudit(tx, {
+        userId,
+        entity: 'local_estimate',
+        entityId: saved.id,
+        action: 'create',
+        after: saved,
+      });
+      return saved;
+    },
+    NO_PUBLIC_DATA,
+  );
+}
+
+/** 404, or 409 with the row as it is now when the curator saw another version. */
+async function lockSeen(tx: DbOrTx, id: number, version: number, what: string) {
+  const row = await repo.lockLocalEstimate(tx, id);
+  if (!row) throw notFound(`Local estimate ${id}`);
+  if (row.estimate.version !== version) {
+    throw new AppError(
+      'conflict',
+      `Someone else changed this local estimate after you opened it; ${what}. Reload to see theirs.`,
+      { current: presentLocalEstimate(row) },
+    );
+  }
+  return row;
+}
+
+/** A curator's edit of the labels (laboratory, period, note); the numbers of the run stay as saved. */
+export async function updateLocalEstimate(
+  deps: Pick<ServiceDeps, 'db' | 'cache'>,
+  id: number,
+  body: UpdateLocalEstimateBody,
+  userId: number,
+): Promise<LocalEstimate> {
+  return writeTransaction(
+    deps,
+    async (tx) => {
+      const before = presentLocalEstimate(await lockSeen(tx, id, body.version, 'your edit was not saved'));
+      const labels: repo.LocalEstimateLabels = {};
+      if (body.laboratory !== undefined) labels.laboratory = body.laboratory;
+      if (body.period !== undefined) labels.period = body.period || null;
+      if (body.note !== undefined) labels.note = body.note || null;
+      const after = presentLocalEstimate(await repo.updateLocalEstimate(tx, id, labels));
+      await recordAudit(tx, {
+        userId,
+        entity: 'local_estimate',
+        entityId: id,
+        action: 'update',
+        before,
+        after,
+      });
+      return after;
+    },
+    NO_PUBLIC_DATA,
+  );
+}
+
+/** A curator's delete, of the version they saw; the audit entry keeps what was deleted. */
+export async function deleteLocalEstimate(
+  deps: Pick<ServiceDeps, 'db' | 'cache'>,
+  id: number,
+  version: number,
+  userId: number,
+): Promise<void> {
+  await writeTransaction(
+    deps,
+    async (tx) => {
+      const before = presentLocalEstimate(await lockSeen(tx, id, version, 'it was not deleted'));
+      await repo.deleteLocalEstimate(tx, id);
+      await recordAudit(tx, { userId, entity: 'local_estimate', entityId: id, action: 'delete', before });
+    },
+    NO_PUBLIC_DATA,
+  );
 }

@@ -1,7 +1,15 @@
 import { formatFixed } from '@bvdb/domain';
+import { lazy, Suspense } from 'react';
 import Table from 'react-bootstrap/Table';
+import { isStaff, useSession } from '../../../lib/session';
 import { useLocalEstimates } from '../api/local-estimates';
 import { methodName } from './report-csv';
+
+// Curators' "Edit" and "Delete" with their dialogs, fetched only for a curator (decision 100): the
+// list of files this section needs is itself in the measurand page's first load.
+const LocalEstimateActions = lazy(() =>
+  import('./local-estimate-actions').then((m) => ({ default: m.LocalEstimateActions })),
+);
 
 const f2 = (v: number | null) => (v === null ? '—' : formatFixed(v, 2));
 
@@ -11,6 +19,7 @@ const f2 = (v: number | null) => (v === null ? '—' : formatFixed(v, 2));
  */
 export function LocalEstimatesSection({ measurandId }: { measurandId: number }) {
   const local = useLocalEstimates(measurandId);
+  const staff = isStaff(useSession());
   const items = local.data?.items ?? [];
   if (items.length === 0) return null;
   return (
@@ -38,6 +47,11 @@ export function LocalEstimatesSection({ measurandId }: { measurandId: number }) 
               <th scope="col">CVA, %</th>
               <th scope="col">Pairs (patients)</th>
               <th scope="col">Interval</th>
+              {staff ? (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -47,6 +61,7 @@ export function LocalEstimatesSection({ measurandId }: { measurandId: number }) 
                   {e.laboratory}
                   {e.period ? `, ${e.period}` : ''}
                   {e.matrix ? ` (${e.matrix.name})` : ''}
+                  {e.note ? <div className="small text-muted">{e.note}</div> : null}
                 </td>
                 <td>{methodName(e.method)}</td>
                 <td>
@@ -61,6 +76,13 @@ export function LocalEstimatesSection({ measurandId }: { measurandId: number }) 
                   {e.min_days}–{e.max_days} days, {e.pairs_per_patient === 'one' ? 'one pair' : 'all pairs'}{' '}
                   per patient
                 </td>
+                {staff ? (
+                  <td>
+                    <Suspense fallback={null}>
+                      <LocalEstimateActions e={e} />
+                    </Suspense>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,2 @@
+ALTER TABLE "local_estimates" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "local_estimates" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
