@@ -1,6 +1,7 @@
 import { MAX_RESULTS_AVERAGED } from '@bvdb/domain';
 import { z } from 'zod';
-import { RCV_PROBABILITY_MAX, ApplicationsRangeSchema } from './applications.contract.js';
+import { RCV_PROBABILITY_MAX, ApplicationsRangeSchema, PopulationSchema } from './applications.contract.js';
+import { FacetQuerySchema, type FacetQuery } from './facets.contract.js';
 import { ErrorSchema } from './common.js';
 import { LimitsKindSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
@@ -100,6 +101,8 @@ export const ChangeVerdictQuerySchema = z
     n1: count('n1').describe('How many results x1 is the mean of (default 1)'),
     n2: count('n2').describe('How many results x2 is the mean of (default 1)'),
   })
+  // A population (issue 47.3): the CVI recomputed on the datasets the facets select.
+  .extend(FacetQuerySchema.shape)
   .refine((q) => (q.code === undefined) !== (q.measurand === undefined), {
     message: NAME_THE_TEST_MESSAGE,
     path: ['code'],
@@ -108,7 +111,9 @@ export const ChangeVerdictQuerySchema = z
     message: UNIT2_NEEDS_UNIT_MESSAGE,
     path: ['unit2'],
   });
-export type ChangeVerdictQuery = z.infer<typeof ChangeVerdictQuerySchema>;
+/** A verdict's query; the facets (issue 47.3) may be left out by callers that build one (FHIR, batch). */
+export type ChangeVerdictQuery = Omit<z.infer<typeof ChangeVerdictQuerySchema>, keyof FacetQuery> &
+  Partial<FacetQuery>;
 
 export const V3_INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
@@ -178,6 +183,13 @@ export const ChangeVerdictSchema = z.object({
     text: z.string(),
   }),
   source: z.string(),
+  population: PopulationSchema.extend({
+    studies: z.number().int().describe("Studies behind the population's CVI"),
+  })
+    .optional()
+    .describe(
+      'With facet.*: the population the CVI was recomputed for (estimate.cvi is its estimate; estimate.id and version are null)',
+    ),
 });
 export type ChangeVerdictAnswer = z.infer<typeof ChangeVerdictSchema>;
 

@@ -26,7 +26,6 @@ import {
   metaNameOf,
   type Spec,
 } from '../calculation/meta-calculation.service.js';
-import { presentFacetAnswer } from './meta-facets.presenter.js';
 import type { FacetComparison, FacetedEstimates, FacetResult } from './meta-facets.types.js';
 
 /**
@@ -238,9 +237,4 @@ export async function facetedEstimates(
     }
   }
   return { analyte, selection, datasets: matching.length, results, comparisons };
-}
-
-/** The `facets` part of the v1 measurand answer (its route lives with the stored results). */
-export async function facetAnswerOf(db: DbOrTx, analyteId: number, selection: FacetSelection) {
-  return presentFacetAnswer(await facetedEstimates(db, analyteId, selection));
 }

@@ -6,7 +6,7 @@ import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
 import { AppError } from '../../../lib/app-error.js';
 import { codesByMeasurand, resolveCode } from '../../analytes/index.js';
-import { facetAnswerOf } from '../facets/meta-facets.service.js';
+import { facetAnswerOf } from '../facets/population.service.js';
 import {
   presentMeta,
   presentMetaListItem,
@@ -148,7 +148,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
     const faceted = Object.keys(selection).length > 0;
     if (faceted && asOf) throw new AppError('bad_request', 'facet.* cannot be combined with as_of');
     const facetsOf = async () =>
-      faceted ? { facets: await facetAnswerOf(serviceDeps(app).db, analyte.id, selection) } : {};
+      faceted ? { facets: await facetAnswerOf(serviceDeps(app), analyte.id, selection) } : {};
     return cachedJson(
       request,
       reply,
