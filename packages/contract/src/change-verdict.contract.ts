@@ -233,10 +233,13 @@ export const ChangeVerdictBatchBodySchema = z.union([
     ),
 ]);
 
-export const ChangeVerdictBatchQuerySchema = z.object({
-  probability: ChangeVerdictQuerySchema.shape.probability,
-  direction: ChangeVerdictQuerySchema.shape.direction,
-});
+export const ChangeVerdictBatchQuerySchema = z
+  .object({
+    probability: ChangeVerdictQuerySchema.shape.probability,
+    direction: ChangeVerdictQuerySchema.shape.direction,
+  })
+  // A population for every pair (issue 47.3).
+  .extend(FacetQuerySchema.shape);
 
 export const ChangeVerdictLineSchema = z.object({
   line: z.number().int().describe('1 for the first pair (the first row after a CSV header)'),
@@ -264,6 +267,13 @@ export const ChangeVerdictLineSchema = z.object({
     .int()
     .describe('200 judged; else the status the single verdict would answer (400, 404, 422)'),
   error: z.string().nullable(),
+  population: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'With facet.*: "Population: males, athletes — recomputed from 4 studies" for a judged pair (estimate_id and version are then null); null for a pair not judged',
+    ),
 });
 
 export const ChangeVerdictBatchSchema = z.object({
@@ -276,6 +286,7 @@ export const ChangeVerdictBatchSchema = z.object({
   }),
   source: z.string(),
   results: z.array(ChangeVerdictLineSchema),
+  population: PopulationSchema.optional().describe('With facet.*: the population every pair was judged for'),
 });
 export type ChangeVerdictBatch = z.infer<typeof ChangeVerdictBatchSchema>;
 export type ChangeVerdictLine = z.infer<typeof ChangeVerdictLineSchema>;

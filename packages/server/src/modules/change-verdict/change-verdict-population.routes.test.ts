@@ -1,4 +1,9 @@
-import { ApplicationsSchema, ChangeVerdictSchema, FacetAnswerSchema } from '@bvdb/contract';
+import {
+  ApplicationsSchema,
+  ChangeVerdictBatchSchema,
+  ChangeVerdictSchema,
+  FacetAnswerSchema,
+} from '@bvdb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyteIdByName } from '../../test/analytes.js';
 import { makeAthletesOfCholesterol } from '../../test/athletes-population.js';
@@ -82,5 +87,54 @@ describe('GET /api/v1/rcv?facet.…', () => {
     expect(status).toBe(200);
     expect(Object.keys(body)).not.toContain('population');
     expect(ChangeVerdictSchema.parse(body).estimate.id).toEqual(expect.any(Number));
+  });
+
+  it('judges a batch (POST) for the population: each pair says so, the pair the population has no estimate for fails saying so', async () => {
+    const pairs = {
+      pairs: [
+        { measurand: String(cholId), x1: 5, x2: 6, cva: 2 },
+        { measurand: String(altId), x1: 30, x2: 40, cva: 2 },
+      ],
+    };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/rcv?facet.state=athletes',
+      payload: pairs,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = ChangeVerdictBatchSchema.parse(res.json());
+    const single = ChangeVerdictSchema.parse(
+      (await verdict(`measurand=${cholId}&x1=5&x2=6&cva=2&facet.state=athletes`)).body,
+    );
+    expect(batch.population?.key).toBe('state=athletes');
+    const [chol, alt] = batch.results;
+    expect(chol).toMatchObject({
+      status: 200,
+      rcv_up: single.rcv.up,
+      rcv_down: single.rcv.down,
+      estimate_id: null,
+      version: null,
+      population: single.population!.sentence,
+    });
+    expect(alt!.status).toBe(422);
+    expect(alt!.error).toMatch(/for this population/);
+    expect(alt!.population).toBeNull();
+    const csv = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/rcv?facet.state=athletes',
+      headers: { accept: 'text/csv' },
+      payload: pairs,
+    });
+    expect(csv.body).toContain(single.population!.sentence);
+    const plain = await ctx.app.inject({ method: 'POST', url: '/api/v1/rcv', payload: pairs });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).not.toContain('population');
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/rcv?facet.sex=unknown',
+      payload: pairs,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('allowed: males, females, mixed');
   });
 });

@@ -47,12 +47,16 @@ export function registerChangeVerdictRoutes(
       async ({ query, body, request, reply }) => {
         const json = /\bjson\b/i.test(request.headers['content-type'] ?? '');
         const csv = /\btext\/csv\b/i.test(request.headers.accept ?? '');
+        // A population for every pair (issue 47.3): an unknown facet value is a 400 before any work.
+        const deps = serviceDeps(app);
+        const population = await populationOf(deps.db, facetSelectionOf(query));
         // The scope's parsers keep every body as text; the contract's JSON shape is checked in the thread.
         const text = await threads.judgeBatch(
           tests,
           { text: typeof body === 'string' ? body : JSON.stringify(body), json },
-          query,
+          { probability: query.probability, direction: query.direction },
           csv ? 'csv' : 'json',
+          population ? { population, deps } : undefined,
         );
         return reply.type(csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8').send(text);
       },
