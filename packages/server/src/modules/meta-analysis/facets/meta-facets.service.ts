@@ -39,11 +39,14 @@ interface FacetedSpec {
   facets: DatasetFacets;
 }
 
-async function loadFaceted(db: DbOrTx, analyteId: number) {
+/** The lookups' labels the facets read; read once for many measurands by a caller that keeps them. */
+export type FacetLabels = Awaited<ReturnType<typeof facetLookupLabels>>;
+
+async function loadFaceted(db: DbOrTx, analyteId: number, known?: Promise<FacetLabels>) {
   const analyte = await findAnalyte(db, analyteId);
   if (!analyte) throw notFound(`Measurand ${analyteId}`);
   const specs = await listDatasetsOfAnalyte(db, analyteId);
-  const labels = await facetLookupLabels(db);
+  const labels = await (known ?? facetLookupLabels(db));
   const diseases = await diseaseNamesOfDatasets(
     db,
     specs.map((s) => s.id),
@@ -165,8 +168,9 @@ export async function facetedEstimates(
   db: DbOrTx,
   analyteId: number,
   asked: FacetSelection,
+  labels?: Promise<FacetLabels>,
 ): Promise<FacetedEstimates> {
-  const { analyte, items, vocabulary } = await loadFaceted(db, analyteId);
+  const { analyte, items, vocabulary } = await loadFaceted(db, analyteId, labels);
   const counts = facetCounts(items.map((i) => i.facets));
   const problem = invalidFacetChoice(asked, allowedValues(counts, vocabulary));
   if (problem) {

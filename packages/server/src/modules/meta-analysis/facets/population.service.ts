@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/app-error.js';
 import type { DataScope, ResponseCache } from '../../../lib/response-cache.js';
 import type { ServiceDeps } from '../../../lib/service-deps.js';
 import { facetLookupLabels } from '../../lookups/index.js';
-import { facetedEstimates } from './meta-facets.service.js';
+import { facetedEstimates, type FacetLabels } from './meta-facets.service.js';
 import { presentFacetAnswer } from './meta-facets.presenter.js';
 import type { FacetedEstimates, FacetResult } from './meta-facets.types.js';
 
@@ -115,8 +115,23 @@ interface KeptEntry {
 /** Faceted estimates kept per measurand and facet set (bounded, least recently used dropped first). */
 class KeptFacetedEstimates {
   private readonly entries = new Map<string, KeptEntry>();
+  /** The lookups' labels, read once per lookups generation (not once per measurand of a table). */
+  private labels: { stamp: number; value: Promise<FacetLabels> } | undefined;
 
   constructor(private readonly max: number) {}
+
+  private labelsOf(db: DbOrTx, cache: ResponseCache): Promise<FacetLabels> {
+    const stamp = cache.stampOf(['lookups']);
+    if (this.labels?.stamp !== stamp) {
+      const value = facetLookupLabels(db);
+      const kept = { stamp, value };
+      this.labels = kept;
+      value.catch(() => {
+        if (this.labels === kept) this.labels = undefined;
+      });
+    }
+    return this.labels.value;
+  }
 
   get(
     db: DbOrTx,
@@ -133,7 +148,7 @@ class KeptFacetedEstimates {
       return found.value;
     }
     // Stamped with the generations seen when the build starts: a write during it leaves it stale.
-    const value = facetedEstimates(db, analyteId, selection);
+    const value = facetedEstimates(db, analyteId, selection, this.labelsOf(db, cache));
     const entry = { stamp, value };
     this.entries.delete(key);
     if (this.entries.size >= this.max) {
