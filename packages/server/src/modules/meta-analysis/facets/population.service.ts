@@ -78,7 +78,7 @@ export async function populationOf(db: DbOrTx, asked: FacetSelection): Promise<P
     Facet,
     string[]
   >;
-  const problem = invalidFacetChoice(selection as Record<string, readonly string[]>, allowed);
+  const problem = invalidFacetChoice(selection, allowed);
   if (problem) {
     throw new AppError(
       'bad_request',
