@@ -62,7 +62,7 @@ export default function PopulationChooser({ value, onChange, idPrefix }: Populat
     );
   };
   return (
-    <fieldset className="row g-2 align-items-end" data-testid={`${idPrefix}-population`}>
+    <fieldset className="row g-2 align-items-end" data-testid={`${idPrefix}-population-chooser`}>
       <legend className="h6 mb-0 col-12">Population (optional: estimates recomputed from its studies)</legend>
       {field('sex', 'Sex', options(FIXED_FACET_VALUES.sex))}
       {field('age', 'Age band', options(FIXED_FACET_VALUES.age))}
