@@ -4,7 +4,9 @@ import {
   ChangeVerdictSchema,
   FacetAnswerSchema,
 } from '@bvdb/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analytes } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { makeAthletesOfCholesterol } from '../../test/athletes-population.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
@@ -19,6 +21,18 @@ beforeAll(async () => {
   cholId = await analyteIdByName(ctx.app, 'Cholesterol (total)');
   altId = await analyteIdByName(ctx.app, 'Alanine aminotransferase (ALT)');
   await makeAthletesOfCholesterol(ctx.database.db, cholId);
+  // A code no seeded measurand holds, for the FHIR operation (read before the catalogue is first read).
+  await ctx.database.db.update(analytes).set({ loinc: LOINC }).where(eq(analytes.id, cholId));
+});
+
+const LOINC = '14749-6';
+const observation = (id: string, value: number, when: string) => ({
+  resourceType: 'Observation',
+  id,
+  status: 'final',
+  code: { coding: [{ system: 'http://loinc.org', code: LOINC }] },
+  effectiveDateTime: when,
+  valueQuantity: { value, unit: 'mmol/L', system: 'http://unitsofmeasure.org', code: 'mmol/L' },
 });
 afterAll(async () => ctx.close());
 
@@ -136,5 +150,36 @@ describe('GET /api/v1/rcv?facet.…', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('allowed: males, females, mixed');
+  });
+
+  it('the FHIR operation takes the population too, says so in a note, and judges as GET does', async () => {
+    const body = JSON.stringify({
+      resourceType: 'Parameters',
+      parameter: [
+        { name: 'observation', resource: observation('a', 5, '2026-01-01T08:00:00Z') },
+        { name: 'observation', resource: observation('b', 6, '2026-02-01T08:00:00Z') },
+        { name: 'analyticalCV', valueDecimal: 2 },
+      ],
+    });
+    const post = (query: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/fhir/Observation/$rcv${query}`,
+        headers: { 'content-type': 'application/fhir+json' },
+        payload: body,
+      });
+    const res = await post('?facet.state=athletes');
+    expect(res.statusCode, res.body).toBe(200);
+    const obs = res.json<{ note: { text: string }[]; component: { valueQuantity: { value: number } }[] }>();
+    const single = ChangeVerdictSchema.parse(
+      (await verdict(`measurand=${cholId}&x1=5&x2=6&cva=2&facet.state=athletes`)).body,
+    );
+    expect(obs.note.map((n) => n.text)).toContain(single.population!.sentence);
+    expect(obs.component[0]!.valueQuantity.value).toBe(single.rcv.up);
+    const plain = await post('');
+    expect(plain.body).not.toContain('Population:');
+    const bad = await post('?facet.state=astronauts');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('allowed:');
   });
 });
