@@ -303,7 +303,7 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     meaning:
       'the highest p99 of a facet answer asked before (kept per facet set), at `BENCH_FACETS_CONNECTIONS` connections, before the facets bench fails (issue 47.5, decision 098)',
   },
-  BENCH_FACETS_CONNECTIONS: { default: '10', meaning: 'connections of the facets bench\'s kept load' },
+  BENCH_FACETS_CONNECTIONS: { default: '10', meaning: "connections of the facets bench's kept load" },
   BENCH_FACETS_FACTOR: { default: '100', meaning: 'size of the facets bench' },
   BENCH_LOOP_IN_PROCESS: {
     default: '—',
