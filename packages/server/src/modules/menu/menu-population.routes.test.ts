@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { ApplicationsSchema, MenuResponseSchema } from '@bvdb/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyteIdByName } from '../../test/analytes.js';
@@ -84,5 +85,26 @@ describe('POST /api/v1/menu?facet.…', () => {
     const sheet = MenuResponseSchema.parse(res.json());
     expect(sheet.tests[0]!.estimate?.id).toEqual(expect.any(Number));
     expect(sheet.tests[1]!.estimate?.id).toEqual(expect.any(Number));
+  });
+
+  it('the workbook says the population on every line (a last column) and in its notes', async () => {
+    const res = await post('?facet.state=athletes&format=xlsx');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.at(-1)).toBe('Population');
+    const at = header.length;
+    expect(sheet.getRow(2).getCell(at).text).toMatch(/^Population: athletes — recomputed from \d+ studies$/);
+    expect(sheet.getRow(3).getCell(at).text).toBe(
+      'Population: athletes — no estimate for this population (no eligible study matches)',
+    );
+    const texts = wb.worksheets.flatMap((w) => w.getSheetValues().flat(2).map(String));
+    expect(texts).toContain('Population: athletes — recomputed per measurand from its matching studies');
+    const plain = await post('?format=xlsx');
+    const wb2 = new ExcelJS.Workbook();
+    await wb2.xlsx.load(plain.rawPayload as unknown as ArrayBuffer);
+    expect((wb2.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).not.toContain('Population');
   });
 });
