@@ -34,6 +34,9 @@
 //  9e. 10,000 change verdicts in one POST /api/v1/rcv, JSON and CSV, /healthz asked meanwhile (fails
 //      when a warm batch's median is above BENCH_RCV_BATCH_CEILING_MS, 1000, or /healthz above
 //      BENCH_LOOP_HOLD_CEILING_MS)
+//  9f. population facets at 100× (issue 47.5, decision 098): a facet recompute's first ask (fails above
+//      BENCH_FACETS_FIRST_CEILING_MS, 1000) and, kept per facet set, its p99 at 10 connections (fails above
+//      BENCH_FACETS_KEPT_P99_CEILING_MS, 100); the specifications table for a population
 //  10. Lighthouse (mobile) on the home, measurand, summary-table, menu, releases and estimation pages, in
 //      Debian's Chromium (CHROME_PATH); fails below 95 (the measurand page 97), decision 088
 import { spawnSync } from 'node:child_process';
@@ -112,6 +115,10 @@ console.log(
   '\n## Change verdicts: 10,000 pairs in one batch, off the event loop (issue 45.5, decision 092; BENCH_RCV_BATCH_CEILING_MS, BENCH_LOOP_HOLD_CEILING_MS)',
 );
 runWithFloor(process.execPath, ['packages/server/dist/bench/rcv-batch.bench.js']);
+console.log(
+  '\n## Population facets at 100× (issue 47.5, decision 098; BENCH_FACETS_FACTOR, BENCH_FACETS_FIRST_CEILING_MS, BENCH_FACETS_KEPT_P99_CEILING_MS)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/facets.bench.js']);
 if (belowFloor) {
   console.log(
     '\nFAIL: a ratio is below its floor, or a search, estimation, release or batch above its ceiling (see above)',

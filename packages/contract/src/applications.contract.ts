@@ -1,6 +1,7 @@
 import { APS_LEVEL_NAMES } from '@bvdb/domain';
 import { z } from 'zod';
 import { ErrorSchema } from './common.js';
+import { FacetQuerySchema } from './facets.contract.js';
 import { LimitsKindSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
 
@@ -17,30 +18,34 @@ import { defineRoute } from './route.js';
 export const RCV_PROBABILITY_MAX = 0.999999998;
 export const PROBABILITY_MESSAGE = `probability must be greater than 0.5 and at most ${RCV_PROBABILITY_MAX}`;
 
-export const ApplicationsQuerySchema = z.object({
-  level: z
-    .enum(APS_LEVEL_NAMES)
-    .default('desirable')
-    .describe('APS level: minimum, desirable (default) or optimal'),
-  probability: z.coerce
-    .number({ message: 'probability must be a number' })
-    .gt(0.5, PROBABILITY_MESSAGE)
-    .max(RCV_PROBABILITY_MAX, PROBABILITY_MESSAGE)
-    .default(0.95)
-    .describe('Probability that a change in either direction is real, for the RCV (default 0.95: z 1.96)'),
-  cva: z.coerce
-    .number({ message: 'cva must be a number' })
-    .min(0, 'cva must be between 0 and 100')
-    .max(100, 'cva must be between 0 and 100')
-    .optional()
-    .describe("The laboratory's CVA in % for the RCV; without it each row uses its desirable CVA = 0.5·CVI"),
-  matrices: z
-    .enum(['displayed', 'all'])
-    .default('displayed')
-    .describe(
-      'displayed (default): each measurand in its headline matrix; all: every matrix with an estimate',
-    ),
-});
+export const ApplicationsQuerySchema = z
+  .object({
+    level: z
+      .enum(APS_LEVEL_NAMES)
+      .default('desirable')
+      .describe('APS level: minimum, desirable (default) or optimal'),
+    probability: z.coerce
+      .number({ message: 'probability must be a number' })
+      .gt(0.5, PROBABILITY_MESSAGE)
+      .max(RCV_PROBABILITY_MAX, PROBABILITY_MESSAGE)
+      .default(0.95)
+      .describe('Probability that a change in either direction is real, for the RCV (default 0.95: z 1.96)'),
+    cva: z.coerce
+      .number({ message: 'cva must be a number' })
+      .min(0, 'cva must be between 0 and 100')
+      .max(100, 'cva must be between 0 and 100')
+      .optional()
+      .describe(
+        "The laboratory's CVA in % for the RCV; without it each row uses its desirable CVA = 0.5·CVI",
+      ),
+    matrices: z
+      .enum(['displayed', 'all'])
+      .default('displayed')
+      .describe(
+        'displayed (default): each measurand in its headline matrix; all: every matrix with an estimate',
+      ),
+  })
+  .extend(FacetQuerySchema.shape);
 export type ApplicationsQuery = z.infer<typeof ApplicationsQuerySchema>;
 
 export const ApplicationsRangeSchema = z
@@ -59,13 +64,47 @@ export const ApplicationsValueSchema = z.object({
 });
 
 export const ApplicationsEstimateSchema = z.object({
-  id: z.number().int().describe('The meta-analysis result (`/api/v1/measurands/{id}/metas`)'),
+  id: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The meta-analysis result (`/api/v1/measurands/{id}/metas`); null for a population's estimate (facet.*: recomputed, never stored)",
+    ),
   median: z.number(),
   lower: z.number().nullable(),
   upper: z.number().nullable(),
   limits: LimitsKindSchema,
   number_used: z.number().int().describe('N: studies behind the estimate'),
-  updated_at: z.string().describe('When the estimate last changed (ISO 8601)'),
+  updated_at: z
+    .string()
+    .nullable()
+    .describe("When the estimate last changed (ISO 8601); null for a population's estimate"),
+});
+
+/**
+ * A population (issue 47.3, decision 098): the facets chosen with `facet.*`, in words. Present only
+ * when facets are chosen; without them the answer is what it always was.
+ */
+export const PopulationSchema = z.object({
+  selection: z.record(z.string(), z.array(z.string())).describe('The chosen facets, normalised'),
+  key: z.string().describe('The selection as one canonical string (sex=males&state=athletes)'),
+  label: z.string().describe('The population in words ("males, athletes")'),
+  sentence: z
+    .string()
+    .describe('"Population: males, athletes — recomputed per measurand from its matching studies"'),
+});
+
+export const PopulationRowSchema = z.object({
+  key: z.string().describe("The population's canonical key"),
+  studies: z.number().int().describe("Studies behind this row's population estimates (CVI and CVG); 0: none"),
+  note: z
+    .string()
+    .nullable()
+    .describe('"No estimate for this population" when the population has no CVI or CVG here; else null'),
+  sentence: z
+    .string()
+    .describe('"Population: males, athletes — recomputed from 4 studies", or that there is no estimate'),
 });
 
 export const ApplicationsRowSchema = z.object({
@@ -92,6 +131,9 @@ export const ApplicationsRowSchema = z.object({
       .describe('desirable: 0.5·CVI of this row; user: the `cva` asked'),
   }),
   ii: ApplicationsValueSchema,
+  population: PopulationRowSchema.optional().describe(
+    'With facet.*: the population this row was computed for (cvi and cvg are its estimates, never the global ones)',
+  ),
 });
 export type ApplicationsRow = z.infer<typeof ApplicationsRowSchema>;
 
@@ -110,6 +152,7 @@ export const ApplicationsSchema = z.object({
     ranges: z.string(),
   }),
   data: z.array(ApplicationsRowSchema),
+  population: PopulationSchema.optional().describe('With facet.*: the population every row was computed for'),
 });
 export type Applications = z.infer<typeof ApplicationsSchema>;
 

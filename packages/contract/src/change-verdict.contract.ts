@@ -1,6 +1,7 @@
 import { MAX_RESULTS_AVERAGED } from '@bvdb/domain';
 import { z } from 'zod';
-import { RCV_PROBABILITY_MAX, ApplicationsRangeSchema } from './applications.contract.js';
+import { RCV_PROBABILITY_MAX, ApplicationsRangeSchema, PopulationSchema } from './applications.contract.js';
+import { FacetQuerySchema, type FacetQuery } from './facets.contract.js';
 import { ErrorSchema } from './common.js';
 import { LimitsKindSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
@@ -100,6 +101,8 @@ export const ChangeVerdictQuerySchema = z
     n1: count('n1').describe('How many results x1 is the mean of (default 1)'),
     n2: count('n2').describe('How many results x2 is the mean of (default 1)'),
   })
+  // A population (issue 47.3): the CVI recomputed on the datasets the facets select.
+  .extend(FacetQuerySchema.shape)
   .refine((q) => (q.code === undefined) !== (q.measurand === undefined), {
     message: NAME_THE_TEST_MESSAGE,
     path: ['code'],
@@ -108,7 +111,9 @@ export const ChangeVerdictQuerySchema = z
     message: UNIT2_NEEDS_UNIT_MESSAGE,
     path: ['unit2'],
   });
-export type ChangeVerdictQuery = z.infer<typeof ChangeVerdictQuerySchema>;
+/** A verdict's query; the facets (issue 47.3) may be left out by callers that build one (FHIR, batch). */
+export type ChangeVerdictQuery = Omit<z.infer<typeof ChangeVerdictQuerySchema>, keyof FacetQuery> &
+  Partial<FacetQuery>;
 
 export const V3_INTERPRETATION_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 
@@ -178,6 +183,13 @@ export const ChangeVerdictSchema = z.object({
     text: z.string(),
   }),
   source: z.string(),
+  population: PopulationSchema.extend({
+    studies: z.number().int().describe("Studies behind the population's CVI"),
+  })
+    .optional()
+    .describe(
+      'With facet.*: the population the CVI was recomputed for (estimate.cvi is its estimate; estimate.id and version are null)',
+    ),
 });
 export type ChangeVerdictAnswer = z.infer<typeof ChangeVerdictSchema>;
 
@@ -221,10 +233,13 @@ export const ChangeVerdictBatchBodySchema = z.union([
     ),
 ]);
 
-export const ChangeVerdictBatchQuerySchema = z.object({
-  probability: ChangeVerdictQuerySchema.shape.probability,
-  direction: ChangeVerdictQuerySchema.shape.direction,
-});
+export const ChangeVerdictBatchQuerySchema = z
+  .object({
+    probability: ChangeVerdictQuerySchema.shape.probability,
+    direction: ChangeVerdictQuerySchema.shape.direction,
+  })
+  // A population for every pair (issue 47.3).
+  .extend(FacetQuerySchema.shape);
 
 export const ChangeVerdictLineSchema = z.object({
   line: z.number().int().describe('1 for the first pair (the first row after a CSV header)'),
@@ -252,6 +267,13 @@ export const ChangeVerdictLineSchema = z.object({
     .int()
     .describe('200 judged; else the status the single verdict would answer (400, 404, 422)'),
   error: z.string().nullable(),
+  population: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'With facet.*: "Population: males, athletes — recomputed from 4 studies" for a judged pair (estimate_id and version are then null); null for a pair not judged',
+    ),
 });
 
 export const ChangeVerdictBatchSchema = z.object({
@@ -264,6 +286,7 @@ export const ChangeVerdictBatchSchema = z.object({
   }),
   source: z.string(),
   results: z.array(ChangeVerdictLineSchema),
+  population: PopulationSchema.optional().describe('With facet.*: the population every pair was judged for'),
 });
 export type ChangeVerdictBatch = z.infer<typeof ChangeVerdictBatchSchema>;
 export type ChangeVerdictLine = z.infer<typeof ChangeVerdictLineSchema>;

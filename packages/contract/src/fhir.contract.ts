@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FacetQuerySchema } from './facets.contract.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -81,6 +82,8 @@ export const fhirRcv = defineRoute({
     'FHIR R4 operation: is the change between two Observations real? Answers a comparison Observation (derivedFrom both, % change, v3 interpretation U/D, RCV up and down as components); every error is an OperationOutcome (400 invalid, 404 unknown code, 422 cannot be judged)',
   tags: ['fhir'],
   access: 'public',
+  // A population (issue 47.3): the CVI recomputed for the facets, said in a note.
+  query: FacetQuerySchema,
   body: FhirRcvParametersSchema,
   // Errors leave the server's error mapping as its JSON and become OperationOutcomes on their way
   // out (fhir.routes.ts), so only the answer is declared here.

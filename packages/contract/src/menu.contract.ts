@@ -4,10 +4,13 @@ import {
   ApplicationsEstimateSchema,
   ApplicationsQuerySchema,
   ApplicationsRangeSchema,
+  PopulationRowSchema,
+  PopulationSchema,
   PROBABILITY_MESSAGE,
   RCV_PROBABILITY_MAX,
 } from './applications.contract.js';
 import { errorsFor } from './common.js';
+import { FacetQuerySchema } from './facets.contract.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -80,12 +83,15 @@ export const MenuTestInputSchema = z
   .strict();
 export type MenuTestInput = z.infer<typeof MenuTestInputSchema>;
 
-export const MenuQuerySchema = ApplicationsQuerySchema.pick({ level: true, probability: true }).extend({
-  format: z
-    .enum(['json', 'xlsx'])
-    .default('json')
-    .describe('json (default) or xlsx: the sheet as a workbook'),
-});
+export const MenuQuerySchema = ApplicationsQuerySchema.pick({ level: true, probability: true })
+  .extend({
+    format: z
+      .enum(['json', 'xlsx'])
+      .default('json')
+      .describe('json (default) or xlsx: the sheet as a workbook'),
+  })
+  // A population (issue 47.3): each test judged against its measurand's estimates for the facets.
+  .extend(FacetQuerySchema.shape);
 export type MenuQuery = z.infer<typeof MenuQuerySchema>;
 
 export const MenuJsonBodySchema = z
@@ -187,6 +193,9 @@ export const MenuTestResultSchema = z.object({
     .describe('II (with the lab CVA when given) < 0.6: a personalised reference interval helps'),
   estimate: MenuEstimateSchema.nullable().describe('The CVI estimate used'),
   estimate_cvg: MenuEstimateSchema.nullable().describe('The CVG estimate used'),
+  population: PopulationRowSchema.optional().describe(
+    'With facet.*: the population the test was judged for (estimate and estimate_cvg are its estimates, never the global ones)',
+  ),
 });
 export type MenuTestResult = z.infer<typeof MenuTestResultSchema>;
 
@@ -205,6 +214,7 @@ export const MenuResponseSchema = z.object({
   }),
   sources: z.record(z.string(), z.string()),
   tests: z.array(MenuTestResultSchema),
+  population: PopulationSchema.optional().describe('With facet.*: the population every test was judged for'),
 });
 export type MenuResponse = z.infer<typeof MenuResponseSchema>;
 

@@ -293,6 +293,18 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     meaning:
       "`<file>`: a CPU profile of the event loop's thread during each rcv-batch ask, and where its time went",
   },
+  BENCH_FACETS_FIRST_CEILING_MS: {
+    default: '1000',
+    meaning:
+      'the longest first ask (nothing kept) of `GET /api/v1/measurands/{id}/metas?facet.*` at 100× before the facets bench fails (issue 47.5, decision 098)',
+  },
+  BENCH_FACETS_KEPT_P99_CEILING_MS: {
+    default: '100',
+    meaning:
+      'the highest p99 of a facet answer asked before (kept per facet set), at `BENCH_FACETS_CONNECTIONS` connections, before the facets bench fails (issue 47.5, decision 098)',
+  },
+  BENCH_FACETS_CONNECTIONS: { default: '10', meaning: "connections of the facets bench's kept load" },
+  BENCH_FACETS_FACTOR: { default: '100', meaning: 'size of the facets bench' },
   BENCH_LOOP_IN_PROCESS: {
     default: '—',
     meaning:

@@ -19,11 +19,19 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * The query parameters the web app's pages read (references, search results, meta-analysis jobs,
- * and the summary table's level, probability, CVA and matrices, issue 32).
+ * the summary table's level, probability, CVA and matrices, issue 32, and its population, issue 47.3).
  */
 const PAGE_QUERY_PARAMETERS = [
   'consolidated',
   'cva',
+  'facet.age',
+  'facet.disease',
+  'facet.ethnicity',
+  'facet.interval',
+  'facet.matrix',
+  'facet.method',
+  'facet.sex',
+  'facet.state',
   'level',
   'matrices',
   'meta',

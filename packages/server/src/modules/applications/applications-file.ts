@@ -68,6 +68,8 @@ export function applicationsTable(
     'RCV CVA is',
     ...valueHeaders('II'),
     'Measurand id',
+    // Only with facets (issue 47.3), last: without them the file is what it was.
+    ...(table.population ? ['Population'] : []),
   ];
   const rows = table.data.map((r) => [
     r.display_name,
@@ -85,6 +87,7 @@ export function applicationsTable(
     r.rcv.cva_source === 'user' ? 'given by the user' : 'desirable (0.5 × CVI)',
     ...valueCells(r.ii),
     r.measurand_id,
+    ...(table.population ? [r.population?.sentence ?? null] : []),
   ]);
   return {
     title: 'BV and performance specifications',
@@ -99,6 +102,7 @@ export function applicationsTable(
         'Matrices',
         p.matrices === 'all' ? 'every matrix with an estimate' : 'displayed estimates (headline matrix)',
       ],
+      ...(table.population ? [['Population', table.population.sentence] as [string, string]] : []),
       ['APS source', APPLICATIONS_SOURCES.aps],
       ['RCV source', APPLICATIONS_SOURCES.rcv],
       ['II source', APPLICATIONS_SOURCES.ii],

@@ -5,7 +5,14 @@ import {
   type ApplicationsRow,
 } from '@bvdb/contract';
 import { limitsKindOf, type WorkbenchValue } from '@bvdb/domain';
-import type { MetaRow } from '../meta-analysis/index.js';
+import {
+  NO_POPULATION_ESTIMATE,
+  populationRowSentence,
+  populationSentence,
+  type FacetResult,
+  type MetaRow,
+  type Population,
+} from '../meta-analysis/index.js';
 import type { ApplicationsGroup } from './applications.service.js';
 
 const estimate = (row: MetaRow | null) =>
@@ -21,19 +28,36 @@ const estimate = (row: MetaRow | null) =>
       }
     : null;
 
+/** A population's estimate (issue 47.3): no stored result behind it, so no id nor date. */
+const populationEstimate = (r: FacetResult | null) =>
+  r && r.result.weightedMedian !== null
+    ? {
+        id: null,
+        median: r.result.weightedMedian,
+        lower: r.result.rangeLower,
+        upper: r.result.rangeUpper,
+        limits: limitsKindOf(r.result.method),
+        number_used: r.result.n,
+        updated_at: null,
+      }
+    : null;
+
 const value = (v: WorkbenchValue) => ({ value: v.value, range: v.range, why: v.why });
 
-export function presentApplicationsRow(g: ApplicationsGroup): ApplicationsRow {
+export function presentApplicationsRow(
+  g: ApplicationsGroup,
+  population?: Population | null,
+): ApplicationsRow {
   const { aps, rcv, ii } = g.values;
-  return {
+  const row: ApplicationsRow = {
     measurand_id: g.analyteId,
     display_name: g.analyteName,
     matrix: g.matrix,
     matrix_id: g.matrixId,
     matrix_consolidation_id: g.consolidationId,
     headline: g.headline,
-    cvi: estimate(g.cvi),
-    cvg: estimate(g.cvg),
+    cvi: g.population ? populationEstimate(g.population.cvi) : estimate(g.cvi),
+    cvg: g.population ? populationEstimate(g.population.cvg) : estimate(g.cvg),
     aps: {
       imprecision: value(aps.imprecision),
       bias: value(aps.bias),
@@ -43,14 +67,25 @@ export function presentApplicationsRow(g: ApplicationsGroup): ApplicationsRow {
     rcv: { up: value(rcv.up), down: value(rcv.down), cva: rcv.cva, cva_source: rcv.cvaSource },
     ii: value(ii),
   };
+  if (population && g.population) {
+    const { cvi, cvg, studies } = g.population;
+    row.population = {
+      key: population.key,
+      studies,
+      note: cvi || cvg ? null : NO_POPULATION_ESTIMATE,
+      sentence: populationRowSentence(population, studies),
+    };
+  }
+  return row;
 }
 
 export function presentApplications(
   query: ApplicationsQuery,
   z: number,
   groups: ApplicationsGroup[],
+  population: Population | null = null,
 ): Applications {
-  return {
+  const table: Applications = {
     parameters: {
       level: query.level,
       probability: query.probability,
@@ -59,6 +94,16 @@ export function presentApplications(
       matrices: query.matrices,
     },
     sources: { ...APPLICATIONS_SOURCES },
-    data: groups.map(presentApplicationsRow),
+    data: groups.map((g) => presentApplicationsRow(g, population)),
   };
+  // Only with facets: without them the answer is byte for byte what it was.
+  if (population) {
+    table.population = {
+      selection: Object.fromEntries(Object.entries(population.selection).map(([k, v]) => [k, [...v]])),
+      key: population.key,
+      label: population.label,
+      sentence: populationSentence(population),
+    };
+  }
+  return table;
 }

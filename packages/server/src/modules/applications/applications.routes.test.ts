@@ -119,7 +119,7 @@ describe('GET /api/v1/applications (issue 32.1, 32.5)', () => {
     for (const r of t.data) {
       for (const e of [r.cvi, r.cvg]) {
         if (!e) continue;
-        const m = metas.get(e.id)!;
+        const m = metas.get(e.id!)!;
         expect(m.analyte_id).toBe(r.measurand_id);
         expect(m.matrix).toBe(r.matrix);
         expect([e.median, e.lower, e.upper, e.limits, e.number_used]).toEqual([

@@ -22,8 +22,8 @@ const TYPES = {
  */
 export function registerApplicationsRoutes(app: FastifyInstance): void {
   const table = async (query: ApplicationsQuery) => {
-    const { z, groups } = await buildApplications(serviceDeps(app), query);
-    return presentApplications(query, z, groups);
+    const { z, groups, population } = await buildApplications(serviceDeps(app), query);
+    return presentApplications(query, z, groups, population);
   };
 
   route(app, v1Applications, async ({ query, request, reply }) =>

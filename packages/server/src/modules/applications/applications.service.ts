@@ -1,9 +1,34 @@
 import type { ApplicationsQuery } from '@bvdb/contract';
-import { workbenchRow, workbenchZ, type WorkbenchRow } from '@bvdb/domain';
+import { limitsKindOf, workbenchRow, workbenchZ, type WorkbenchRow } from '@bvdb/domain';
 import type { ServiceDeps } from '../../lib/service-deps.js';
-import { headlineOf, listMetaPage, workbenchEstimateOf, type MetaRow } from '../meta-analysis/index.js';
+import { facetSelectionOf, type FacetQuery } from '@bvdb/contract';
+import {
+  forEachMeasurandInSteps,
+  headlineOf,
+  keptFacetedEstimates,
+  listMetaPage,
+  populationOf,
+  populationResultOf,
+  studiesOf,
+  workbenchEstimateOf,
+  type FacetResult,
+  type MetaRow,
+  type Population,
+} from '../meta-analysis/index.js';
 
-type Deps = Pick<ServiceDeps, 'db'>;
+type Deps = Pick<ServiceDeps, 'db' | 'cache'>;
+
+/** The table's parameters; the facets (issue 47.3) may be left out. */
+export type ApplicationsAsked = Pick<ApplicationsQuery, 'level' | 'probability' | 'cva' | 'matrices'> &
+  Partial<FacetQuery>;
+
+/** A group's estimates for a population (issue 47.3): recomputed, never the global ones. */
+export interface PopulationOfGroup {
+  cvi: FacetResult | null;
+  cvg: FacetResult | null;
+  /** Studies behind the two estimates (0: the population has none here). */
+  studies: number;
+}
 
 /** One measurand in one matrix (or consolidation): its two estimates and the table's values. */
 export interface ApplicationsGroup {
@@ -16,6 +41,8 @@ export interface ApplicationsGroup {
   cvi: MetaRow | null;
   cvg: MetaRow | null;
   values: WorkbenchRow;
+  /** With facets: the population's estimates; `values` are then computed from them. */
+  population?: PopulationOfGroup;
 }
 
 const keyOf = (m: MetaRow['meta']) =>
@@ -27,12 +54,72 @@ const keyOf = (m: MetaRow['meta']) =>
  * `matrices: 'all'` every matrix. Ordered by measurand name, the headline matrix first. Values from
  * the domain's `workbenchRow` (APS, RCV, II and their ranges over the limits, issue 32.5).
  */
-export async function buildApplications(deps: Deps, query: ApplicationsQuery) {
+export async function buildApplications(deps: Deps, query: ApplicationsAsked) {
   const z = workbenchZ(query.probability);
+  // Checked before any work: an unknown facet value is a 400 naming the allowed ones.
+  const population = await populationOf(deps.db, facetSelectionOf(query));
   const { rows } = await listMetaPage(deps, {});
   // listMetaPage orders by measurand name, so the groups are too; the headline matrix leads.
-  return { z, groups: await groupApplicationsInSteps(rows, query) };
+  const groups = await groupApplicationsInSteps(rows, query);
+  return {
+    z,
+    groups: population ? await withPopulation(deps, groups, population, query) : groups,
+    population,
+  };
 }
+
+/**
+ * The groups with a population's estimates in place of the global ones (issue 47.3): each
+ * measurand's faceted estimates from what the facet service keeps (one computation per measurand and
+ * facet set per data generation), the event loop let go between measurands. A group the population
+ * has no estimate for keeps its row, with no values and a note: never the global estimate.
+ */
+export async function withPopulation(
+  deps: Deps,
+  groups: readonly ApplicationsGroup[],
+  population: Population,
+  query: Pick<ApplicationsQuery, 'level' | 'probability' | 'cva'>,
+): Promise<ApplicationsGroup[]> {
+  const byAnalyte = new Map<number, ApplicationsGroup[]>();
+  for (const g of groups) byAnalyte.set(g.analyteId, [...(byAnalyte.get(g.analyteId) ?? []), g]);
+  const out = new Map<ApplicationsGroup, ApplicationsGroup>();
+  await forEachMeasurandInSteps([...byAnalyte], async ([analyteId, ofAnalyte]) => {
+    const estimates = await keptFacetedEstimates(deps, analyteId, population.selection);
+    for (const g of ofAnalyte) out.set(g, populationGroup(g, estimates, query));
+  });
+  return groups.map((g) => out.get(g)!);
+}
+
+function populationGroup(
+  g: ApplicationsGroup,
+  estimates: Parameters<typeof populationResultOf>[0],
+  query: Pick<ApplicationsQuery, 'level' | 'probability' | 'cva'>,
+): ApplicationsGroup {
+  const cvi = populationResultOf(estimates, g, ':cvi');
+  const cvg = populationResultOf(estimates, g, ':cvg');
+  return {
+    ...g,
+    values: workbenchRow({
+      cvi: populationEstimateOf(cvi),
+      cvg: populationEstimateOf(cvg),
+      level: query.level,
+      probability: query.probability,
+      cva: query.cva ?? null,
+    }),
+    population: { cvi, cvg, studies: studiesOf(cvi, cvg) },
+  };
+}
+
+/** A population's result as the domain's estimate, as `workbenchEstimateOf` for a stored one. */
+const populationEstimateOf = (r: FacetResult | null) =>
+  r && r.result.weightedMedian !== null
+    ? {
+        median: r.result.weightedMedian,
+        lower: r.result.rangeLower,
+        upper: r.result.rangeUpper,
+        limits: limitsKindOf(r.result.method),
+      }
+    : null;
 
 /** Results grouped per step before the event loop is let go (decision 085). */
 const GROUP_STEP = 500;
@@ -45,7 +132,7 @@ const GROUP_STEP = 500;
  */
 async function groupApplicationsInSteps(
   rows: readonly MetaRow[],
-  query: ApplicationsQuery,
+  query: ApplicationsAsked,
 ): Promise<ApplicationsGroup[]> {
   const groups: ApplicationsGroup[] = [];
   let from = 0;
@@ -63,7 +150,7 @@ async function groupApplicationsInSteps(
  * Displayed results (in the order of `listMetaPage`: by measurand name, matrix, type) as the summary
  * table's groups. Also used for a few measurands at a time (the menu's catalogue, decision 066).
  */
-export function groupApplications(rows: readonly MetaRow[], query: ApplicationsQuery): ApplicationsGroup[] {
+export function groupApplications(rows: readonly MetaRow[], query: ApplicationsAsked): ApplicationsGroup[] {
   const byAnalyte = new Map<number, MetaRow[]>();
   for (const r of rows) {
     const list = byAnalyte.get(r.meta.analyteId) ?? [];

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { contractJson } from '../../lib/contract-json.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { tableToCsv } from '../exports/index.js';
+import { populationRowSentence } from '../meta-analysis/index.js';
 import { judgeFound, unitsOf, type JudgeableTest, type UnitConversion } from './change-verdict.service.js';
 import { checkUnit, unitFactor } from './unit-conversion.js';
 
@@ -144,13 +145,15 @@ function judgeLine(line: number, q: ChangeVerdictQuery, found: FoundPairTest): C
   try {
     const { cva, cvaSource, verdict, conversion } = judgeFound(found.test, q, conversionOf(q));
     const { group, cviRef } = found.test.found;
+    const population = found.test.population;
     return {
       line,
       measurand_id: group.analyteId,
       display_name: group.analyteName,
       matrix: group.matrix,
-      estimate_id: cviRef?.estimateId ?? null,
-      version: cviRef?.version ?? null,
+      // A population's CVI (issue 47.3) is recomputed: no stored estimate nor version behind it.
+      estimate_id: population ? null : (cviRef?.estimateId ?? null),
+      version: population ? null : (cviRef?.version ?? null),
       x2_converted: conversion?.x2 ?? null,
       cva,
       cva_source: cvaSource,
@@ -199,6 +202,8 @@ export interface JudgeBatchTask {
   /** per distinct test of `testsOfPairs`, in its order */
   found: FoundPairTest[];
   want: 'json' | 'csv';
+  /** With facets (issue 47.3): the population every pair is judged for. */
+  population?: ChangeVerdictBatch['population'];
 }
 
 /**
@@ -233,10 +238,18 @@ export function readBatchOnce(body: BatchBody, shared: Shared): ReadPair[] {
 export function judgeBatchTask(task: JudgeBatchTask): string {
   const pairs = readBatchOnce(task.body, task.shared);
   const { testOf } = testsOfPairs(pairs);
-  const results = pairs.map((pair, i) => {
+  const judged = pairs.map((pair, i) => {
     if (!pair.ok) return failed(i + 1, pair.status, pair.error);
     return judgeLine(i + 1, pair.q, task.found[testOf[i]!]!);
   });
+  // With a population each line says so (its sentence; null for a pair not judged): a column in CSV.
+  const results = task.population
+    ? judged.map((r, i) => {
+        const found = pairs[i]!.ok ? task.found[testOf[i]!] : undefined;
+        const p = r.status === 200 && found?.ok ? found.test.population : undefined;
+        return { ...r, population: p ? populationRowSentence(p.population, p.studies) : null };
+      })
+    : judged;
   const batch: ChangeVerdictBatch = {
     parameters: task.shared,
     summary: {
@@ -247,6 +260,7 @@ export function judgeBatchTask(task: JudgeBatchTask): string {
     },
     source: CHANGE_VERDICT_SOURCE,
     results,
+    ...(task.population ? { population: task.population } : {}),
   };
   return task.want === 'csv' ? tableToCsv(batchTable(batch)) : contractJson(ChangeVerdictBatchSchema, batch);
 }
@@ -257,11 +271,14 @@ function batchTable(batch: ChangeVerdictBatch) {
   return {
     title: 'Change verdicts',
     headers,
-    rows: batch.results.map((r) => headers.map((h) => (typeof r[h] === 'boolean' ? String(r[h]) : r[h]))),
+    rows: batch.results.map((r) =>
+      headers.map((h) => (typeof r[h] === 'boolean' ? String(r[h]) : (r[h] ?? null))),
+    ),
     notes: [
       ['Probability', String(batch.parameters.probability)],
       ['Direction', batch.parameters.direction],
       ['Source', batch.source],
+      ...(batch.population ? [['Population', batch.population.sentence]] : []),
     ] as [string, string][],
     generatedAt: new Date(),
   };

@@ -4,7 +4,8 @@ import { WorkerPool } from '../../lib/worker-pool.js';
 import type { TestLookup } from '../menu/index.js';
 import type { BatchBody, FoundPairTest, PairTest } from './change-verdict-batch.js';
 import type { VerdictThreadTask } from './change-verdict-in-thread.js';
-import { findJudgeable, type UnitsAnswer } from './change-verdict.service.js';
+import { populationSentence } from '../meta-analysis/index.js';
+import { findJudgeable, type PopulationAsked, type UnitsAnswer } from './change-verdict.service.js';
 
 /**
  * Threads for the change verdict (decision 092), on the pool every heavy request uses (decision
@@ -56,21 +57,38 @@ export class VerdictThreads {
     body: BatchBody,
     shared: { probability: number; direction: 'either' | 'one' },
     want: 'json' | 'csv',
+    population?: PopulationAsked,
   ): Promise<string> {
     // The thread answers the distinct tests only: 10,000 pairs are never cloned back and forth.
     const asked = (await this.pool.run({ kind: 'read', body, shared })) as PairTest[];
     const found: FoundPairTest[] = [];
     for (const test of asked) {
       if (found.length > 0 && found.length % FIND_SLICE === 0) await yieldToLoop();
-      found.push(await findOne(tests, test));
+      found.push(await findOne(tests, test, population));
     }
-    return (await this.pool.run({ kind: 'judge', body, shared, found, want })) as string;
+    const answer = population
+      ? {
+          population: {
+            selection: Object.fromEntries(
+              Object.entries(population.population.selection).map(([k, v]) => [k, [...v]]),
+            ),
+            key: population.population.key,
+            label: population.population.label,
+            sentence: populationSentence(population.population),
+          },
+        }
+      : {};
+    return (await this.pool.run({ kind: 'judge', body, shared, found, want, ...answer })) as string;
   }
 }
 
-async function findOne(tests: TestLookup, q: Parameters<typeof findJudgeable>[1]): Promise<FoundPairTest> {
+async function findOne(
+  tests: TestLookup,
+  q: Parameters<typeof findJudgeable>[1],
+  population?: PopulationAsked,
+): Promise<FoundPairTest> {
   try {
-    return { ok: true, test: await findJudgeable(tests, q) };
+    return { ok: true, test: await findJudgeable(tests, q, population) };
   } catch (err) {
     if (err instanceof AppError) return { ok: false, status: err.statusCode, error: err.message };
     throw err;

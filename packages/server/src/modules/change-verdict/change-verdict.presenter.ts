@@ -5,6 +5,7 @@ import {
   type ChangeVerdictQuery,
 } from '@bvdb/contract';
 import { limitsKindOf } from '@bvdb/domain';
+import { populationRowSentence } from '../meta-analysis/index.js';
 import type { JudgedChange } from './change-verdict.service.js';
 
 const V3_DISPLAY = { U: 'Significant change up', D: 'Significant change down' } as const;
@@ -15,24 +16,37 @@ const permalinkOf = (analyteId: number, matrix: string) =>
 
 export function presentChangeVerdict(q: ChangeVerdictQuery, judged: JudgedChange): ChangeVerdictAnswer {
   const { group, cviRef } = judged.found;
-  const cvi = group.cvi!.meta;
-  const { verdict } = judged;
+  const { verdict, population } = judged;
   const code = verdict.interpretation;
-  return {
+  const answer: ChangeVerdictAnswer = {
     measurand: { id: group.analyteId, display_name: group.analyteName },
     matrix: { name: group.matrix, headline: group.headline },
-    estimate: {
-      id: cviRef?.estimateId ?? null,
-      version: cviRef?.version ?? null,
-      permalink: permalinkOf(group.analyteId, group.matrix),
-      cvi: {
-        median: cvi.median!,
-        lower: cvi.lower,
-        upper: cvi.upper,
-        limits: limitsKindOf(cvi.method),
-        number_used: cvi.numberUsed,
-      },
-    },
+    estimate: population
+      ? {
+          // A population's CVI (issue 47.3): recomputed, no stored estimate behind it.
+          id: null,
+          version: null,
+          permalink: permalinkOf(group.analyteId, group.matrix),
+          cvi: {
+            median: population.cvi.result.weightedMedian!,
+            lower: population.cvi.result.rangeLower,
+            upper: population.cvi.result.rangeUpper,
+            limits: limitsKindOf(population.cvi.result.method),
+            number_used: population.cvi.result.n,
+          },
+        }
+      : {
+          id: cviRef?.estimateId ?? null,
+          version: cviRef?.version ?? null,
+          permalink: permalinkOf(group.analyteId, group.matrix),
+          cvi: {
+            median: group.cvi!.meta.median!,
+            lower: group.cvi!.meta.lower,
+            upper: group.cvi!.meta.upper,
+            limits: limitsKindOf(group.cvi!.meta.method),
+            number_used: group.cvi!.meta.numberUsed,
+          },
+        },
     inputs: {
       x1: q.x1,
       x2: q.x2,
@@ -64,4 +78,15 @@ export function presentChangeVerdict(q: ChangeVerdictQuery, judged: JudgedChange
     },
     source: CHANGE_VERDICT_SOURCE,
   };
+  if (population) {
+    const p = population.population;
+    answer.population = {
+      selection: Object.fromEntries(Object.entries(p.selection).map(([k, v]) => [k, [...v]])),
+      key: p.key,
+      label: p.label,
+      studies: population.studies,
+      sentence: populationRowSentence(p, population.studies),
+    };
+  }
+  return answer;
 }

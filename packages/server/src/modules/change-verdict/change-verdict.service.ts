@@ -3,17 +3,35 @@ import {
   changeVerdict,
   desirableCva,
   DomainInputError,
+  limitsKindOf,
   type ChangeVerdict,
   type WorkbenchEstimate,
 } from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
-import { workbenchEstimateOf } from '../meta-analysis/index.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import {
+  keptFacetedEstimates,
+  populationResultOf,
+  populationRowSentence,
+  studiesOf,
+  workbenchEstimateOf,
+  type FacetResult,
+  type Population,
+} from '../meta-analysis/index.js';
 import type { FoundTest, TestLookup } from '../menu/index.js';
 
 /** A test found and judgeable: its estimates in the matrix, and its CVI as the verdict uses it. */
 export interface JudgeableTest {
   found: FoundTest & { group: NonNullable<FoundTest['group']> };
   cvi: WorkbenchEstimate;
+  /** With facets (issue 47.3): the population whose CVI `cvi` is, never the global one. */
+  population?: { population: Population; cvi: FacetResult; studies: number };
+}
+
+/** A population asked of the verdict, and what computes its estimates (kept per facet set). */
+export interface PopulationAsked {
+  population: Population;
+  deps: Pick<ServiceDeps, 'db' | 'cache'>;
 }
 
 /** x2 converted to x1's unit (`unit`) by UCUM: the factor, from x2's unit as sent to `unit`. */
@@ -26,6 +44,7 @@ export interface UnitConversion {
 /** A verdict with what it was judged on: the test as found, and the CVA used and where it came from. */
 export interface JudgedChange {
   found: JudgeableTest['found'];
+  population?: JudgeableTest['population'];
   cva: number;
   cvaSource: 'given' | 'desirable';
   /** null when both results came in one unit */
@@ -62,6 +81,7 @@ const codeOf = (token: string) => token.slice(token.lastIndexOf('|') + 1).trim()
 export async function findJudgeable(
   tests: TestLookup,
   q: Pick<ChangeVerdictQuery, 'code' | 'measurand' | 'matrix'>,
+  populationAsked?: PopulationAsked,
 ): Promise<JudgeableTest> {
   const asked = testOf(q);
   const found = await tests.find({ ...asked, code: asked.code === null ? null : codeOf(asked.code) });
@@ -81,6 +101,31 @@ export async function findJudgeable(
       'unprocessable',
       `${match.why ?? 'No estimate to judge the change with'}${matrices ? ` (estimates in: ${matrices})` : ''}`,
     );
+  }
+  if (populationAsked) {
+    // The population's CVI in the matrix found, recomputed; without one, 422 saying so (never the global one).
+    const estimates = await keptFacetedEstimates(
+      populationAsked.deps,
+      group.analyteId,
+      populationAsked.population.selection,
+    );
+    const result = populationResultOf(estimates, group, ':cvi');
+    if (!result)
+      throw new AppError(
+        'unprocessable',
+        `${group.analyteName} has no CVI estimate in ${group.matrix} for this population: ${populationRowSentence(populationAsked.population, 0)}`,
+      );
+    const studies = studiesOf(result);
+    return {
+      found: { ...found, group },
+      cvi: {
+        median: result.result.weightedMedian!,
+        lower: result.result.rangeLower,
+        upper: result.result.rangeUpper,
+        limits: limitsKindOf(result.result.method),
+      },
+      population: { population: populationAsked.population, cvi: result, studies },
+    };
   }
   const cvi = workbenchEstimateOf(group.cvi);
   if (!cvi)
@@ -122,6 +167,7 @@ export function judgeFound(
     });
     return {
       found: test.found,
+      ...(test.population ? { population: test.population } : {}),
       cva,
       cvaSource,
       conversion: conversion ? { ...conversion, x2 } : null,
@@ -141,8 +187,9 @@ export async function judgeChange(
   tests: TestLookup,
   q: ChangeVerdictQuery,
   checkUnits: CheckUnits,
+  population?: PopulationAsked,
 ): Promise<JudgedChange> {
-  const test = await findJudgeable(tests, q);
+  const test = await findJudgeable(tests, q, population);
   const { unit, unit2 } = unitsOf(q);
   let conversion: UnitConversion | null = null;
   if (unit !== null) {

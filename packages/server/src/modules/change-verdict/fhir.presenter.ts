@@ -51,6 +51,8 @@ export function presentFhirComparison(
       : {}),
     note: [
       { text: verdict.interpretation.text },
+      // A population (issue 47.3): the CVI was recomputed for it, never the global estimate.
+      ...(verdict.population ? [{ text: verdict.population.sentence }] : []),
       ...(inputs.converted
         ? [
             {

@@ -1,14 +1,16 @@
-import { FHIR_JSON, fhirMetadata, fhirRcv, fhirRcvDefinition } from '@bvdb/contract';
+import { facetSelectionOf, FHIR_JSON, fhirMetadata, fhirRcv, fhirRcvDefinition } from '@bvdb/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { requestOrigin, siteBase } from '../../lib/site-origin.js';
 import { AppError } from '../../lib/app-error.js';
+import { serviceDeps } from '../../lib/service-deps.js';
 import { route } from '../../plugins/contract-routes.js';
+import { populationOf } from '../meta-analysis/index.js';
 import { addDepthCappedJsonParser } from '../../plugins/input-guards.js';
 import type { TestLookup } from '../menu/index.js';
 import { presentChangeVerdict } from './change-verdict.presenter.js';
 import type { VerdictThreads } from './change-verdict-pool.js';
-import { judgeChange, type CheckUnits } from './change-verdict.service.js';
+import { judgeChange, type CheckUnits, type PopulationAsked } from './change-verdict.service.js';
 import { readRcvParameters } from './fhir-input.js';
 import {
   presentCapabilityStatement,
@@ -25,11 +27,12 @@ async function judgeByCodes(
   tests: TestLookup,
   queries: ReturnType<typeof readRcvParameters>['queries'],
   checkUnits: CheckUnits,
+  population?: PopulationAsked,
 ) {
   let notFound: unknown;
   for (const q of queries) {
     try {
-      return presentChangeVerdict(q, await judgeChange(tests, q, checkUnits));
+      return presentChangeVerdict(q, await judgeChange(tests, q, checkUnits, population));
     } catch (err) {
       if (!(err instanceof AppError && err.statusCode === 404)) throw err;
       notFound ??= err;
@@ -65,9 +68,17 @@ export async function registerFhirRoutes(
       return JSON.stringify(presentOperationOutcome(reply.statusCode, message));
     });
 
-    route(scope, fhirRcv, async ({ body, request }) => {
+    route(scope, fhirRcv, async ({ body, query, request }) => {
+      // A population (issue 47.3): an unknown facet value is a 400 (an OperationOutcome) naming the allowed ones.
+      const deps = serviceDeps(scope);
+      const population = await populationOf(deps.db, facetSelectionOf(query));
       const ask = readRcvParameters(body);
-      const verdict = await judgeByCodes(tests, ask.queries, threads.checkUnits);
+      const verdict = await judgeByCodes(
+        tests,
+        ask.queries,
+        threads.checkUnits,
+        population ? { population, deps } : undefined,
+      );
       return presentFhirComparison(verdict, ask.first, ask.second, baseOf(scope.deps.config, request));
     });
     route(scope, fhirMetadata, async ({ request }) =>

@@ -1,8 +1,15 @@
-import { DomainInputError, matchMenuLine, menuTest, type MenuCandidate, type MenuMatch } from '@bvdb/domain';
+import {
+  DomainInputError,
+  limitsKindOf,
+  matchMenuLine,
+  menuTest,
+  type MenuCandidate,
+  type MenuMatch,
+} from '@bvdb/domain';
 import { AppError } from '../../lib/app-error.js';
 import { refKeyOf, workbenchEstimateOf, type EstimateRefs, type MetaRow } from '../meta-analysis/index.js';
 import type { MenuLine } from './menu-input.js';
-import type { JudgedLine } from './menu.presenter.js';
+import type { JudgedLine, LinePopulation, PopulationEstimate } from './menu.presenter.js';
 import type { MenuData } from './menu-data.js';
 
 /** Nearest names offered for a line that names nothing known (from the site's measurand search). */
@@ -18,7 +25,12 @@ export interface MatchedLine {
   cvg: MetaRow | null;
   /** The match has estimates in its matrix: the line is judged. */
   judged: boolean;
+  /** With facets (issue 47.3): the population's estimates, which the line is judged with instead. */
+  population?: LinePopulation;
 }
+
+const populationEstimateAsWorkbench = (e: PopulationEstimate | null) =>
+  e ? { median: e.median, lower: e.lower, upper: e.upper, limits: limitsKindOf(e.method) } : null;
 
 /** The nearest measurands with an estimate, each in its headline matrix: what to choose from, never chosen. */
 async function suggestionsFor(line: MenuLine, data: MenuData, suggest: Suggest): Promise<MenuCandidate[]> {
@@ -77,13 +89,14 @@ export function refsOfMatched(matched: readonly MatchedLine[], refs: EstimateRef
 
 /** Each matched line judged (issue 32.3): the formulas, in the menu thread. */
 export function judgeMatched(matched: readonly MatchedLine[], probability: number): JudgedLine[] {
-  return matched.map(({ line, match, cvi, cvg, judged }) => {
+  return matched.map(({ line, match, cvi, cvg, judged, population }) => {
     let result = null;
-    if (judged) {
+    // A population without a CVI here: the line is not judged (never with the global estimate).
+    if (judged && (!population || population.cvi)) {
       try {
         result = menuTest({
-          cvi: workbenchEstimateOf(cvi),
-          cvg: workbenchEstimateOf(cvg),
+          cvi: population ? populationEstimateAsWorkbench(population.cvi) : workbenchEstimateOf(cvi),
+          cvg: population ? populationEstimateAsWorkbench(population.cvg) : workbenchEstimateOf(cvg),
           cva: line.input.cva ?? null,
           bias: line.input.bias ?? null,
           te: line.input.te ?? null,
@@ -95,6 +108,6 @@ export function judgeMatched(matched: readonly MatchedLine[], probability: numbe
         throw err;
       }
     }
-    return { line, match, cvi, cvg, result };
+    return { line, match, cvi, cvg, result, ...(population ? { population } : {}) };
   });
 }

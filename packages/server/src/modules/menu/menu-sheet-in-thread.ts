@@ -28,6 +28,8 @@ export type MenuSheetTask = {
   level: Level;
   probability: number;
   generatedAt: string;
+  /** With facets (issue 47.3): the population every line was judged for. */
+  population?: MenuResponse['population'];
 } & MenuSheetWant;
 
 export type MenuSheetWant =
@@ -54,6 +56,7 @@ export function makeMenuSheetTask(task: MenuSheetTask): MenuSheetAnswer {
     task.refs,
     { level: task.level, probability: task.probability, z: workbenchZ(task.probability) },
     new Date(task.generatedAt),
+    task.population,
   );
   switch (task.want) {
     case 'json':

@@ -1,7 +1,19 @@
 import type { KeptMenu, MenuResponse, MenuTestInput } from '@bvdb/contract';
 import type { WorkerPool } from '../../lib/worker-pool.js';
 import type { MenuLine } from './menu-input.js';
-import { matchMenu, refsOfMatched, type Suggest } from './menu-judge.js';
+import type { ServiceDeps } from '../../lib/service-deps.js';
+import {
+  forEachMeasurandInSteps,
+  keptFacetedEstimates,
+  populationResultOf,
+  populationRowSentence,
+  populationSentence,
+  studiesOf,
+  type FacetResult,
+  type Population,
+} from '../meta-analysis/index.js';
+import { matchMenu, refsOfMatched, type MatchedLine, type Suggest } from './menu-judge.js';
+import type { PopulationEstimate } from './menu.presenter.js';
 import type { MenuReadTask } from './menu-read.js';
 import type { MenuSheetAnswer, MenuSheetTask, MenuSheetWant } from './menu-sheet-in-thread.js';
 import type { MenuDataSource } from './menu-data.js';
@@ -29,9 +41,11 @@ export class MenuSheetMaker {
     probability: number,
     want: MenuSheetWant,
     generatedAt = new Date(),
+    population?: MenuPopulation,
   ): Promise<MenuSheetAnswer> {
     const data = await this.source.current();
     const matched = await matchMenu(data, lines, this.suggest);
+    if (population) await withLinePopulations(matched, population);
     const task: MenuSheetTask = {
       kind: 'sheet',
       matched,
@@ -39,19 +53,41 @@ export class MenuSheetMaker {
       level,
       probability,
       generatedAt: generatedAt.toISOString(),
+      ...(population
+        ? {
+            population: {
+              selection: Object.fromEntries(
+                Object.entries(population.population.selection).map(([k, v]) => [k, [...v]]),
+              ),
+              key: population.population.key,
+              label: population.population.label,
+              sentence: populationSentence(population.population),
+            },
+          }
+        : {}),
       ...want,
     };
     return (await this.pool.run(task)) as MenuSheetAnswer;
   }
 
   /** The answer of `POST /api/v1/menu` as the text the route sends. */
-  async json(lines: readonly MenuLine[], level: Level, probability: number): Promise<string> {
-    return (await this.run(lines, level, probability, { want: 'json' })).json!;
+  async json(
+    lines: readonly MenuLine[],
+    level: Level,
+    probability: number,
+    population?: MenuPopulation,
+  ): Promise<string> {
+    return (await this.run(lines, level, probability, { want: 'json' }, new Date(), population)).json!;
   }
 
   /** The sheet itself, for a workbook. */
-  async sheet(lines: readonly MenuLine[], level: Level, probability: number): Promise<MenuResponse> {
-    return (await this.run(lines, level, probability, { want: 'sheet' })).sheet!;
+  async sheet(
+    lines: readonly MenuLine[],
+    level: Level,
+    probability: number,
+    population?: MenuPopulation,
+  ): Promise<MenuResponse> {
+    return (await this.run(lines, level, probability, { want: 'sheet' }, new Date(), population)).sheet!;
   }
 
   /** The values to keep with a menu today, as JSON text, and when they were taken. */
@@ -89,6 +125,58 @@ export class MenuSheetMaker {
       keptJson,
     });
     return { sheet: answer.sheet!, changes: answer.changes! };
+  }
+}
+
+/** A population asked of a menu (issue 47.3), and what computes its estimates (kept per facet set). */
+export interface MenuPopulation {
+  population: Population;
+  deps: Pick<ServiceDeps, 'db' | 'cache'>;
+}
+
+const asLineEstimate = (r: FacetResult | null): PopulationEstimate | null =>
+  r && r.result.weightedMedian !== null
+    ? {
+        median: r.result.weightedMedian,
+        lower: r.result.rangeLower,
+        upper: r.result.rangeUpper,
+        method: r.result.method,
+        numberUsed: r.result.n,
+      }
+    : null;
+
+/**
+ * Each judged line given its measurand's estimates for the population, in its matched matrix: one
+ * computation per measurand and facet set (kept by the facet service), the event loop let go between
+ * measurands. A measurand the population has no estimate for says so on its line.
+ */
+async function withLinePopulations(matched: MatchedLine[], asked: MenuPopulation): Promise<void> {
+  const ids = [
+    ...new Set(matched.flatMap((m) => (m.judged && m.match.match ? [m.match.match.measurandId] : []))),
+  ];
+  const estimates = new Map<number, Awaited<ReturnType<typeof keptFacetedEstimates>>>();
+  await forEachMeasurandInSteps(ids, async (id) => {
+    estimates.set(id, await keptFacetedEstimates(asked.deps, id, asked.population.selection));
+  });
+  for (const m of matched) {
+    if (!m.judged || !m.match.match) continue;
+    const id = m.match.match.measurandId;
+    const group = m.cvi?.meta ?? m.cvg?.meta;
+    const where = {
+      matrixId: group?.matrixId ?? null,
+      consolidationId: group?.matrixConsolidationId ?? null,
+    };
+    const cvi = populationResultOf(estimates.get(id)!, where, ':cvi');
+    const cvg = populationResultOf(estimates.get(id)!, where, ':cvg');
+    const studies = studiesOf(cvi, cvg);
+    m.population = {
+      key: asked.population.key,
+      analyteId: id,
+      cvi: asLineEstimate(cvi),
+      cvg: asLineEstimate(cvg),
+      studies,
+      sentence: populationRowSentence(asked.population, studies),
+    };
   }
 }
 

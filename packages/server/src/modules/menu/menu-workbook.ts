@@ -118,6 +118,8 @@ export function menuTable(
     'CVG version',
     'CVI permalink',
     'Estimates as shown that day (API)',
+    // Only with facets (issue 47.3), last: without them the sheet is what it was.
+    ...(answer.population ? ['Population'] : []),
   ];
   const rows = answer.tests.map((t) => {
     const spec = t.specs?.[level];
@@ -168,6 +170,7 @@ export function menuTable(
       cvg?.version ?? null,
       cvi ? `${siteUrl}${cvi.permalink}` : null,
       cvi ? `${siteUrl}${cvi.as_shown}` : null,
+      ...(answer.population ? [t.population?.sentence ?? null] : []),
     ];
   });
   return {
@@ -188,6 +191,7 @@ export function menuTable(
             ],
           ] as [string, string][])
         : []),
+      ...(answer.population ? [['Population', answer.population.sentence] as [string, string]] : []),
       ['APS level shown', LEVEL_LABEL[level]],
       ['RCV probability', `${p.probability} (either direction, z ${p.z.toFixed(3)})`],
       [

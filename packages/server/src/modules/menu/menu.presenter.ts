@@ -53,13 +53,62 @@ function estimateOf(row: MetaRow | null, matrix: string, refs: EstimateRefs, gen
   };
 }
 
+/** A population's estimate as a menu line carries it to the thread (plain numbers). */
+export interface PopulationEstimate {
+  median: number;
+  lower: number | null;
+  upper: number | null;
+  method: string;
+  numberUsed: number;
+}
+
+export interface LinePopulation {
+  key: string;
+  analyteId: number;
+  cvi: PopulationEstimate | null;
+  cvg: PopulationEstimate | null;
+  studies: number;
+  sentence: string;
+}
+
 export interface JudgedLine {
   line: MenuLine;
   match: MenuMatch;
   cvi: MetaRow | null;
   cvg: MetaRow | null;
   result: DomainResult | null;
+  population?: LinePopulation;
 }
+
+/** A population's estimate a test used (issue 47.3): recomputed, no stored estimate nor version behind it. */
+function populationEstimateOf(
+  e: PopulationEstimate | null,
+  p: LinePopulation,
+  type: 'CVI' | 'CVG',
+  matrix: string,
+) {
+  if (!e) return null;
+  return {
+    id: null,
+    median: e.median,
+    lower: e.lower,
+    upper: e.upper,
+    limits: limitsKindOf(e.method),
+    number_used: e.numberUsed,
+    updated_at: null,
+    estimate_id: null,
+    version: null,
+    permalink: `/analytes/${p.analyteId}?${new URLSearchParams({ matrix, type }).toString()}`,
+    as_shown: `/api/v1/measurands/${p.analyteId}/metas?${populationQuery(p.key)}`,
+  };
+}
+
+/** `sex=males&state=athletes` as the query of `/metas` (`facet.sex=males&facet.state=athletes`). */
+const populationQuery = (key: string) =>
+  key
+    .split('&')
+    .map((part) => `facet.${part}`)
+    .join('&');
 
 export function presentMenuTest(j: JudgedLine, refs: EstimateRefs, generatedAt: string): MenuTestResult {
   const r = j.result;
@@ -90,16 +139,38 @@ export function presentMenuTest(j: JudgedLine, refs: EstimateRefs, generatedAt: 
     ii_with_cva: r?.iiWithCva.value ?? null,
     ii_with_cva_range: r?.iiWithCva.range ?? null,
     prri_useful: r?.prriUseful ?? null,
-    estimate: estimateOf(j.cvi, j.match.match?.matrix ?? '', refs, generatedAt),
-    estimate_cvg: estimateOf(j.cvg, j.match.match?.matrix ?? '', refs, generatedAt),
+    ...(j.population
+      ? {
+          estimate: populationEstimateOf(j.population.cvi, j.population, 'CVI', j.match.match?.matrix ?? ''),
+          estimate_cvg: populationEstimateOf(
+            j.population.cvg,
+            j.population,
+            'CVG',
+            j.match.match?.matrix ?? '',
+          ),
+          population: {
+            key: j.population.key,
+            studies: j.population.studies,
+            note: j.population.cvi || j.population.cvg ? null : NO_POPULATION_ESTIMATE_NOTE,
+            sentence: j.population.sentence,
+          },
+        }
+      : {
+          estimate: estimateOf(j.cvi, j.match.match?.matrix ?? '', refs, generatedAt),
+          estimate_cvg: estimateOf(j.cvg, j.match.match?.matrix ?? '', refs, generatedAt),
+        }),
   };
 }
+
+/** As the specifications table says it (modules/meta-analysis' NO_POPULATION_ESTIMATE; written here for the thread). */
+const NO_POPULATION_ESTIMATE_NOTE = 'No estimate for this population';
 
 export function presentMenu(
   judged: JudgedLine[],
   refs: EstimateRefs,
   parameters: { level: MenuResponse['parameters']['level']; probability: number; z: number },
   generatedAt: Date,
+  population?: MenuResponse['population'],
 ): MenuResponse {
   const at = generatedAt.toISOString();
   const count = (s: JudgedLine['match']['status']) => judged.filter((j) => j.match.status === s).length;
@@ -113,5 +184,6 @@ export function presentMenu(
     },
     sources: { ...MENU_SOURCES },
     tests: judged.map((j) => presentMenuTest(j, refs, at)),
+    ...(population ? { population } : {}),
   };
 }

@@ -1,12 +1,19 @@
-import { MENU_MAX_TESTS, MENU_MAX_TEXT_BYTES, type MenuQuery } from '@bvdb/contract';
+import {
+  facetSelectionOf,
+  MENU_MAX_TESTS,
+  MENU_MAX_TEXT_BYTES,
+  type FacetQuery,
+  type MenuQuery,
+} from '@bvdb/contract';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { checkJsonLines, checkTextBytes } from '../../lib/upload-reader.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
+import { populationOf } from '../meta-analysis/index.js';
 import { AnalyteSearch } from '../search/index.js';
 import { MenuDataSource } from './menu-data.js';
 import { tooManyTests, type ReadMenu } from './menu-input.js';
 import type { MenuReadTask } from './menu-read.js';
-import { MenuSheetMaker, type MenuThreadTask } from './menu-sheet-maker.js';
+import { MenuSheetMaker, type MenuPopulation, type MenuThreadTask } from './menu-sheet-maker.js';
 import { TestLookup } from './test-lookup.js';
 import { buildMenuWorkbook, type MenuWorkbook } from './menu-workbook.js';
 
@@ -87,15 +94,21 @@ export class MenuService {
   }
 
   /** The answer of `POST /api/v1/menu` as its JSON text (made and checked in a menu thread). */
-  async json(read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>): Promise<string> {
+  async json(read: ReadMenu, asked: MenuAsked): Promise<string> {
     const { level, probability } = parametersOf(read, asked);
-    return this.sheets.json(read.lines, level, probability);
+    return this.sheets.json(read.lines, level, probability, await this.populationOf(asked));
+  }
+
+  /** The population the facets name (issue 47.3), or none; an unknown value is a 400 naming the allowed ones. */
+  async populationOf(asked: MenuAsked): Promise<MenuPopulation | undefined> {
+    const population = await populationOf(this.deps.db, facetSelectionOf(asked));
+    return population ? { population, deps: this.deps } : undefined;
   }
 
   /** The same sheet as a workbook, with its file name (dated by the sheet). */
-  async workbook(read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>): Promise<MenuWorkbook> {
+  async workbook(read: ReadMenu, asked: MenuAsked): Promise<MenuWorkbook> {
     const { level, probability } = parametersOf(read, asked);
-    const sheet = await this.sheets.sheet(read.lines, level, probability);
+    const sheet = await this.sheets.sheet(read.lines, level, probability, await this.populationOf(asked));
     return buildMenuWorkbook(
       sheet,
       this.deps.config,
@@ -103,6 +116,9 @@ export class MenuService {
     );
   }
 }
+
+/** What a menu is asked with: the level, the probability and — optionally — a population (issue 47.3). */
+type MenuAsked = Pick<MenuQuery, 'level' | 'probability'> & Partial<FacetQuery>;
 
 /** A JSON body's own level and probability win over the query's. */
 const parametersOf = (read: ReadMenu, asked: Pick<MenuQuery, 'level' | 'probability'>) => ({

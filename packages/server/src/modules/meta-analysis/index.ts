@@ -2,6 +2,18 @@
 // parts — the calculation (calculation/), the published results (results/), the statistics
 // service (stats/) and the curators' tools (tools/).
 export { registerMetaFacetRoutes } from './facets/meta-facets.routes.js';
+export {
+  forEachMeasurandInSteps,
+  keptFacetedEstimates,
+  NO_POPULATION_ESTIMATE,
+  populationOf,
+  populationResultOf,
+  populationRowSentence,
+  populationSentence,
+  studiesOf,
+  type Population,
+} from './facets/population.service.js';
+export type { FacetResult } from './facets/meta-facets.types.js';
 export { registerMetaRoutes } from './results/meta-results.routes.js';
 export { registerStatsRoutes } from './stats/stats.routes.js';
 export { registerMetaToolRoutes } from './tools/meta-tools.routes.js';

@@ -1,6 +1,6 @@
 import { urlFor } from '../../lib/api-client';
 import { v1ApplicationsFile } from '@bvdb/contract';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +17,9 @@ import {
   matchesName,
   PHONE_SORTS,
 } from '../../features/applications/components/applications-table';
+
+// Loaded on demand (issue 47.3): its code and the lookups are not in the page's first load.
+const PopulationChooser = lazy(() => import('../../components/population-chooser'));
 
 const LEVELS = [
   ['minimum', 'Minimum'],
@@ -40,6 +43,7 @@ export function ApplicationsPage() {
   const [sort, setSort] = useState('name');
   const [cvaDraft, setCvaDraft] = useState(params.cva === null ? '' : String(params.cva));
   const [cvaError, setCvaError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
   const set = (next: Partial<ApplicationsParams>) =>
     setSearch(searchOf({ ...params, ...next }), { replace: true, preventScrollReset: true });
 
@@ -85,6 +89,11 @@ export function ApplicationsPage() {
         {levelName} APS. RCV for a {percent(params.probability)} probability that a change in either direction
         is real, with {cvaText}.{' '}
         {params.matrices === 'all' ? 'Every matrix with an estimate.' : 'Displayed estimates only.'}
+        {data?.population ? (
+          <strong className="d-block" data-testid="applications-population">
+            {data.population.sentence}.
+          </strong>
+        ) : null}
       </p>
       <Form className="d-print-none row g-2 align-items-end mb-2" onSubmit={applyCva}>
         <Form.Group className="col-12 col-sm-6 col-lg-3" controlId="applications-filter">
@@ -162,6 +171,21 @@ export function ApplicationsPage() {
           />
         </Form.Group>
       </Form>
+      <div className="d-print-none mb-2">
+        {choosing || Object.keys(params.population).length > 0 ? (
+          <Suspense fallback={<Loading />}>
+            <PopulationChooser
+              idPrefix="applications"
+              value={params.population}
+              onChange={(population) => set({ population })}
+            />
+          </Suspense>
+        ) : (
+          <Button variant="outline-secondary" size="sm" onClick={() => setChoosing(true)}>
+            Choose a population…
+          </Button>
+        )}
+      </div>
       <nav aria-label="Download or print this table" className="small d-print-none mb-2">
         <span className="me-2">This table:</span>
         <a

@@ -6,13 +6,19 @@ import { paramsFromSearch, searchOf } from './applications-params';
 describe('the summary table parameters in the URL', () => {
   it('defaults: nothing in the URL, nothing in the API query', () => {
     const p = paramsFromSearch(new URLSearchParams(''));
-    expect(p).toEqual({ level: 'desirable', probability: 0.95, cva: null, matrices: 'displayed' });
+    expect(p).toEqual({
+      level: 'desirable',
+      probability: 0.95,
+      cva: null,
+      matrices: 'displayed',
+      population: {},
+    });
     expect(searchOf(p).toString()).toBe('');
     expect(Object.values(applicationsQueryString(p)).every((v) => v === undefined)).toBe(true);
   });
   it('round trip of every parameter', () => {
     const p = paramsFromSearch(new URLSearchParams('level=optimal&probability=0.99&cva=3.5&matrices=all'));
-    expect(p).toEqual({ level: 'optimal', probability: 0.99, cva: 3.5, matrices: 'all' });
+    expect(p).toEqual({ level: 'optimal', probability: 0.99, cva: 3.5, matrices: 'all', population: {} });
     expect(paramsFromSearch(searchOf(p))).toEqual(p);
     expect(applicationsQueryString(p)).toEqual({
       level: 'optimal',
@@ -27,7 +33,25 @@ describe('the summary table parameters in the URL', () => {
       probability: 0.95,
       cva: null,
       matrices: 'displayed',
+      population: {},
     });
+  });
+  it('a population (issue 47.3): facet.* normalised as the contract does, round trip, and in the API query', async () => {
+    const { FacetQuerySchema } = await import('@bvdb/contract');
+    const search = new URLSearchParams(
+      'facet.state=Healthy,athletes&facet.state=athletes&facet.sex=MALES&facet.nope=x',
+    );
+    const p = paramsFromSearch(search);
+    expect(p.population).toEqual({ sex: 'males', state: 'athletes,healthy' });
+    expect(paramsFromSearch(searchOf(p))).toEqual(p);
+    const query = applicationsQueryString(p);
+    expect(query).toMatchObject({ 'facet.sex': 'males', 'facet.state': 'athletes,healthy' });
+    // The contract reads the same URL to the same values.
+    const parsed = FacetQuerySchema.parse(
+      Object.fromEntries(['facet.sex', 'facet.state'].map((k) => [k, search.getAll(k)])),
+    );
+    expect(parsed['facet.sex']?.join(',')).toBe(p.population.sex);
+    expect(parsed['facet.state']?.join(',')).toBe(p.population.state);
   });
   it("reads each parameter as the API's own schema does (written out to keep zod out of the first load)", () => {
     const inputs: Record<string, string[]> = {

@@ -6,6 +6,41 @@ export interface ApplicationsParams {
   probability: number;
   cva: number | null;
   matrices: 'displayed' | 'all';
+  /**
+   * A population (issue 47.3): `facet.<name>` → its values, normalised as the API does (lower case,
+   * comma-separated, deduplicated, sorted); empty for the global estimates.
+   */
+  population: Record<string, string>;
+}
+
+/** The population facets, in the API's order (`FACETS` of the domain, written out for the first load). */
+export const POPULATION_FACETS = [
+  'sex',
+  'age',
+  'state',
+  'disease',
+  'ethnicity',
+  'interval',
+  'method',
+  'matrix',
+] as const;
+
+/** `facet.*` of a URL, normalised as the contract normalises them (so one population is one key). */
+export function populationFromSearch(search: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const facet of POPULATION_FACETS) {
+    const values = [
+      ...new Set(
+        search
+          .getAll(`facet.${facet}`)
+          .flatMap((v) => v.split(','))
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ].sort();
+    if (values.length > 0) out[facet] = values.join(',');
+  }
+  return out;
 }
 
 /** The probabilities offered (any other from a link is used as given when the API takes it). */
@@ -46,6 +81,7 @@ export function paramsFromSearch(search: URLSearchParams): ApplicationsParams {
     probability: field('probability', search.get('probability')) ?? 0.95,
     cva: field('cva', search.get('cva')) ?? null,
     matrices: field('matrices', search.get('matrices')) ?? 'displayed',
+    population: populationFromSearch(search),
   };
 }
 
@@ -56,5 +92,6 @@ export function searchOf(p: ApplicationsParams): URLSearchParams {
   if (p.probability !== 0.95) s.set('probability', String(p.probability));
   if (p.cva !== null) s.set('cva', String(p.cva));
   if (p.matrices !== 'displayed') s.set('matrices', p.matrices);
+  for (const [facet, values] of Object.entries(p.population)) s.set(`facet.${facet}`, values);
   return s;
 }

@@ -29,7 +29,6 @@ import {
   type Spec,
   type VarType,
 } from '../calculation/meta-calculation.service.js';
-import { presentFacetAnswer } from './meta-facets.presenter.js';
 import type { FacetComparison, FacetedEstimates, FacetResult } from './meta-facets.types.js';
 
 /**
@@ -43,11 +42,14 @@ interface FacetedSpec {
   facets: DatasetFacets;
 }
 
-async function loadFaceted(db: DbOrTx, analyteId: number) {
+/** The lookups' labels the facets read; read once for many measurands by a caller that keeps them. */
+export type FacetLabels = Awaited<ReturnType<typeof facetLookupLabels>>;
+
+async function loadFaceted(db: DbOrTx, analyteId: number, known?: Promise<FacetLabels>) {
   const analyte = await findAnalyte(db, analyteId);
   if (!analyte) throw notFound(`Measurand ${analyteId}`);
   const specs = await listDatasetsOfAnalyte(db, analyteId);
-  const labels = await facetLookupLabels(db);
+  const labels = await (known ?? facetLookupLabels(db));
   const diseases = await diseaseNamesOfDatasets(
     db,
     specs.map((s) => s.id),
@@ -233,8 +235,9 @@ export async function facetedEstimates(
   analyteId: number,
   asked: FacetSelection,
   shownAsOf?: ShownEstimate[],
+  labels?: Promise<FacetLabels>,
 ): Promise<FacetedEstimates> {
-  const { analyte, items, vocabulary } = await loadFaceted(db, analyteId);
+  const { analyte, items, vocabulary } = await loadFaceted(db, analyteId, labels);
   const counts = facetCounts(items.map((i) => i.facets));
   const problem = invalidFacetChoice(asked, allowedValues(counts, vocabulary));
   if (problem) {
@@ -308,17 +311,4 @@ export async function facetedEstimates(
     }
   }
   return { analyte, selection, datasets: matching.length, results, comparisons };
-}
-
-/**
- * The `facets` part of the v1 measurand answer (its route lives with the stored results); with
- * `asOf`, recomputed from the estimates shown at that moment (decision 097).
- */
-export async function facetAnswerOf(
-  db: DbOrTx,
-  analyteId: number,
-  selection: FacetSelection,
-  asOf?: { at: Date; shown: ShownEstimate[] },
-) {
-  return presentFacetAnswer(await facetedEstimates(db, analyteId, selection, asOf?.shown), asOf?.at ?? null);
 }

@@ -6,7 +6,8 @@ import { serviceDeps } from '../../../lib/service-deps.js';
 import { route } from '../../../plugins/contract-routes.js';
 import { AppError } from '../../../lib/app-error.js';
 import { codesByMeasurand, resolveCode } from '../../analytes/index.js';
-import { facetAnswerOf, type ShownEstimate } from '../facets/meta-facets.service.js';
+import type { ShownEstimate } from '../facets/meta-facets.service.js';
+import { facetAnswerOf } from '../facets/population.service.js';
 import {
   presentMeta,
   presentMetaListItem,
@@ -149,7 +150,7 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
     // With as_of, the facet estimates are recomputed from what the estimates shown then were
     // computed from (decision 097).
     const facetsOf = async (shown?: { at: Date; shown: ShownEstimate[] }) =>
-      faceted ? { facets: await facetAnswerOf(serviceDeps(app).db, analyte.id, selection, shown) } : {};
+      faceted ? { facets: await facetAnswerOf(serviceDeps(app), analyte.id, selection, shown) } : {};
     return cachedJson(
       request,
       reply,

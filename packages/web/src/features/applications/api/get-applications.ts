@@ -11,7 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export const applicationsQuery = (p: ApplicationsParams) =>
   queryOptions({
-    queryKey: queryKeys.applications(p.level, p.probability, p.cva, p.matrices),
+    queryKey: queryKeys.applications(p.level, p.probability, p.cva, p.matrices, p.population),
     queryFn: () => apiCall(v1Applications, { query: applicationsQueryString(p) }),
     // A new level or probability keeps the table on screen until the new one arrives.
     placeholderData: keepPreviousData,
@@ -24,6 +24,7 @@ export function applicationsQueryString(p: ApplicationsParams): Record<string, s
     probability: p.probability === 0.95 ? undefined : p.probability,
     cva: p.cva ?? undefined,
     matrices: p.matrices === 'displayed' ? undefined : p.matrices,
+    ...Object.fromEntries(Object.entries(p.population).map(([facet, values]) => [`facet.${facet}`, values])),
   };
 }
 

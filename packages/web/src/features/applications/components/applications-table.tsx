@@ -98,9 +98,17 @@ export function applicationsColumns(level: keyof typeof LEVEL): DataTableColumn<
       accessorFn: (r) => r.display_name,
       sortingFn: 'text',
       cell: ({ row }) => (
-        <Link to={paths.analyte(row.original.measurand_id)} className="fw-semibold">
-          {row.original.display_name}
-        </Link>
+        <>
+          <Link to={paths.analyte(row.original.measurand_id)} className="fw-semibold">
+            {row.original.display_name}
+          </Link>
+          {row.original.population ? (
+            // Every row says whose estimates it shows (issue 47.3).
+            <small className="d-block text-body-secondary" data-testid="row-population">
+              {row.original.population.sentence}
+            </small>
+          ) : null}
+        </>
       ),
     },
     { id: 'matrix', header: 'Matrix', accessorFn: (r) => r.matrix, sortingFn: 'text' },

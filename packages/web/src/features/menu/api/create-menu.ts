@@ -8,22 +8,31 @@ export interface MenuChoices {
   probability: number;
 }
 
+/** A population (issue 47.3): `facet` → its values, comma-separated; sent as `facet.*` query parameters. */
+export type MenuPopulation = Record<string, string>;
+const facetQuery = (population: MenuPopulation = {}) =>
+  Object.fromEntries(Object.entries(population).map(([facet, values]) => [`facet.${facet}`, values]));
+
 /** The uploaded file judged on the server (public; nothing is stored, decision 059). */
-export const uploadMenu = (file: File, choices: MenuChoices) =>
+export const uploadMenu = (file: File, choices: MenuChoices, population?: MenuPopulation) =>
   uploadFile(createMenu, file, {
     csrfToken: null,
     maxBytes: MENU_MAX_FILE_BYTES,
     tooLarge: `The file is too large (${MENU_MAX_FILE_BYTES / 1024 / 1024} MB at most)`,
-    query: { ...choices },
+    query: { ...choices, ...facetQuery(population) },
   });
 
 /** The menu as the page holds it (with the candidates chosen) judged again. */
-export const postMenu = (tests: MenuTestInput[], choices: MenuChoices) =>
-  apiCall(createMenu, { body: { tests, ...choices } });
+export const postMenu = (tests: MenuTestInput[], choices: MenuChoices, population?: MenuPopulation) =>
+  apiCall(createMenu, { body: { tests, ...choices }, query: facetQuery(population) });
 
 /** The sheet as a workbook: the same menu posted with `format=xlsx` (nothing is kept in between). */
-export async function downloadMenuSheet(tests: MenuTestInput[], choices: MenuChoices): Promise<void> {
-  const res = await fetch(urlFor(createMenu, { query: { format: 'xlsx' } }), {
+export async function downloadMenuSheet(
+  tests: MenuTestInput[],
+  choices: MenuChoices,
+  population?: MenuPopulation,
+): Promise<void> {
+  const res = await fetch(urlFor(createMenu, { query: { format: 'xlsx', ...facetQuery(population) } }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     credentials: 'same-origin',

@@ -113,6 +113,12 @@ export function MenuSheetRow({
           ) : (
             <small className="d-block text-danger">{t.status}</small>
           )}
+          {t.population ? (
+            // Every line says whose estimates judged it (issue 47.3).
+            <small className="d-block text-body-secondary" data-testid="line-population">
+              {t.population.sentence}
+            </small>
+          ) : null}
         </div>
       </th>
       <td data-label="Lab CVA / bias / TE">
@@ -185,13 +191,17 @@ export function MenuSheetRow({
             <>
               CVI {num(t.estimate.median, 2)}
               <small className="d-block text-body-secondary">
-                id {t.estimate.estimate_id ?? t.estimate.id}
+                {t.population
+                  ? 'recomputed for the population'
+                  : `id ${t.estimate.estimate_id ?? t.estimate.id}`}
                 {t.estimate.version !== null ? `, v${t.estimate.version}` : ''}
               </small>
               {t.estimate_cvg ? (
                 <small className="d-block text-body-secondary">
-                  CVG {num(t.estimate_cvg.median, 2)} (id {t.estimate_cvg.estimate_id ?? t.estimate_cvg.id}
-                  {t.estimate_cvg.version !== null ? `, v${t.estimate_cvg.version}` : ''})
+                  CVG {num(t.estimate_cvg.median, 2)}
+                  {t.population ? '' : ` (id ${t.estimate_cvg.estimate_id ?? t.estimate_cvg.id}`}
+                  {t.estimate_cvg.version !== null ? `, v${t.estimate_cvg.version}` : ''}
+                  {t.population ? '' : ')'}
                 </small>
               ) : null}
             </>
@@ -213,6 +223,11 @@ export function MenuSheet({ answer }: { answer: MenuResponse }) {
         Made on {new Date(p.generated_at).toUTCString()} · APS level shown: {LEVEL_LABEL[p.level]} · RCV
         probability {p.probability} (either direction, z {formatFixed(p.z, 3)}) · {answer.summary.tests}{' '}
         tests, {answer.summary.matched} matched
+        {answer.population ? (
+          <strong className="d-block" data-testid="menu-population">
+            {answer.population.sentence}.
+          </strong>
+        ) : null}
       </p>
       <div className="table-responsive">
         <table className="table table-sm table-bordered table-stack-phone align-top">

@@ -1,5 +1,6 @@
 import type { MenuResponse, MenuTestInput, MenuTestResult } from '@bvdb/contract';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Loading } from '../../../components/state-views';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,6 +10,7 @@ import {
   uploadMenu,
   type MenuChoices,
   type MenuLevel,
+  type MenuPopulation,
 } from '../api/create-menu';
 import { KeepMenu } from './keep-menu';
 import { MenuSheet } from './menu-sheet';
@@ -19,6 +21,9 @@ const LEVELS: [MenuLevel, string][] = [
   ['minimum', 'Minimum'],
 ];
 const PROBABILITIES = [0.9, 0.95, 0.99];
+
+// Loaded when asked for (issue 47.3): the population's fields and the lookups they list.
+const PopulationChooser = lazy(() => import('../../../components/population-chooser'));
 
 const candidateValue = (c: { measurand_id: number; matrix: string }) => `${c.measurand_id}\u0001${c.matrix}`;
 
@@ -72,6 +77,9 @@ function Resolve({ t, onChoose }: { t: MenuTestResult; onChoose: (id: number, ma
 export function MenuTool() {
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<MenuChoices>({ level: 'desirable', probability: 0.95 });
+  // A population (issue 47.3): sent as facet.* with each judging; not kept with a saved menu.
+  const [population, setPopulation] = useState<MenuPopulation>({});
+  const [choosing, setChoosing] = useState(false);
   const [answer, setAnswer] = useState<MenuResponse | null>(null);
   const [tests, setTests] = useState<MenuTestInput[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -97,14 +105,18 @@ export function MenuTool() {
     e.preventDefault();
     if (!file) return;
     void run(async () => {
-      keep(await uploadMenu(file, choices));
+      keep(await uploadMenu(file, choices, population));
     });
   };
-  const again = (next: MenuTestInput[], nextChoices: MenuChoices) =>
-    void run(async () => keep(await postMenu(next, nextChoices)));
+  const again = (next: MenuTestInput[], nextChoices: MenuChoices, nextPopulation = population) =>
+    void run(async () => keep(await postMenu(next, nextChoices, nextPopulation)));
   const choose = (index: number, id: number, matrix: string) => {
     const next = tests.map((t, i) => (i === index ? { ...t, code: String(id), matrix } : t));
     again(next, choices);
+  };
+  const choosePopulation = (next: MenuPopulation) => {
+    setPopulation(next);
+    if (answer) again(tests, choices, next);
   };
   const setChoice = (c: Partial<MenuChoices>) => {
     const next = { ...choices, ...c };
@@ -168,6 +180,17 @@ export function MenuTool() {
             {busy ? 'Working…' : 'Judge the menu'}
           </Button>
         </div>
+        <div className="mt-2">
+          {choosing ? (
+            <Suspense fallback={<Loading />}>
+              <PopulationChooser idPrefix="menu" value={population} onChange={choosePopulation} />
+            </Suspense>
+          ) : (
+            <Button variant="outline-secondary" size="sm" onClick={() => setChoosing(true)}>
+              Choose a population…
+            </Button>
+          )}
+        </div>
       </Form>
       {error ? (
         <Alert variant="danger" role="alert">
@@ -192,7 +215,7 @@ export function MenuTool() {
             <Button
               variant="outline-primary"
               size="sm"
-              onClick={() => void run(() => downloadMenuSheet(tests, choices))}
+              onClick={() => void run(() => downloadMenuSheet(tests, choices, population))}
             >
               Download the sheet (xlsx)
             </Button>
