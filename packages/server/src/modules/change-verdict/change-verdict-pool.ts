@@ -35,6 +35,14 @@ export class VerdictThreads {
 
   constructor(private readonly pool: VerdictPool) {}
 
+  /**
+   * Every change-verdict thread started and UCUM loaded in it (after ready: `lifecycle.afterReady`),
+   * so the first batch after a start is as fast as the next; a batch asked meanwhile waits for it.
+   */
+  readonly warmUp = async (): Promise<void> => {
+    await this.pool.warmUp({ kind: 'warm' });
+  };
+
   /** UCUM's answer on a query's units, asked of a thread once per distinct unit (and pair) and kept. */
   readonly checkUnits = async (unit: string, unit2: string | null): Promise<UnitsAnswer> => {
     const key = `${unit}\u0000${unit2 ?? ''}`;

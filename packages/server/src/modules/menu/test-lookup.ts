@@ -20,6 +20,11 @@ export interface FoundTest {
 export class TestLookup {
   constructor(private readonly source: MenuDataSource) {}
 
+  /** The kept catalogue read (once the server is ready: a first change verdict then reads nothing). */
+  async warmUp(): Promise<void> {
+    await this.source.current();
+  }
+
   async find(test: { name: string | null; code: string | null; matrix: string | null }): Promise<FoundTest> {
     const data = await this.source.current();
     const match = matchMenuLine(data.catalogue, test);
