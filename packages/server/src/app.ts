@@ -301,7 +301,10 @@ export async function startAfterReady(app: FastifyInstance): Promise<void> {
   await Promise.all(
     app.lifecycle.afterReady.map((warm) =>
       warm().catch((err: unknown) =>
-        app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'a warm-up after ready failed'),
+        app.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'a warm-up after ready failed',
+        ),
       ),
     ),
   );

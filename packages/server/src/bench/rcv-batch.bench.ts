@@ -102,11 +102,7 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|');
 let failed = false;
-async function step(
-  name: string,
-  ask: { body: string; headers: Record<string, string> },
-  n: number,
-) {
+async function step(name: string, ask: { body: string; headers: Record<string, string> }, n: number) {
   await new Promise((r) => setTimeout(r, 200));
   await mark(prober);
   const times: number[] = [];
@@ -159,11 +155,7 @@ await warming;
 console.log(
   `| the warm-up after ready (threads, UCUM, catalogue) | ${warmMs!.toFixed(0)} | — | — | — | — | — | ${uptime()} |`,
 );
-await step(
-  'the first batch after a start',
-  asks['JSON in, JSON out'],
-  1,
-);
+await step('the first batch after a start', asks['JSON in, JSON out'], 1);
 for (const [name, ask] of Object.entries(asks)) await step(name, ask, rounds);
 prober.kill();
 await app.close();

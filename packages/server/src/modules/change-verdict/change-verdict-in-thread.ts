@@ -26,7 +26,11 @@ const WARM_SHARED = { probability: 0.95, direction: 'either' } as const;
 const WARM_TEST = {
   ok: true,
   test: {
-    found: { match: null, group: { analyteId: 0, analyteName: 'warm-up', matrix: 'Serum' }, cviRef: undefined },
+    found: {
+      match: null,
+      group: { analyteId: 0, analyteName: 'warm-up', matrix: 'Serum' },
+      cviRef: undefined,
+    },
     cvi: { median: 5, lower: 4, upper: 6, limits: null },
   },
 } as unknown as FoundPairTest;
