@@ -1,4 +1,4 @@
-import type { UnitsAnswer } from './change-verdict.service.js';
+import type { CodeScale, UnitsAnswer } from './change-verdict.service.js';
 import {
   judgeBatchTask,
   readBatch,
@@ -8,12 +8,12 @@ import {
   type FoundPairTest,
   type JudgeBatchTask,
 } from './change-verdict-batch.js';
-import { checkUnit, unitFactor } from './unit-conversion.js';
+import { checkScale, checkUnit, unitFactor } from './unit-conversion.js';
 
 /** What a change-verdict thread is asked (decision 092). */
 export type VerdictThreadTask =
   | { kind: 'warm' }
-  | { kind: 'units'; unit: string; unit2: string | null }
+  | { kind: 'units'; unit: string; unit2: string | null; scale: CodeScale }
   | {
       kind: 'read';
       body: BatchBody;
@@ -30,6 +30,7 @@ const WARM_TEST = {
       match: null,
       group: { analyteId: 0, analyteName: 'warm-up', matrix: 'Serum' },
       cviRef: undefined,
+      scale: { code: 'warm-up', unit: 'g/L' },
     },
     cvi: { median: 5, lower: 4, upper: 6, limits: null },
   },
@@ -53,7 +54,11 @@ function warmUp(): boolean {
 }
 
 /** `unit` checked by UCUM, and the factor from `unit2` to it when x2 came in another unit. */
-function unitsTask(unit: string, unit2: string | null): UnitsAnswer {
+function unitsTask(unit: string, unit2: string | null, scale: CodeScale): UnitsAnswer {
+  if (scale) {
+    const onScale = checkScale(unit, scale);
+    if (!onScale.ok) return onScale;
+  }
   if (unit2 === null) {
     const check = checkUnit(unit);
     return check.ok ? { ok: true, factor: null } : check;
@@ -66,7 +71,7 @@ export function verdictThreadTask(task: VerdictThreadTask): unknown {
     case 'warm':
       return warmUp();
     case 'units':
-      return unitsTask(task.unit, task.unit2);
+      return unitsTask(task.unit, task.unit2, task.scale);
     case 'read':
       return testsOfPairs(readBatchOnce(task.body, task.shared)).tests;
     case 'judge':
