@@ -66,6 +66,7 @@ async function loadFaceted(db: DbOrTx, analyteId: number) {
       intervalUnits: spec.intervalUnits,
       method: label(labels.methods, spec.overallPrincipleMethodId),
       matrix: label(labels.matrices, spec.matrixId),
+      evidenceClass: spec.evidenceClass,
     }),
   }));
   // Every value a facet may be asked for: the lookups' whole lists, not only the values present.
@@ -111,15 +112,21 @@ function allowedValues(
  * The engine on some datasets of one measurand, as the recomputation runs it: every matrix and
  * consolidation, CVI and CVG, a group without an eligible study left out. When the population itself
  * is chosen (the state or disease facet), the rule "a healthy population" is that choice: the
- * dataset's healthy flag is not read; every other rule is.
+ * dataset's healthy flag is not read; every other rule is. Likewise when the evidence class is
+ * chosen (decision 099): the rule "a direct ANOVA study" is that choice.
  */
 async function engineOn(
   db: DbOrTx,
   analyteName: string,
   specs: Spec[],
-  populationChosen: boolean,
+  chosen: { population: boolean; evidence: boolean },
 ): Promise<FacetResult[]> {
-  const input = populationChosen ? specs.map((s) => ({ ...s, healthy: true })) : specs;
+  const classOf = new Map(specs.map((s) => [s.id, s.evidenceClass]));
+  const input = specs.map((s) => ({
+    ...s,
+    ...(chosen.population ? { healthy: true } : {}),
+    ...(chosen.evidence ? { evidenceClass: 'direct-anova' as const } : {}),
+  }));
   const out: FacetResult[] = [];
   for (const group of await groupDatasets(db, input)) {
     for (const type of [':cvi', ':cvg'] as const) {
@@ -146,6 +153,7 @@ async function engineOn(
             ciLower: r.ciLower!,
             ciUpper: r.ciUpper!,
             weight: weightOf.get(String(r.id))!,
+            evidenceClass: classOf.get(r.specId)!,
           })),
       });
     }
@@ -177,10 +185,13 @@ export async function facetedEstimates(
     );
   }
   const selection = normaliseFacetSelection(asked);
-  const populationChosen = selection.state !== undefined || selection.disease !== undefined;
+  const chosen = {
+    population: selection.state !== undefined || selection.disease !== undefined,
+    evidence: selection.evidence !== undefined,
+  };
   const specsOf = (sel: FacetSelection) => filterByFacets(items, (i) => i.facets, sel).map((i) => i.spec);
   const matching = specsOf(selection);
-  const results = await engineOn(db, analyte.displayName, matching, populationChosen);
+  const results = await engineOn(db, analyte.displayName, matching, chosen);
 
   const labelOf = (facet: Facet, value: string) =>
     counts.find((c) => c.facet === facet)?.values.find((v) => v.value === value)?.label ?? value;
@@ -194,7 +205,7 @@ export async function facetedEstimates(
         db,
         analyte.displayName,
         specsOf({ ...selection, [facet]: [value] }),
-        populationChosen,
+        chosen,
       );
       byValue.set(value, new Map(sub.map((r) => [groupKey(r), r])));
     }
