@@ -311,7 +311,11 @@ describe('evidence classes (issue 47.4, decision 099)', () => {
 
   it('counts every dataset as a direct ANOVA study until one is entered otherwise', async () => {
     const body = (await ctx.app.inject({ url: `/api/v1/measurands/${cholId}/facets` })).json<FacetList>();
-    expect(await evidenceCounts()).toEqual({ 'direct-anova': body.datasets, 'direct-bayesian': 0, indirect: 0 });
+    expect(await evidenceCounts()).toEqual({
+      'direct-anova': body.datasets,
+      'direct-bayesian': 0,
+      indirect: 0,
+    });
     const global = (await metasOf(cholId)).json<V1Metas>();
     for (const m of global.metas)
       expect(m.evidence.class).toBe(m.limits === 'range' ? 'range' : 'direct-anova');
@@ -319,17 +323,21 @@ describe('evidence classes (issue 47.4, decision 099)', () => {
 
   it('a Bayesian dataset leaves the global estimate, and facet.evidence recomputes from it alone', async () => {
     const bayesian = healthy;
+    const usedGlobally = async () => {
+      await ctx.app.deps.recompute.settle();
+      const global = (await metasOf(cholId)).json<V1Metas>();
+      return global.metas.flatMap((m) => m.datasets.map((d) => d.bv_specification_id));
+    };
     for (const id of bayesian) await editDataset(ctx.app, id, { evidence_class: 'direct-bayesian' });
     try {
       const stored = await ctx.app.inject({ url: `/api/bv_specifications/${bayesian[0]}` });
-      expect(stored.json<{ evidence_class: string }>().evidence_class).toBe('direct-bayesian');
+      expect(stored.json<{ dataset: { evidence_class: string } }>().dataset.evidence_class).toBe(
+        'direct-bayesian',
+      );
       expect(await evidenceCounts()).toMatchObject({ 'direct-bayesian': bayesian.length, indirect: 0 });
 
       // The global estimate keeps today's rule: direct ANOVA studies only.
-      const global = (await metasOf(cholId)).json<V1Metas>();
-      const used = global.metas.flatMap((m) => m.datasets.map((d) => d.bv_specification_id));
-      expect(used.filter((id) => bayesian.includes(id))).toEqual([]);
-      expect(used.some((id) => athletes.includes(id))).toBe(false);
+      expect((await usedGlobally()).filter((id) => bayesian.includes(id))).toEqual([]);
 
       const answer = await facetAnswer(cholId, '?facet.evidence=direct-bayesian');
       const serumCvi = answer.metas.find((m) => m.var_type === ':cvi' && m.matrix_id === 1)!;
@@ -349,6 +357,8 @@ describe('evidence classes (issue 47.4, decision 099)', () => {
     } finally {
       for (const id of bayesian) await editDataset(ctx.app, id, { evidence_class: 'direct-anova' });
     }
+    // Direct ANOVA again: they are back in the global estimate (the rule, not the data, left them out).
+    expect((await usedGlobally()).some((id) => bayesian.includes(id))).toBe(true);
   });
 
   it('an unknown class is a 400 naming the allowed ones', async () => {
