@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 /**
  * UCUM for the change verdict (issue 45.4, decision 092): is a unit string UCUM, and by what factor
  * does a result in one unit become a result in another. `@lhncbc/ucum-lhc` (NLM, BSD-style licence
- * with the UCUM notice) answers; it takes about 0.7 s and 30 MB to load its tables, so it is loaded on
- * first use, and only in a change-verdict thread: the server's start and its event loop never pay it.
+ * with the UCUM notice) answers; it takes about 0.7 s and 30 MB to load its tables, so it is loaded
+ * only in a change-verdict thread, by the threads' warm-up once the server is ready (or on first use
+ * before that): the server's start and its event loop never pay it.
  *
  * What is converted (one rule, no guess):
  * - units UCUM finds commensurable by themselves (mg/dL → g/L, U/L → µkat/L, 10*9/L → 10*3/uL);
