@@ -32,7 +32,8 @@
 //      worst event-loop stall under BENCH_RELEASE_STALL_CEILING_MS (2000), each step's share
 //  9d. the event loop during heavy first asks at 100× (fails above BENCH_LOOP_HOLD_CEILING_MS)
 //  9e. 10,000 change verdicts in one POST /api/v1/rcv, JSON and CSV, /healthz asked meanwhile (fails
-//      when a warm batch's median is above BENCH_RCV_BATCH_CEILING_MS, 1000, or /healthz above
+//      when the first batch after a start or a warm batch's median is above BENCH_RCV_BATCH_CEILING_MS,
+//      1000, or /healthz above
 //      BENCH_LOOP_HOLD_CEILING_MS)
 //  9f. population facets at 100× (issue 47.5, decision 098): a facet recompute's first ask (fails above
 //      BENCH_FACETS_FIRST_CEILING_MS, 1000) and, kept per facet set, its p99 at 10 connections (fails above

@@ -1,4 +1,11 @@
-import { INTERVAL_UNITS, QUALITY_ITEMS, SEXES_FOR_META_ANALYSIS, type QualityItem } from '@bvdb/domain';
+import {
+  DEFAULT_EVIDENCE_CLASS,
+  EVIDENCE_CLASSES,
+  INTERVAL_UNITS,
+  QUALITY_ITEMS,
+  SEXES_FOR_META_ANALYSIS,
+  type QualityItem,
+} from '@bvdb/domain';
 import { z } from 'zod';
 import { FlagSchema } from './common.js';
 import { ScoresSchema } from './datasets.contract.js';
@@ -113,6 +120,20 @@ const optionalChoice = <T extends readonly [string, ...string[]], V extends z.Zo
     'choice',
     z.preprocess(blankToNull, z.enum(values, { error: `Must be one of: ${values.join(', ')}.` }).nullable()),
     value,
+  );
+
+/**
+ * The evidence class (issue 47.4, decision 099): one of the domain's classes; blank or absent is the
+ * default, a direct ANOVA study (as every dataset entered before the class existed).
+ */
+const evidenceClass = () =>
+  field(
+    'choice',
+    z.preprocess(
+      (v) => (v === '' || v === undefined || v === null ? DEFAULT_EVIDENCE_CLASS : v),
+      z.enum(EVIDENCE_CLASSES, { error: `Must be one of: ${EVIDENCE_CLASSES.join(', ')}.` }),
+    ),
+    z.enum(EVIDENCE_CLASSES),
   );
 
 /** A clock time like 07:00 (24-hour); blank is null. */
@@ -249,6 +270,7 @@ export const DATASET_FIELDS = {
   review: flag(),
   published: flag(),
   include_in_meta_analysis: flag(),
+  evidence_class: evidenceClass(),
 };
 
 type DatasetFields = typeof DATASET_FIELDS;
@@ -339,6 +361,7 @@ export const DATASET_FIELD_LABELS: Record<DatasetFieldName, string> = {
   review: 'Reviewed',
   published: 'Published',
   include_in_meta_analysis: 'Include in Meta-Analysis',
+  evidence_class: 'Evidence Class',
 };
 
 /** The label of a field, for a caller holding a plain string (a form path, a column key). */

@@ -1,8 +1,15 @@
-import { QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
+import { EVIDENCE_CLASSES, QUALITY_ITEMS, type QualityItemKey } from '@bvdb/domain';
 import { z } from 'zod';
 import { ErrorSchema, FlagSchema, IdParamsSchema, errorsFor, IdSchema, isoDateTimeSchema } from './common.js';
 import { MatrixSchema, DiseaseSchema } from './lookups.contract.js';
 import { defineRoute, STAFF } from './route.js';
+
+/** A dataset's evidence class (issue 47.4, decision 099). */
+export const EvidenceClassSchema = z
+  .enum(EVIDENCE_CLASSES)
+  .describe(
+    'What kind of evidence the dataset is: "direct-anova" (a direct study analysed by ANOVA, with a confidence interval; every dataset unless entered otherwise), "direct-bayesian" (a direct study with a Bayesian credible interval) or "indirect" (routine data)',
+  );
 
 const num = z.number().nullable();
 const int = z.number().int().nullable();
@@ -141,6 +148,7 @@ export const DatasetSchema = z.object({
   review: FlagSchema.describe('1 once reviewed'),
   published: FlagSchema.describe('1 when visible to the public'),
   include_in_meta_analysis: FlagSchema.describe('1 when the curators include it in the meta-analysis'),
+  evidence_class: EvidenceClassSchema,
   snomed_ct: z.string().nullable(),
   npu: z.string().nullable(),
   loinc: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { FACETS } from '@bvdb/domain';
 import { z } from 'zod';
 import { errorsFor, IdSchema } from './common.js';
-import { LimitsKindSchema, VarTypeSchema } from './metas.contract.js';
+import { EstimateEvidenceSchema, LimitsKindSchema, VarTypeSchema } from './metas.contract.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -37,6 +37,7 @@ export const FacetQuerySchema = z.object({
   'facet.interval': facetValues('sampling interval'),
   'facet.method': facetValues('analytical method'),
   'facet.matrix': facetValues('matrix'),
+  'facet.evidence': facetValues('evidence class (direct-anova, direct-bayesian, indirect)'),
 });
 export type FacetQuery = z.infer<typeof FacetQuerySchema>;
 
@@ -100,6 +101,7 @@ export const FacetEstimateSchema = z.object({
   method: z.enum(['none', 'single', 'range', 'bootstrap']),
   seed: z.number().int().nullable(),
   number_used: z.number().int(),
+  evidence: EstimateEvidenceSchema,
   note: z
     .string()
     .nullable()

@@ -1,4 +1,4 @@
-import { LIMITS_KINDS } from '@bvdb/domain';
+import { ESTIMATE_EVIDENCE, LIMITS_KINDS } from '@bvdb/domain';
 import { z } from 'zod';
 import { AnalyteSchema } from './analytes.contract.js';
 import { ErrorSchema, errorsFor, IdSchema } from './common.js';
@@ -13,6 +13,16 @@ export const LimitsKindSchema = z
   .describe(
     'What `lower` and `upper` are: "95 % CI" (bootstrap of more than 10 studies, or the one study\'s own CI) or "range" (min–max of 2–10 study estimates); null without a result',
   );
+/** What kind of evidence an estimate is (issue 47.4, decision 099). */
+export const EstimateEvidenceSchema = z
+  .object({
+    class: z.enum(ESTIMATE_EVIDENCE),
+    label: z.string(),
+  })
+  .describe(
+    'What kind of evidence the estimate is: "range" when its limits are the range of too few studies, else the evidence class its studies share ("direct-anova", "direct-bayesian", "indirect"), "mixed" when they differ; `label` says it in words',
+  );
+
 const LIMIT_LOWER = 'Lower limit in %: a 95 % CI or the range of the studies; `limits` says which';
 const LIMIT_UPPER = 'Upper limit in %: a 95 % CI or the range of the studies; `limits` says which';
 export type VarType = z.infer<typeof VarTypeSchema>;

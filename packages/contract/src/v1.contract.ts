@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ErrorSchema, errorsFor, IdSchema, isoDateSchema, isoDateTimeSchema } from './common.js';
 import { DatasetSchema } from './datasets.contract.js';
 import { FacetAnswerSchema, FacetQuerySchema } from './facets.contract.js';
-import { LimitsKindSchema, MetaListItemSchema, MetaRecordSchema } from './metas.contract.js';
+import {
+  EstimateEvidenceSchema,
+  LimitsKindSchema,
+  MetaListItemSchema,
+  MetaRecordSchema,
+} from './metas.contract.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -98,7 +103,9 @@ export const AsOfSchema = z
   );
 
 /** A result in the v1 measurand answer: the read shape with its estimate and version. */
-export const V1MetaRecordSchema = MetaRecordSchema.extend(EstimateRefSchema.shape);
+export const V1MetaRecordSchema = MetaRecordSchema.extend(EstimateRefSchema.shape).extend({
+  evidence: EstimateEvidenceSchema,
+});
 
 /** A headline estimate of a measurand (decision 007). */
 export const V1EstimateSchema = z.object({

@@ -18,8 +18,16 @@
  * - state, disease, ethnicity, method, matrix: the lookup's label; the value is its slug
  *   (lower case, runs of other characters → "-"), so labels differing only in case share a value.
  *   A dataset counts under each of its disease states.
+ * - evidence: the dataset's evidence class (decision 099): direct-anova, direct-bayesian, indirect.
  * An unknown value is in no facet value: a chosen facet leaves such datasets out.
  */
+
+import {
+  DEFAULT_EVIDENCE_CLASS,
+  EVIDENCE_CLASS_LABELS,
+  EVIDENCE_CLASSES,
+  type EvidenceClass,
+} from './evidence-class.js';
 
 export const FACETS = [
   'sex',
@@ -30,6 +38,7 @@ export const FACETS = [
   'interval',
   'method',
   'matrix',
+  'evidence',
 ] as const;
 export type Facet = (typeof FACETS)[number];
 
@@ -42,6 +51,7 @@ export const FACET_LABELS: Record<Facet, string> = {
   interval: 'Sampling interval',
   method: 'Analytical method',
   matrix: 'Matrix',
+  evidence: 'Evidence class',
 };
 
 /** The facets whose values are a fixed vocabulary (the others come from lookups). */
@@ -62,6 +72,8 @@ export const FIXED_FACET_VALUES = {
     { value: 'weeks', label: 'Weeks (twice a week to every 4 weeks)' },
     { value: 'months', label: 'Months (every 4 weeks or less often)' },
   ],
+  // Decision 099: the dataset's recorded class.
+  evidence: EVIDENCE_CLASSES.map((value) => ({ value, label: EVIDENCE_CLASS_LABELS[value] })),
 } as const satisfies Partial<Record<Facet, readonly FacetValue[]>>;
 
 export interface FacetValue {
@@ -84,6 +96,8 @@ export interface FacetSource {
   intervalUnits: string | null;
   method: string | null;
   matrix: string | null;
+  /** The dataset's evidence class (decision 099); absent: the default, a direct ANOVA study. */
+  evidenceClass?: EvidenceClass;
 }
 
 /** A dataset's values per facet (an empty list: unknown). */
@@ -186,6 +200,7 @@ export function datasetFacets(s: FacetSource): DatasetFacets {
     interval: interval ? fixed('interval', interval) : [],
     method: lookup(s.method),
     matrix: lookup(s.matrix),
+    evidence: fixed('evidence', s.evidenceClass ?? DEFAULT_EVIDENCE_CLASS),
   };
 }
 

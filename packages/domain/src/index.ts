@@ -36,4 +36,5 @@ export * from './menu-match.js';
 export * from './menu-changes.js';
 export * from './indirect/index.js';
 export * from './facets.js';
+export * from './evidence-class.js';
 export * from './subgroup-test.js';

@@ -52,7 +52,7 @@ export const normaliseMenuText = (s: string): string =>
     .trim();
 
 /** A code as compared: without spaces and case ("npu 01807" = "NPU01807"). */
-const normaliseCode = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
+export const normaliseCode = (s: string): string => s.replace(/\s+/g, '').toLowerCase();
 
 /** A measurand's lookups: exact names, whole keys, part keys and words (decision 083). */
 interface Keys {

@@ -26,6 +26,7 @@ describe('eligibilityOf: which datasets enter a meta-analysis', () => {
   const cases: [string, Partial<MetaCandidate>, (typeof EXCLUSION_REASONS)[number]][] = [
     ['curator left it out', { includedByCurator: false }, 'not included by the curator'],
     ['not healthy', { healthy: false }, 'not a healthy population'],
+    ['a Bayesian or indirect study (decision 099)', { directAnova: false }, 'not a direct ANOVA study'],
     ['every BIVAC item NA', { grade: null }, 'no BIVAC grade'],
     ['overall grade D', { grade: 'D' }, 'grade D'],
     ['no CV', { cv: null }, 'no estimate'],
@@ -41,10 +42,17 @@ describe('eligibilityOf: which datasets enter a meta-analysis', () => {
     expect(exclusionReasonsOf({ ...eligible, ...change })).toEqual([reason]);
   });
 
+  it('takes a candidate that does not say its evidence class as a direct ANOVA study (every dataset before 0015)', () => {
+    expect(eligibilityOf({ ...eligible, directAnova: true })).toEqual({ eligible: true });
+    expect('directAnova' in eligible).toBe(false);
+    expect(eligibilityOf(eligible)).toEqual({ eligible: true });
+  });
+
   it('names every failing rule in the order of the list, and gives the first as the reason', () => {
     const worst = {
       includedByCurator: false,
       healthy: false,
+      directAnova: false,
       grade: 'D',
       cv: null,
       ciLower: 6,
@@ -53,6 +61,7 @@ describe('eligibilityOf: which datasets enter a meta-analysis', () => {
     expect(exclusionReasonsOf(worst)).toEqual([
       'not included by the curator',
       'not a healthy population',
+      'not a direct ANOVA study',
       'grade D',
       'no estimate',
       'zero-width or inverted confidence interval',

@@ -8,6 +8,7 @@ import type { OverallGrade } from './bivac.js';
 export const EXCLUSION_REASONS = [
   'not included by the curator',
   'not a healthy population',
+  'not a direct ANOVA study',
   'no BIVAC grade',
   'grade D',
   'no estimate',
@@ -22,6 +23,11 @@ export interface MetaCandidate {
   /** The curators' "include in meta-analysis" flag. */
   includedByCurator: boolean;
   healthy: boolean;
+  /**
+   * Whether the dataset is a direct study analysed by ANOVA (evidence class `direct-anova`, decision
+   * 099); absent: it is (every dataset before the class existed).
+   */
+  directAnova?: boolean;
   /** The overall BIVAC grade (`overallGrade`), null when every item is NA. */
   grade: OverallGrade | null;
   cv: number | null;
@@ -36,7 +42,8 @@ const present = (v: number | null): v is number => v !== null && Number.isFinite
 
 /**
  * Every rule the estimate fails, in the order of EXCLUSION_REASONS (empty when it enters): the
- * curators' include flag, a healthy population (what the flag means in practice, domain.md), an
+ * curators' include flag, a healthy population (what the flag means in practice, domain.md), a
+ * direct study analysed by ANOVA (the estimates the global meta-analysis always pooled, decision 099), an
  * overall BIVAC grade other than D (Aarsand et al., Clin Chem 2018;64:501-14), an estimate, and a
  * CI (reported, or calculated after Røraas et al., Clin Chem 2012;58:1306-13) wider than zero,
  * since a study's weight is 1 / CI width.
@@ -47,6 +54,7 @@ export function exclusionReasonsOf(candidate: MetaCandidate): ExclusionReason[] 
   const fails: Record<ExclusionReason, boolean> = {
     'not included by the curator': !candidate.includedByCurator,
     'not a healthy population': !candidate.healthy,
+    'not a direct ANOVA study': candidate.directAnova === false,
     'no BIVAC grade': grade === null,
     'grade D': grade === 'D',
     'no estimate': !present(candidate.cv),

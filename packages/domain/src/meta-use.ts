@@ -7,6 +7,8 @@ export interface MetaUseDataset {
   total_score: string;
   include_in_meta_analysis: number | boolean;
   healthy: number | boolean;
+  /** The evidence class (decision 099); absent in answers before it existed: a direct ANOVA study. */
+  evidence_class?: string;
   estimates_of_cvi: number | null;
   estimates_of_cvg: number | null;
   reported_cvi_lower_confidence_interval: number | null;
@@ -62,6 +64,7 @@ export function metaUseOf(d: MetaUseDataset, metas: readonly MetaUseResult[]): M
     const reasons = exclusionReasonsOf({
       includedByCurator: Number(d.include_in_meta_analysis) === 1,
       healthy: Number(d.healthy) === 1,
+      directAnova: (d.evidence_class ?? 'direct-anova') === 'direct-anova',
       grade,
       cv,
       ciLower: ci.ciLower,

@@ -118,8 +118,14 @@ declare module 'fastify' {
     /**
      * `draining`: set on SIGTERM (main.ts): `/readyz` answers 503 while the rest is still served.
      * `warmingUp`: during the start's warm-up (decision 072), why `/readyz` is not ready yet.
+     * `afterReady`: what a module warms once the server is ready (threads started, tables loaded),
+     * never before: started by `startAfterReady` (main.ts), as the upkeep is (decision 090).
      */
-    lifecycle: { draining: boolean; warmingUp: (() => string | null) | null };
+    lifecycle: {
+      draining: boolean;
+      warmingUp: (() => string | null) | null;
+      afterReady: (() => Promise<void>)[];
+    };
   }
 }
 
@@ -177,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: recentRequests.genReqId,
   });
   app.decorate('recentRequests', recentRequests);
-  app.decorate('lifecycle', { draining: false, warmingUp: null });
+  app.decorate('lifecycle', { draining: false, warmingUp: null, afterReady: [] });
   const cache = deps.cache ?? ResponseCache.forConfig(config);
   const catalogue = CatalogueFiles.forConfig(config, cache);
   app.decorate('deps', {
@@ -284,4 +290,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppraisalRoutes(app);
   await registerWebApp(app, { sessionCookie: SESSION_COOKIE, pageRecords });
   return app;
+}
+
+/**
+ * The modules' warm-ups once the server is ready (issue 45: a first change-verdict batch finds its
+ * threads started and UCUM loaded), in the background: a failure is logged, never the end of the
+ * start. Resolves when all have ended (the bench waits for it; main.ts does not).
+ */
+export async function startAfterReady(app: FastifyInstance): Promise<void> {
+  await Promise.all(
+    app.lifecycle.afterReady.map((warm) =>
+      warm().catch((err: unknown) =>
+        app.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'a warm-up after ready failed',
+        ),
+      ),
+    ),
+  );
 }

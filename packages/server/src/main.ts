@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, startAfterReady } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database } from './db/client.js';
 import { rootMessage } from './db/connection-errors.js';
@@ -258,7 +258,11 @@ async function start(config: Config): Promise<void> {
         ? `ready: ${warm.rows} published datasets kept in ${warm.seconds.toFixed(1)} s`
         : `ready before the warm-up ended (WARM_UP_READY_SECONDS): ${warm.rows} published datasets kept so far`,
     );
-  if (!closing) await startUpkeep();
+  if (!closing) {
+    // Threads and tables a first request would otherwise wait for (issue 45), in the background.
+    void startAfterReady(app);
+    await startUpkeep();
+  }
 }
 
 /** Where a fault nothing caught is logged: the console until the app (and its logger) exists. */

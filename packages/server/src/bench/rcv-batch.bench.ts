@@ -1,10 +1,10 @@
 // Issue 45.5 (decision 092): "10,000 pairs in under a second on the reference machine, off the event
 // loop". `POST /api/v1/rcv` with 10,000 pairs on the demo database — fifty tests by id, name and
 // code, a tenth of the pairs with x2 in another unit (converted by UCUM), a few bad lines — as JSON,
-// as CSV, and CSV out; `/healthz` asked every 20 ms by a process of its own meanwhile. The first
-// batch after a start (the thread started, UCUM's tables loaded) is printed; the warm batches' median
-// fails above BENCH_RCV_BATCH_CEILING_MS (1000), a `/healthz` answer above
-// BENCH_LOOP_HOLD_CEILING_MS (100).
+// as CSV, and CSV out; `/healthz` asked every 20 ms by a process of its own meanwhile. The threads
+// are started and UCUM loaded after ready, in the background, as main.ts does (`startAfterReady`);
+// the first batch after the start and the warm batches' median each fail above
+// BENCH_RCV_BATCH_CEILING_MS (1000), a `/healthz` answer above BENCH_LOOP_HOLD_CEILING_MS (100).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -14,6 +14,7 @@ import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
 } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
+import { startAfterReady } from '../app.js';
 import { listenBenchApp, uptime } from './bench-app.js';
 import { openBenchDatabase } from './bench-data.js';
 import { startCpuProfile } from './cpu-profile.js';
@@ -54,6 +55,11 @@ await seedDatabase(database.db, {
 for (const id of await listAnalyteIdsWithDatasets(database.db))
   await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
 const { app, base } = await listenBenchApp(database);
+// Ready: the modules' warm-ups start in the background, as main.ts starts them (issue 45); a batch
+// asked before they end waits for them (timed in its row when it came first).
+const warmStarted = performance.now();
+let warmMs: number | undefined;
+const warming = startAfterReady(app).then(() => (warmMs = performance.now() - warmStarted));
 const table = ApplicationsSchema.parse(await (await fetch(`${base}/api/v1/applications`)).json()).data.filter(
   (r) => r.headline && r.cvi !== null,
 );
@@ -92,16 +98,11 @@ console.log(
   `\n### POST /api/v1/rcv, ${PAIRS} pairs (${tests.length} tests; a tenth converted by UCUM), demo data`,
 );
 console.log(
-  '| ask | ms (median of the warm) | each | KB | longest /healthz ms | /healthz over 100 ms | uptime |',
+  '| ask | ms (median) | each ask, ms | CPU ms of the process, threads too (median) | KB | longest /healthz ms | /healthz over 100 ms | uptime |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 let failed = false;
-async function step(
-  name: string,
-  ask: { body: string; headers: Record<string, string> },
-  n: number,
-  judged: boolean,
-) {
+async function step(name: string, ask: { body: string; headers: Record<string, string> }, n: number) {
   await new Promise((r) => setTimeout(r, 200));
   await mark(prober);
   const times: number[] = [];
@@ -136,7 +137,8 @@ async function step(
   console.log(
     `| ${name} | ${median.toFixed(0)} | ${times.map((t) => t.toFixed(0)).join(', ')} | ${[...cpu].sort((a, b) => a - b)[Math.floor(cpu.length / 2)]!.toFixed(0)} | ${(bytes / 1024).toFixed(0)} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
   );
-  if ((judged && median > ceiling) || seen.worst > holdCeiling) failed = true;
+  // The first batch after a start as the warm ones: its one time is its median.
+  if (median > ceiling || seen.worst > holdCeiling) failed = true;
 }
 
 // The machine's own noise: /healthz while nothing is asked (a shared machine's load shows here).
@@ -145,21 +147,22 @@ await mark(prober);
 await new Promise((r) => setTimeout(r, 2000));
 const idle = await mark(prober);
 console.log(
-  `| nothing asked (2 s: the machine's noise) | — | — | — | — | ${idle.worst.toFixed(0)} | ${idle.over}/${idle.count} | ${uptime()} |`,
+  `| nothing asked (2 s: the machine's noise) | — | — | — | — | — | ${idle.worst.toFixed(0)} | ${idle.over}/${idle.count} | ${uptime()} |`,
 );
-await step(
-  'the first batch after a start (thread started, UCUM loaded)',
-  asks['JSON in, JSON out'],
-  1,
-  false,
+// The warm-up after ready (threads started, UCUM loaded, the menu's catalogue read), on its own row:
+// the first batch is asked once it is over, as one a laboratory sends after a start.
+await warming;
+console.log(
+  `| the warm-up after ready (threads, UCUM, catalogue) | ${warmMs!.toFixed(0)} | — | — | — | — | — | ${uptime()} |`,
 );
-for (const [name, ask] of Object.entries(asks)) await step(name, ask, rounds, true);
+await step('the first batch after a start', asks['JSON in, JSON out'], 1);
+for (const [name, ask] of Object.entries(asks)) await step(name, ask, rounds);
 prober.kill();
 await app.close();
 await database.close();
 if (failed) {
   console.log(
-    `FAIL: a warm batch's median above ${ceiling} ms (BENCH_RCV_BATCH_CEILING_MS), or a /healthz answer above ${holdCeiling} ms (BENCH_LOOP_HOLD_CEILING_MS)`,
+    `FAIL: the first batch, or a warm batch's median, above ${ceiling} ms (BENCH_RCV_BATCH_CEILING_MS), or a /healthz answer above ${holdCeiling} ms (BENCH_LOOP_HOLD_CEILING_MS)`,
   );
   process.exit(1);
 }

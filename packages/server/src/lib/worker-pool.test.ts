@@ -3,11 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
 import { WorkerPool } from './worker-pool.js';
 
-const poolOf = (timeoutMs: number) =>
-  new WorkerPool<'echo' | 'refuse' | 'spin' | 'eat', string>({
+const poolOf = (timeoutMs: number, size = 1) =>
+  new WorkerPool<'echo' | 'refuse' | 'spin' | 'eat' | 'thread', string>({
     from: new URL('../test/', import.meta.url).href,
     file: './pool-test.thread.js',
-    size: 1,
+    size,
     timeoutMs,
     resourceLimits: { maxOldGenerationSizeMb: 64 },
     tooLong: { code: 'payload_too_large', message: 'too long' },
@@ -30,6 +30,21 @@ const failure = (p: Promise<unknown>) =>
   );
 
 describe('a pool of worker threads with limits', () => {
+  it('warms every thread it may start: each answers the warm-up once, and a task asked meanwhile waits its turn', async () => {
+    const two = poolOf(30_000, 2);
+    try {
+      const warming = two.warmUp('thread');
+      const asked = two.run('echo');
+      expect(two.load).toEqual({ running: 2, waiting: 1 });
+      const answers = await warming;
+      expect(answers).toHaveLength(2);
+      expect(new Set(answers).size).toBe(2);
+      expect(await asked).toBe('echo from a thread');
+    } finally {
+      await two.close();
+    }
+  }, 60_000);
+
   it('answers, and passes an AppError on as one', async () => {
     expect(await pool.run('echo')).toBe('echo from a thread');
     const err = await failure(pool.run('refuse'));

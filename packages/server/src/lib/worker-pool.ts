@@ -62,6 +62,15 @@ export class WorkerPool<T, R> {
     });
   }
 
+  /**
+   * `task` once on each thread the pool may start, all asked at once so each starts its own thread
+   * (a warm-up: what a thread loads on first use is loaded before a request needs it). Tasks asked
+   * meanwhile wait their turn in the queue, as behind any task. Resolves with each thread's answer.
+   */
+  warmUp(task: T): Promise<R[]> {
+    return Promise.all(Array.from({ length: this.size }, () => this.run(task)));
+  }
+
   /** How many tasks are running and waiting (for tests and the status card). */
   get load(): { running: number; waiting: number } {
     return { running: this.busy.size, waiting: this.queue.length };

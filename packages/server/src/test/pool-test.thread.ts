@@ -1,8 +1,10 @@
 import { AppError } from '../lib/app-error.js';
+import { threadId } from 'node:worker_threads';
 import { answerTasks } from '../lib/worker-task.js';
 
 /** A WorkerPool thread for lib/worker-pool.test.ts: answers, refuses, spins or fills its heap. */
-answerTasks((task: 'echo' | 'refuse' | 'spin' | 'eat') => {
+answerTasks((task: 'echo' | 'refuse' | 'spin' | 'eat' | 'thread') => {
+  if (task === 'thread') return `thread ${threadId}`;
   if (task === 'refuse') throw new AppError('bad_request', 'refused on purpose');
   if (task === 'spin') for (;;);
   if (task === 'eat') {

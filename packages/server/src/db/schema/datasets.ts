@@ -2,6 +2,7 @@
 import {
   INTERVAL_UNITS,
   QUALITY_ITEMS,
+  type EvidenceClass,
   type Grade,
   type SexForMetaAnalysis,
   type TimeUnit,
@@ -166,6 +167,12 @@ export const bvSpecifications = pgTable(
     review: boolean('review').notNull().default(false),
     published: boolean('published').notNull().default(false),
     includeInMetaAnalysis: boolean('include_in_meta_analysis').notNull().default(false),
+    /**
+     * The kind of evidence (issue 47.4, decision 099): a direct study analysed by ANOVA with a
+     * confidence interval (every dataset before 0015), one with a Bayesian credible interval, or
+     * routine data (indirect). Only `direct-anova` enters the global estimate.
+     */
+    evidenceClass: text('evidence_class').$type<EvidenceClass>().notNull().default('direct-anova'),
     // codes and text
     sexForMetaAnalysis: text('sex_for_meta_analysis').$type<SexForMetaAnalysis>(),
     snomedCt: text('snomed_ct'),
@@ -207,6 +214,10 @@ export const bvSpecifications = pgTable(
     check(
       'bvs_sampling_times_ck',
       sql`(${t.samplingTimesStartTime} is null) = (${t.samplingTimesEndTime} is null)`,
+    ),
+    check(
+      'bvs_evidence_class_ck',
+      sql`${t.evidenceClass} in ('direct-anova', 'direct-bayesian', 'indirect')`,
     ),
     check('bvs_unique_identifier_ck', sql`length(trim(${t.uniqueIdentifier})) > 0`),
   ],

@@ -7,6 +7,7 @@ import {
 } from '@bvdb/contract';
 import { parseCsv } from '@bvdb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAfterReady } from '../../app.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -31,6 +32,16 @@ const single = async (query: string) =>
   ChangeVerdictSchema.parse((await ctx.app.inject({ url: `/api/v1/rcv?${query}` })).json());
 
 describe('POST /api/v1/rcv (issue 45.5)', () => {
+  it('warms its threads once the server is ready; a batch asked meanwhile waits for the warm-up and is answered', async () => {
+    // Nothing warmed before ready: buildApp only registers the warm-up (main.ts starts it).
+    expect(ctx.app.lifecycle.afterReady.length).toBeGreaterThan(0);
+    const warming = startAfterReady(ctx.app);
+    const res = await post({ pairs: [{ measurand: String(row.measurand_id), x1: 100, x2: 150, cva: 2 }] });
+    await warming;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ChangeVerdictBatchSchema.parse(res.json()).summary).toMatchObject({ pairs: 1, judged: 1 });
+  }, 60_000);
+
   it('answers each pair in order as the single verdict does, a bad line with its status and message', async () => {
     const res = await post(
       {

@@ -14,8 +14,14 @@ import { contractJson } from '../../lib/contract-json.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
 import { tableToCsv } from '../exports/index.js';
 import { populationRowSentence } from '../meta-analysis/index.js';
-import { judgeFound, unitsOf, type JudgeableTest, type UnitConversion } from './change-verdict.service.js';
-import { checkUnit, unitFactor } from './unit-conversion.js';
+import {
+  judgeFound,
+  unitsOf,
+  type CodeScale,
+  type JudgeableTest,
+  type UnitConversion,
+} from './change-verdict.service.js';
+import { checkScale, checkUnit, unitFactor } from './unit-conversion.js';
 
 const BATCH_COLUMNS = [
   'code',
@@ -126,10 +132,17 @@ export function readBatch(body: BatchBody, shared: Shared): ReadPair[] {
   });
 }
 
-/** A pair's units by UCUM, in the thread (each distinct unit and pair asked once). */
-function conversionOf(q: ChangeVerdictQuery): UnitConversion | null {
+/**
+ * A pair's units by UCUM, in the thread (each distinct unit and pair asked once): x1's unit on the
+ * scale of the code its test was found by, and x2's converted to it.
+ */
+function conversionOf(q: ChangeVerdictQuery, scale: CodeScale): UnitConversion | null {
   const { unit, unit2 } = unitsOf(q);
   if (unit === null) return null;
+  if (scale) {
+    const onScale = checkScale(unit, scale);
+    if (!onScale.ok) throw new AppError('unprocessable', onScale.message);
+  }
   if (unit2 === null) {
     const check = checkUnit(unit);
     if (!check.ok) throw new AppError('unprocessable', check.message);
@@ -143,7 +156,11 @@ function conversionOf(q: ChangeVerdictQuery): UnitConversion | null {
 function judgeLine(line: number, q: ChangeVerdictQuery, found: FoundPairTest): ChangeVerdictLine {
   if (!found.ok) return failed(line, found.status, found.error);
   try {
-    const { cva, cvaSource, verdict, conversion } = judgeFound(found.test, q, conversionOf(q));
+    const { cva, cvaSource, verdict, conversion } = judgeFound(
+      found.test,
+      q,
+      conversionOf(q, found.test.found.scale),
+    );
     const { group, cviRef } = found.test.found;
     const population = found.test.population;
     return {

@@ -5,7 +5,12 @@ import type { TestLookup } from '../menu/index.js';
 import type { BatchBody, FoundPairTest, PairTest } from './change-verdict-batch.js';
 import type { VerdictThreadTask } from './change-verdict-in-thread.js';
 import { populationSentence } from '../meta-analysis/index.js';
-import { findJudgeable, type PopulationAsked, type UnitsAnswer } from './change-verdict.service.js';
+import {
+  findJudgeable,
+  type CodeScale,
+  type PopulationAsked,
+  type UnitsAnswer,
+} from './change-verdict.service.js';
 
 /**
  * Threads for the change verdict (decision 092), on the pool every heavy request uses (decision
@@ -36,12 +41,24 @@ export class VerdictThreads {
 
   constructor(private readonly pool: VerdictPool) {}
 
+  /**
+   * Every change-verdict thread started and UCUM loaded in it (after ready: `lifecycle.afterReady`),
+   * so the first batch after a start is as fast as the next; a batch asked meanwhile waits for it.
+   */
+  readonly warmUp = async (): Promise<void> => {
+    await this.pool.warmUp({ kind: 'warm' });
+  };
+
   /** UCUM's answer on a query's units, asked of a thread once per distinct unit (and pair) and kept. */
-  readonly checkUnits = async (unit: string, unit2: string | null): Promise<UnitsAnswer> => {
-    const key = `${unit}\u0000${unit2 ?? ''}`;
+  readonly checkUnits = async (
+    unit: string,
+    unit2: string | null,
+    scale: CodeScale,
+  ): Promise<UnitsAnswer> => {
+    const key = `${unit}\u0000${unit2 ?? ''}\u0000${scale?.code ?? ''}\u0000${scale?.unit ?? ''}`;
     const kept = this.units.get(key);
     if (kept) return kept;
-    const answer = (await this.pool.run({ kind: 'units', unit, unit2 })) as UnitsAnswer;
+    const answer = (await this.pool.run({ kind: 'units', unit, unit2, scale })) as UnitsAnswer;
     if (this.units.size >= UNITS_KEPT) this.units.clear();
     this.units.set(key, answer);
     return answer;

@@ -20,6 +20,11 @@ export function registerChangeVerdictRoutes(
   const pool = createVerdictPool();
   app.addHook('onClose', () => pool.close());
   const threads = new VerdictThreads(pool);
+  // Started and loaded once the server is ready, never before (the start is not slowed: decision 090).
+  // The menu's kept catalogue, by which tests are found, is read then too.
+  app.lifecycle.afterReady.push(async () => {
+    await Promise.all([threads.warmUp(), tests.warmUp()]);
+  });
 
   route(app, v1ChangeVerdict, async ({ query }) => {
     // A population (issue 47.3): an unknown facet value is a 400 naming the allowed ones.

@@ -54,8 +54,13 @@ export interface JudgedChange {
 
 /** What UCUM says of a query's units (answered in a change-verdict thread: decision 092). */
 export type UnitsAnswer = { ok: true; factor: number | null } | { ok: false; message: string };
-/** Asks UCUM about `unit` (and `unit2`, x2's unit, when it differs). */
-export type CheckUnits = (unit: string, unit2: string | null) => Promise<UnitsAnswer>;
+/** The scale a test's code names (`FoundTest['scale']`), which a result's unit must be on. */
+export type CodeScale = { code: string; unit: string } | null;
+/**
+ * Asks UCUM about `unit` (and `unit2`, x2's unit, when it differs), and whether `unit` is on the
+ * scale of the code the test was found by.
+ */
+export type CheckUnits = (unit: string, unit2: string | null, scale: CodeScale) => Promise<UnitsAnswer>;
 
 /** A measurand asked by id is looked up by its id (the catalogue knows each id as a code). */
 export const testOf = (q: Pick<ChangeVerdictQuery, 'code' | 'measurand' | 'matrix'>) => {
@@ -181,7 +186,8 @@ export function judgeFound(
 
 /**
  * The change verdict of issue 45.4 for one pair: the test found, the units checked by UCUM (a unit
- * that is not UCUM, or two UCUM cannot convert, is 422 naming them), and the domain's verdict.
+ * that is not UCUM, two UCUM cannot convert, or a unit off the scale of the code the test was found
+ * by, is 422 naming them), and the domain's verdict.
  */
 export async function judgeChange(
   tests: TestLookup,
@@ -193,7 +199,7 @@ export async function judgeChange(
   const { unit, unit2 } = unitsOf(q);
   let conversion: UnitConversion | null = null;
   if (unit !== null) {
-    const units = await checkUnits(unit, unit2);
+    const units = await checkUnits(unit, unit2, test.found.scale);
     if (!units.ok) throw new AppError('unprocessable', units.message);
     if (unit2 !== null && units.factor !== null) conversion = { factor: units.factor, from: unit2, to: unit };
   }

@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 /**
  * UCUM for the change verdict (issue 45.4, decision 092): is a unit string UCUM, and by what factor
  * does a result in one unit become a result in another. `@lhncbc/ucum-lhc` (NLM, BSD-style licence
- * with the UCUM notice) answers; it takes about 0.7 s and 30 MB to load its tables, so it is loaded on
- * first use, and only in a change-verdict thread: the server's start and its event loop never pay it.
+ * with the UCUM notice) answers; it takes about 0.7 s and 30 MB to load its tables, so it is loaded
+ * only in a change-verdict thread, by the threads' warm-up once the server is ready (or on first use
+ * before that): the server's start and its event loop never pay it.
  *
  * What is converted (one rule, no guess):
  * - units UCUM finds commensurable by themselves (mg/dL → g/L, U/L → µkat/L, 10*9/L → 10*3/uL);
@@ -92,21 +93,56 @@ export function unitFactor(from: string, to: string): UnitFactor {
   const key = `${from}\u0000${to}`;
   const kept = factors.get(key);
   if (kept) return kept;
-  return keep(factors, key, findFactor(from, to));
-}
-
-function findFactor(from: string, to: string): UnitFactor {
   for (const [name, unit] of [
     ['unit2', from],
     ['unit', to],
   ] as const) {
     const check = checkUnit(unit, name);
-    if (!check.ok) return check;
+    if (!check.ok) return keep(factors, key, check);
   }
-  const cannot = (why: string): UnitFactor => ({
-    ok: false,
-    message: `x2 in ${from} cannot be compared with x1 in ${to}: ${why}; send both results in one unit`,
-  });
+  const found = findFactor(from, to);
+  return keep(
+    factors,
+    key,
+    found.ok
+      ? found
+      : {
+          ok: false,
+          message: `x2 in ${from} cannot be compared with x1 in ${to}: ${found.why}; send both results in one unit`,
+        },
+  );
+}
+
+const scaleChecks = new Map<string, UnitCheck>();
+
+/**
+ * Whether a result in `unit` is on the scale its code names (`measurand_codes.ucum_unit`, issue 45):
+ * the same unit, or one UCUM converts to the scale by the rules above (mg/dL on a g/L code is fine,
+ * mmol/L on a mass-concentration code is not). A scale UCUM cannot read is not held against the
+ * caller: nothing is checked then. `unit` itself is checked first (`checkUnit`).
+ */
+export function checkScale(unit: string, scale: { code: string; unit: string }): UnitCheck {
+  const key = `${unit}\u0000${scale.unit}\u0000${scale.code}`;
+  const kept = scaleChecks.get(key);
+  if (kept) return kept;
+  const check = (): UnitCheck => {
+    const given = checkUnit(unit);
+    if (!given.ok) return given;
+    if (ucumForm(unit) === ucumForm(scale.unit) || !checkUnit(scale.unit).ok) return { ok: true };
+    const found = findFactor(unit, scale.unit);
+    return found.ok
+      ? { ok: true }
+      : {
+          ok: false,
+          message: `The code ${scale.code} is on the scale ${scale.unit}; the unit given, ${unit}, is not commensurable with it: ${found.why}; send the result on the code’s scale, or use the code of the scale ${unit} is on`,
+        };
+  };
+  return keep(scaleChecks, key, check());
+}
+
+/** The factor between two UCUM units, or why there is none (both already checked as UCUM). */
+function findFactor(from: string, to: string): { ok: true; factor: number } | { ok: false; why: string } {
+  const cannot = (why: string) => ({ ok: false, why }) as const;
   const [ucumFrom, ucumTo] = [ucumForm(from), ucumForm(to)];
   if (annotations(ucumFrom) !== annotations(ucumTo))
     return cannot('their annotations differ ({…} means something to a laboratory, nothing to UCUM)');

@@ -199,6 +199,41 @@ describe('POST /bv_specifications', () => {
     expect(entries[0]!.after.unique_identifier).toBe('NEW-1');
   });
 
+  it('records the evidence class: direct ANOVA when not given, another class when entered, edited back (decision 099)', async () => {
+    const plain = await create();
+    expect((await form(plain.id)).bv_specification.evidence_class).toBe('direct-anova');
+    const blank = await create({ evidence_class: '' });
+    expect((await form(blank.id)).bv_specification.evidence_class).toBe('direct-anova');
+
+    const res = await post({ bv_specification: valid({ evidence_class: 'direct-bayesian' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ dataset: { id: number; evidence_class: string } }>().dataset;
+    expect(created.evidence_class).toBe('direct-bayesian');
+    const f = await form(created.id);
+    const edited = await put(created.id, {
+      bv_specification: { ...f.bv_specification, evidence_class: 'indirect' },
+      version: f.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const read = await ctx.app.inject({ url: `/api/bv_specifications/${created.id}` });
+    expect(read.json<{ dataset: { evidence_class: string } }>().dataset.evidence_class).toBe('indirect');
+    const [row] = await ctx.database.db
+      .select({ evidenceClass: bvSpecifications.evidenceClass })
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.id, created.id));
+    expect(row!.evidenceClass).toBe('indirect');
+  });
+
+  it('refuses an evidence class that is not one of the three, naming them', async () => {
+    const before = await countSpecs();
+    const res = await post({ bv_specification: valid({ evidence_class: 'bayesian' }) });
+    expect(res.statusCode).toBe(400);
+    expect(fieldMessage(res.json<ErrorBody>(), 'evidence_class')).toBe(
+      'Must be one of: direct-anova, direct-bayesian, indirect.',
+    );
+    expect(await countSpecs()).toBe(before);
+  });
+
   it('accepts true/false flags and stores them as 0/1 (decision 001)', async () => {
     const d = await create({ healthy: true, published: false });
     const f = await form(d.id);

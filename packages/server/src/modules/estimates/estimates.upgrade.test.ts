@@ -62,12 +62,14 @@ describe('initial versions after an upgrade from the previous release (migration
       adminPassword: 'test-password-123',
     });
     // This release's migrations taken away: 0016 (local estimates' versions, decision 100; the table
-    // dropped below holds its columns), 0014 (local estimates, decision 095), 0013 (measurands'
+    // dropped below holds its columns), 0015 (datasets' evidence class, decision 099), 0014 (local
+    // estimates, decision 095), 0013 (measurands'
     // codes, decision 091), 0012
     // (measurands' alternative names, decision 083),
     // 0011 (kept test menus, decision 064), 0010 (release
     // files in pieces) and 0008 (releases, decision 058), 0009 (raw-data files, decision 062), 0007
     // (the change feed, decision 056), then 0006.
+    await old.execute('alter table bv_specifications drop column evidence_class');
     await old.execute('drop table local_estimates');
     await old.execute('drop table measurand_codes');
     await old.execute('drop table measurand_names');
@@ -96,7 +98,7 @@ describe('initial versions after an upgrade from the previous release (migration
     ])
       await old.execute(`drop function ${fn}()`);
     await old.execute(
-      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 10)',
+      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 11)',
     );
     // Results that changed at different moments before the upgrade.
     await old.execute(`update meta_calculations set updated_at = '2025-03-01T10:00:00Z' where id % 2 = 0`);
@@ -122,6 +124,7 @@ describe('initial versions after an upgrade from the previous release (migration
         '0012_measurand-names',
         '0013_measurand-codes',
         '0014_local-estimates',
+        '0015_evidence-class',
         '0016_local-estimate-versions',
       ]);
       expect(await countAllVersions(database.db)).toBe(metas.length);

@@ -18,7 +18,7 @@ import {
   refKeyOf,
   type EstimateRefs,
 } from '../meta-analysis/index.js';
-import { MenuCatalogue, type MenuCatalogueEntry } from '@bvdb/domain';
+import { MenuCatalogue, normaliseCode, type MenuCatalogueEntry } from '@bvdb/domain';
 import { listPublishedDatasetCodes } from './menu.repository.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'cache'>;
@@ -30,6 +30,11 @@ export interface MenuData {
   /** Each measurand's groups (matrix → its estimates), by measurand id and matrix name. */
   groups: Map<number, Map<string, ApplicationsGroup>>;
   refs: EstimateRefs;
+  /**
+   * The scale (UCUM unit) each stored code names, by measurand and code as compared
+   * (`normaliseCode`): a change verdict checks the unit it is given against it (issue 45).
+   */
+  scales: Map<number, Map<string, string>>;
 }
 
 /** What the kept catalogue needs to follow writes: what it was made of, by measurand. */
@@ -80,6 +85,17 @@ function codesByAnalyte(
   return extra;
 }
 
+/** Each measurand's codes with a stored scale: code as compared → its UCUM unit. */
+function scalesOf(table: Map<number, { code: string; ucum_unit: string | null }[]>) {
+  const out = new Map<number, Map<string, string>>();
+  for (const [id, codes] of table) {
+    const mine = new Map<string, string>();
+    for (const c of codes) if (c.ucum_unit?.trim()) mine.set(normaliseCode(c.code), c.ucum_unit.trim());
+    if (mine.size > 0) out.set(id, mine);
+  }
+  return out;
+}
+
 const entryOf = (
   a: AnalyteRow,
   extraCodes: readonly string[],
@@ -128,7 +144,7 @@ async function buildKept(deps: Deps): Promise<Kept> {
   }
   const refs = await estimateRefsOf(deps, [...byAnalyte.keys()]);
   return {
-    data: { catalogue, groups: byAnalyte, refs },
+    data: { catalogue, groups: byAnalyte, refs, scales: scalesOf(tableCodes) },
     owners: new Map(owners.map((o) => [o.id, o.analyteId])),
     metas: metaStampsOf(metas),
     lookups,
@@ -196,7 +212,11 @@ async function applyChanges(deps: Deps, kept: Kept, changes: ChangedRecord[]): P
   const { data } = kept;
   const groups = groupsByAnalyte(groupApplications(metaRows, ALL_MATRICES));
   const extraCodes = codesByAnalyte(codes, tableCodes);
+  const scales = scalesOf(tableCodes);
   for (const id of ids) {
+    const scale = scales.get(id);
+    if (scale) data.scales.set(id, scale);
+    else data.scales.delete(id);
     for (const g of data.groups.get(id)?.values() ?? [])
       for (const row of [g.cvi, g.cvg]) if (row) data.refs.delete(refKeyOf(row.meta));
     const mine = groups.get(id);

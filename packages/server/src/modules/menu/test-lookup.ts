@@ -1,4 +1,4 @@
-import { matchMenuLine, type MenuMatch } from '@bvdb/domain';
+import { matchMenuLine, normaliseCode, type MenuMatch } from '@bvdb/domain';
 import type { ApplicationsGroup } from '../applications/index.js';
 import { refKeyOf } from '../meta-analysis/index.js';
 import type { MenuDataSource } from './menu-data.js';
@@ -10,6 +10,8 @@ export interface FoundTest {
   group: ApplicationsGroup | undefined;
   /** the CVI estimate's id and version (undefined before its first version) */
   cviRef: { estimateId: number; version: number } | undefined;
+  /** The scale (UCUM unit) the code asked names, when the test was found by a code stored with one. */
+  scale: { code: string; unit: string } | null;
 }
 
 /**
@@ -20,11 +22,20 @@ export interface FoundTest {
 export class TestLookup {
   constructor(private readonly source: MenuDataSource) {}
 
+  /** The kept catalogue read (once the server is ready: a first change verdict then reads nothing). */
+  async warmUp(): Promise<void> {
+    await this.source.current();
+  }
+
   async find(test: { name: string | null; code: string | null; matrix: string | null }): Promise<FoundTest> {
     const data = await this.source.current();
     const match = matchMenuLine(data.catalogue, test);
     const group = match.match ? data.groups.get(match.match.measurandId)?.get(match.match.matrix) : undefined;
     const cviRef = group?.cvi ? data.refs.get(refKeyOf(group.cvi.meta)) : undefined;
-    return { match, group, cviRef };
+    const unit =
+      test.code && match.match
+        ? data.scales.get(match.match.measurandId)?.get(normaliseCode(test.code))
+        : undefined;
+    return { match, group, cviRef, scale: unit && test.code ? { code: test.code, unit } : null };
   }
 }

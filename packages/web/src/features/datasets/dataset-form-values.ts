@@ -4,7 +4,7 @@ import {
   type DatasetFieldOfKind,
   type DatasetValues,
 } from '@bvdb/contract';
-import { NON_HEALTHY_STATE_ID } from '@bvdb/domain';
+import { DEFAULT_EVIDENCE_CLASS, NON_HEALTHY_STATE_ID } from '@bvdb/domain';
 import { z } from 'zod';
 
 type NumericField = DatasetFieldOfKind<'number' | 'id'>;
@@ -36,6 +36,8 @@ export const DEFAULT_DATASET_VALUES: DatasetFormValues = {
   study_duration_units: 'Week',
   interval_units: 'Week',
   sex_for_meta_analysis: 'Males',
+  // Decision 099: a direct study analysed by ANOVA unless the curator records otherwise.
+  evidence_class: DEFAULT_EVIDENCE_CLASS,
 };
 
 const text = (v: string | number | null) => (v === null ? '' : String(v));

@@ -62,6 +62,7 @@ export function metaEligibility(spec: Spec, type: VarType): MetaEligibility {
   const reasons = exclusionReasonsOf({
     includedByCurator: spec.includeInMetaAnalysis,
     healthy: spec.healthy,
+    directAnova: spec.evidenceClass === 'direct-anova',
     grade,
     cv: e.cv,
     ciLower: e.ciLower,

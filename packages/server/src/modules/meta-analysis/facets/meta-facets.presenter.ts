@@ -1,5 +1,11 @@
 import type { FacetAnswerSchema } from '@bvdb/contract';
-import { facetQueryString, facetSelectionKey, limitsKindOf, type FacetSelection } from '@bvdb/domain';
+import {
+  estimateEvidenceOf,
+  facetQueryString,
+  facetSelectionKey,
+  limitsKindOf,
+  type FacetSelection,
+} from '@bvdb/domain';
 import type { z } from 'zod';
 import type { FacetedEstimates, FacetResult } from './meta-facets.types.js';
 
@@ -22,6 +28,11 @@ function presentEstimate(r: FacetResult): FacetAnswer['metas'][number] {
     method: r.result.method,
     seed: r.result.seed,
     number_used: r.result.n,
+    // What kind of evidence (decision 099): a range for too few studies, else its studies' class.
+    evidence: estimateEvidenceOf(
+      limitsKindOf(r.result.method),
+      r.links.map((l) => l.evidenceClass),
+    ),
     note: r.result.n === 1 ? ONE_STUDY_NOTE : null,
     datasets: r.links.map((l) => ({
       bv_specification_id: l.bvSpecificationId,

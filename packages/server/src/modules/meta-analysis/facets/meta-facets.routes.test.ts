@@ -100,6 +100,7 @@ describe('GET /api/v1/measurands/{id}/facets', () => {
       'interval',
       'method',
       'matrix',
+      'evidence',
     ]);
     const state = body.facets.find((f) => f.facet === 'state')!;
     expect(state.values.find((v) => v.value === 'athletes')!.datasets).toBe(athletes.length);
@@ -289,5 +290,80 @@ describe('GET /api/v1/measurands/{id}/metas?facet.…', () => {
     expect(a.statusCode).toBe(200);
     expect(b.headers.etag).toBe(a.headers.etag);
     expect(b.body).toBe(a.body);
+  });
+});
+
+describe('evidence classes (issue 47.4, decision 099)', () => {
+  interface V1Metas {
+    metas: {
+      var_type: string;
+      matrix_id: number | null;
+      limits: string | null;
+      evidence: { class: string; label: string };
+      datasets: { bv_specification_id: number }[];
+    }[];
+  }
+  const evidenceCounts = async () => {
+    const body = (await ctx.app.inject({ url: `/api/v1/measurands/${cholId}/facets` })).json<FacetList>();
+    const facet = body.facets.find((f) => f.facet === 'evidence')!;
+    return Object.fromEntries(facet.values.map((v) => [v.value, v.datasets]));
+  };
+
+  it('counts every dataset as a direct ANOVA study until one is entered otherwise', async () => {
+    const body = (await ctx.app.inject({ url: `/api/v1/measurands/${cholId}/facets` })).json<FacetList>();
+    expect(await evidenceCounts()).toEqual({
+      'direct-anova': body.datasets,
+      'direct-bayesian': 0,
+      indirect: 0,
+    });
+    const global = (await metasOf(cholId)).json<V1Metas>();
+    for (const m of global.metas)
+      expect(m.evidence.class).toBe(m.limits === 'range' ? 'range' : 'direct-anova');
+  });
+
+  it('a Bayesian dataset leaves the global estimate, and facet.evidence recomputes from it alone', async () => {
+    const bayesian = healthy;
+    const usedGlobally = async () => {
+      await ctx.app.deps.recompute.settle();
+      const global = (await metasOf(cholId)).json<V1Metas>();
+      return global.metas.flatMap((m) => m.datasets.map((d) => d.bv_specification_id));
+    };
+    for (const id of bayesian) await editDataset(ctx.app, id, { evidence_class: 'direct-bayesian' });
+    try {
+      const stored = await ctx.app.inject({ url: `/api/bv_specifications/${bayesian[0]}` });
+      expect(stored.json<{ dataset: { evidence_class: string } }>().dataset.evidence_class).toBe(
+        'direct-bayesian',
+      );
+      expect(await evidenceCounts()).toMatchObject({ 'direct-bayesian': bayesian.length, indirect: 0 });
+
+      // The global estimate keeps today's rule: direct ANOVA studies only.
+      expect((await usedGlobally()).filter((id) => bayesian.includes(id))).toEqual([]);
+
+      const answer = await facetAnswer(cholId, '?facet.evidence=direct-bayesian');
+      const serumCvi = answer.metas.find((m) => m.var_type === ':cvi' && m.matrix_id === 1)!;
+      expect(serumCvi.datasets.map((d) => d.bv_specification_id).sort()).toEqual(
+        [...bayesian].sort((a, b) => a - b),
+      );
+      expect(serumCvi.evidence.class).toBe(serumCvi.limits === 'range' ? 'range' : 'direct-bayesian');
+      // Both classes and both populations chosen: studies of two classes (a range for six studies).
+      const both = await facetAnswer(
+        cholId,
+        '?facet.evidence=direct-anova,direct-bayesian&facet.state=athletes,healthy',
+      );
+      const mixed = both.metas.find((m) => m.var_type === ':cvi' && m.matrix_id === 1)!;
+      expect(mixed.datasets.some((d) => athletes.includes(d.bv_specification_id))).toBe(true);
+      expect(mixed.datasets.some((d) => bayesian.includes(d.bv_specification_id))).toBe(true);
+      expect(mixed.evidence.class).toBe(mixed.limits === 'range' ? 'range' : 'mixed');
+    } finally {
+      for (const id of bayesian) await editDataset(ctx.app, id, { evidence_class: 'direct-anova' });
+    }
+    // Direct ANOVA again: they are back in the global estimate (the rule, not the data, left them out).
+    expect((await usedGlobally()).some((id) => bayesian.includes(id))).toBe(true);
+  });
+
+  it('an unknown class is a 400 naming the allowed ones', async () => {
+    const res = await metasOf(cholId, '?facet.evidence=bayes');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('direct-anova, direct-bayesian, indirect');
   });
 });

@@ -71,6 +71,7 @@ async function loadFaceted(db: DbOrTx, analyteId: number, known?: Promise<FacetL
       intervalUnits: spec.intervalUnits,
       method: label(labels.methods, spec.overallPrincipleMethodId),
       matrix: label(labels.matrices, spec.matrixId),
+      evidenceClass: spec.evidenceClass,
     }),
   }));
   // Every value a facet may be asked for: the lookups' whole lists, not only the values present.
@@ -116,15 +117,21 @@ function allowedValues(
  * The engine on some datasets of one measurand, as the recomputation runs it: every matrix and
  * consolidation, CVI and CVG, a group without an eligible study left out. When the population itself
  * is chosen (the state or disease facet), the rule "a healthy population" is that choice: the
- * dataset's healthy flag is not read; every other rule is.
+ * dataset's healthy flag is not read; every other rule is. Likewise when the evidence class is
+ * chosen (decision 099): the rule "a direct ANOVA study" is that choice.
  */
 async function engineOn(
   db: DbOrTx,
   analyteName: string,
   specs: Spec[],
-  populationChosen: boolean,
+  chosen: { population: boolean; evidence: boolean },
 ): Promise<FacetResult[]> {
-  const input = populationChosen ? specs.map((s) => ({ ...s, healthy: true })) : specs;
+  const classOf = new Map(specs.map((s) => [s.id, s.evidenceClass]));
+  const input = specs.map((s) => ({
+    ...s,
+    ...(chosen.population ? { healthy: true } : {}),
+    ...(chosen.evidence ? { evidenceClass: 'direct-anova' as const } : {}),
+  }));
   const out: FacetResult[] = [];
   for (const group of await groupDatasets(db, input)) {
     for (const type of [':cvi', ':cvg'] as const) {
@@ -151,6 +158,7 @@ async function engineOn(
             ciLower: r.ciLower!,
             ciUpper: r.ciUpper!,
             weight: weightOf.get(String(r.id))!,
+            evidenceClass: classOf.get(r.specId)!,
           })),
       });
     }
@@ -159,7 +167,7 @@ async function engineOn(
 }
 
 /** Runs the engine on the datasets a facet set selects. */
-type Engine = (specs: Spec[], populationChosen: boolean) => Promise<FacetResult[]>;
+type Engine = (specs: Spec[], chosen: { population: boolean; evidence: boolean }) => Promise<FacetResult[]>;
 
 /**
  * An estimate shown at a past moment, as the estimates' history recorded it (decision 052): its
@@ -191,6 +199,7 @@ export interface ShownEstimate {
 function engineAsOf(shown: ShownEstimate[]): Engine {
   return (specs) => {
     const ids = new Set(specs.map((s) => s.id));
+    const classOf = new Map(specs.map((s) => [s.id, s.evidenceClass]));
     const out: FacetResult[] = [];
     for (const e of shown) {
       const kept = e.datasets.filter((d) => ids.has(d.bvSpecificationId));
@@ -214,7 +223,11 @@ function engineAsOf(shown: ShownEstimate[]): Engine {
         result,
         links: kept
           .filter((d) => weightOf.has(d.studyId))
-          .map((d) => ({ ...d, weight: weightOf.get(d.studyId)! })),
+          .map((d) => ({
+            ...d,
+            weight: weightOf.get(d.studyId)!,
+            evidenceClass: classOf.get(d.bvSpecificationId)!,
+          })),
       });
     }
     return Promise.resolve(out);
@@ -247,7 +260,10 @@ export async function facetedEstimates(
     );
   }
   const selection = normaliseFacetSelection(asked);
-  const populationChosen = selection.state !== undefined || selection.disease !== undefined;
+  const chosen = {
+    population: selection.state !== undefined || selection.disease !== undefined,
+    evidence: selection.evidence !== undefined,
+  };
   const specsOf = (sel: FacetSelection) => filterByFacets(items, (i) => i.facets, sel).map((i) => i.spec);
   const engine: Engine = shownAsOf
     ? engineAsOf(shownAsOf)
@@ -258,7 +274,7 @@ export async function facetedEstimates(
     const recorded = new Set(shownAsOf.flatMap((e) => e.datasets.map((d) => d.bvSpecificationId)));
     matching = matching.filter((s) => recorded.has(s.id));
   }
-  const results = await engine(matching, populationChosen);
+  const results = await engine(matching, chosen);
 
   const labelOf = (facet: Facet, value: string) =>
     counts.find((c) => c.facet === facet)?.values.find((v) => v.value === value)?.label ?? value;
@@ -268,7 +284,7 @@ export async function facetedEstimates(
     if (!values || values.length < 2) continue;
     const byValue = new Map<string, Map<string, FacetResult>>();
     for (const value of values) {
-      const sub = await engine(specsOf({ ...selection, [facet]: [value] }), populationChosen);
+      const sub = await engine(specsOf({ ...selection, [facet]: [value] }), chosen);
       byValue.set(value, new Map(sub.map((r) => [groupKey(r), r])));
     }
     for (let i = 0; i < values.length; i++) {

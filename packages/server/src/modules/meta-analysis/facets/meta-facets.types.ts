@@ -1,4 +1,4 @@
-import type { Facet, FacetSelection, MetaResult, SubgroupTestResult } from '@bvdb/domain';
+import type { EvidenceClass, Facet, FacetSelection, MetaResult, SubgroupTestResult } from '@bvdb/domain';
 import type { VarType } from '../calculation/meta-calculation.service.js';
 
 /** What the facet service computes and the presenter shows (issue 47). */
@@ -19,6 +19,8 @@ export interface FacetResult {
     ciLower: number;
     ciUpper: number;
     weight: number;
+    /** The dataset's evidence class (decision 099). */
+    evidenceClass: EvidenceClass;
   }[];
 }
 

@@ -63,6 +63,7 @@ async function vocabularyOf(db: DbOrTx): Promise<Record<Facet, Map<string, strin
     interval: fixed(FIXED_FACET_VALUES.interval),
     method: fromLookup(labels.methods),
     matrix: fromLookup(labels.matrices),
+    evidence: fixed(FIXED_FACET_VALUES.evidence),
   };
 }
 

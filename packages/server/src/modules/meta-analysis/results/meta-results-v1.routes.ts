@@ -1,5 +1,5 @@
 import { facetSelectionOf, v1ListMeasurands, v1ListMetas, v1MetasOfMeasurand } from '@bvdb/contract';
-import { CODE_SYSTEMS } from '@bvdb/domain';
+import { CODE_SYSTEMS, DEFAULT_EVIDENCE_CLASS, estimateEvidenceOf, limitsKindOf } from '@bvdb/domain';
 import type { FastifyInstance } from 'fastify';
 import { cachedJson } from '../../../lib/cached-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
@@ -15,6 +15,13 @@ import {
   type EstimateRefOf,
 } from './meta-results.presenter.js';
 import * as service from './meta-results.service.js';
+
+/**
+ * What kind of evidence a global estimate is (decision 099): only direct ANOVA studies enter it, so
+ * it is that class, or a range when too few studies give one.
+ */
+const globalEvidenceOf = (row: Parameters<typeof presentMeta>[0]) =>
+  estimateEvidenceOf(limitsKindOf(row.meta.method), [DEFAULT_EVIDENCE_CLASS]);
 
 /** The meta-analysis part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
 export function registerMetaV1Routes(app: FastifyInstance): void {
@@ -166,7 +173,11 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
             analyte: id,
             as_of: asOf.toISOString(),
             headline: presentV1Headline(past.headline, refOf),
-            metas: past.results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
+            metas: past.results.map((r) => ({
+              ...presentMeta(r.row, r.links),
+              ...refOf(r.row),
+              evidence: globalEvidenceOf(r.row),
+            })),
             ...(await facetsOf({
               at: asOf,
               shown: past.results.map((r) => ({
@@ -194,7 +205,11 @@ export function registerMetaV1Routes(app: FastifyInstance): void {
           analyte: id,
           as_of: null,
           headline: presentV1Headline(headline, refOf),
-          metas: results.map((r) => ({ ...presentMeta(r.row, r.links), ...refOf(r.row) })),
+          metas: results.map((r) => ({
+            ...presentMeta(r.row, r.links),
+            ...refOf(r.row),
+            evidence: globalEvidenceOf(r.row),
+          })),
           ...(await facetsOf()),
         };
       },

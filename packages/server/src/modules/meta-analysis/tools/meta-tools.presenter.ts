@@ -16,6 +16,7 @@ const ESTIMATE_NAME: Record<VarType, string> = { ':cvi': 'CVI', ':cvg': 'CVG' };
 const VALIDATION_TEXT: Record<ExclusionReason, (type: VarType) => string> = {
   'not included by the curator': () => 'Not included in meta-analysis',
   'not a healthy population': () => 'Not a healthy population',
+  'not a direct ANOVA study': () => 'Not a direct ANOVA study (Bayesian or indirect evidence)',
   'no BIVAC grade': () => 'No BIVAC grade',
   'grade D': () => 'Overall grade D',
   'no estimate': (type) => `No estimate of ${ESTIMATE_NAME[type]}`,

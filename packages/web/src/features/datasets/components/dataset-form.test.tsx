@@ -99,6 +99,8 @@ describe('DatasetForm', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Study Duration Units')).toHaveProperty('value', 'Week');
     expect(screen.getByLabelText('Sex for Meta-Analysis')).toHaveProperty('value', 'Males');
     expect(screen.getByLabelText('Published')).toHaveProperty('checked', false);
+    // Decision 099: a direct study analysed by ANOVA unless the curator records otherwise.
+    expect(screen.getByLabelText('Evidence Class')).toHaveProperty('value', 'direct-anova');
     // QI10 allows only A, C and NA.
     const qi10 = screen.getByLabelText('QI10 Variance Homogeneity');
     expect([...qi10.querySelectorAll('option')].map((o) => o.value)).toEqual(['A', 'C', 'NA']);
@@ -145,6 +147,7 @@ describe('DatasetForm', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByLabelText('Chronic kidney disease'));
     await userEvent.type(screen.getByLabelText('Estimate of CVI (%)'), '5.5');
     await userEvent.click(screen.getByLabelText('Published'));
+    await userEvent.selectOptions(screen.getByLabelText('Evidence Class'), 'direct-bayesian');
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({
@@ -160,6 +163,7 @@ describe('DatasetForm', { timeout: 20_000 }, () => {
       healthy: 0,
       scale: 'A',
       interval_units: 'Week',
+      evidence_class: 'direct-bayesian',
     });
   }, 20_000); // many fields typed one key at a time: slow on a loaded machine
 

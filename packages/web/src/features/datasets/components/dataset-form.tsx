@@ -1,5 +1,7 @@
 import { DATASET_FIELD_LABELS, type DatasetInput } from '@bvdb/contract';
 import {
+  EVIDENCE_CLASS_LABELS,
+  EVIDENCE_CLASSES,
   INTERVAL_UNITS,
   NON_HEALTHY_STATE_ID,
   QUALITY_ITEMS,
@@ -35,6 +37,10 @@ import {
 import { DatasetFormInputSchema, type DatasetFormValues } from '../dataset-form-values';
 
 const UNIT_OPTIONS: Option[] = INTERVAL_UNITS.map((u) => ({ value: u, label: u }));
+const EVIDENCE_OPTIONS: Option[] = EVIDENCE_CLASSES.map((c) => ({
+  value: c,
+  label: EVIDENCE_CLASS_LABELS[c][0]!.toUpperCase() + EVIDENCE_CLASS_LABELS[c].slice(1),
+}));
 const SEX_OPTIONS: Option[] = SEXES_FOR_META_ANALYSIS.map((s) => ({ value: s, label: s }));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -271,6 +277,12 @@ export function DatasetForm({
           <NumberField name="reported_cvg_lower_confidence_interval" md={4} />
           <NumberField name="reported_cvg_upper_confidence_interval" md={4} />
           <NumberField name="analytical_cv" md={4} />
+          <SelectField
+            name="evidence_class"
+            md={8}
+            options={EVIDENCE_OPTIONS}
+            hint="Only direct ANOVA studies enter the global estimate; the others are shown under the evidence facet."
+          />
         </Section>
 
         <Section title="Units and Concentrations">

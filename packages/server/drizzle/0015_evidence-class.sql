@@ -1,0 +1,3 @@
+-- Evidence classes (issue 47.4, decision 099): every dataset is a direct ANOVA study unless entered otherwise.
+ALTER TABLE "bv_specifications" ADD COLUMN "evidence_class" text DEFAULT 'direct-anova' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bv_specifications" ADD CONSTRAINT "bvs_evidence_class_ck" CHECK ("bv_specifications"."evidence_class" in ('direct-anova', 'direct-bayesian', 'indirect'));
