@@ -145,7 +145,7 @@ export const FacetAnswerSchema = z.object({
   permalink: z
     .string()
     .describe(
-      "The measurand page showing this population: /analytes/{id}?facet.sex=males&facet.state=athletes (with as_of when the answer is of a past moment)",
+      'The measurand page showing this population: /analytes/{id}?facet.sex=males&facet.state=athletes (with as_of when the answer is of a past moment)',
     ),
   datasets: z.number().int().describe('Datasets matching the facets'),
   note: z.string().nullable().describe('"No study matches these facets" when no estimate results; else null'),

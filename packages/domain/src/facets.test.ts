@@ -222,7 +222,7 @@ describe('a selection in a URL and in words (decision 097)', () => {
     expect(facetQueryString({ matrix: ['whole-blood', 'whole-blood'] })).toBe('facet.matrix=whole-blood');
     expect(facetQueryString({})).toBe('');
   });
-  it('is said with the facets\' labels and the values\' labels where known', () => {
+  it("is said with the facets' labels and the values' labels where known", () => {
     const labels: Record<string, string> = { males: 'Males', weeks: 'Weeks (twice a week to every 4 weeks)' };
     expect(
       describeFacetSelection({ interval: ['weeks'], sex: ['males', 'females'] }, (_f, v) => labels[v]),

@@ -14,9 +14,12 @@ describe('the published database file, streamed', () => {
   it('is byte for byte the file built whole, for the same time of export', async () => {
     const exportedAt = new Date('2026-11-29T06:00:00Z');
     const release = { version: '9.9.9', licence: 'CC BY 4.0' };
-    const whole = (await exportDatabaseJson(ctx.database.db, 'published', null, { release, exportedAt })).join('');
+    const whole = (
+      await exportDatabaseJson(ctx.database.db, 'published', null, { release, exportedAt })
+    ).join('');
     let streamed = '';
-    for await (const chunk of streamPublishedDatabaseJson(ctx.database.db, { release, exportedAt })) streamed += chunk;
+    for await (const chunk of streamPublishedDatabaseJson(ctx.database.db, { release, exportedAt }))
+      streamed += chunk;
     expect(streamed).toBe(whole);
     expect(JSON.parse(streamed).tables.analytes.length).toBeGreaterThan(0);
   });

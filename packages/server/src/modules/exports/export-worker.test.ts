@@ -77,7 +77,9 @@ describe('the export thread', () => {
   it('streams a workbook fed a page at a time: the same file, its first bytes before its lists are read', async () => {
     const demo = await listPresentedDatasets(ctx.database.db, { signedIn: false });
     const metas = await listPresentedMetas(ctx.database.db);
-    const datasets = Array.from({ length: 3 }, (_, k) => demo.map((d) => ({ ...d, id: d.id + 100_000 * k }))).flat();
+    const datasets = Array.from({ length: 3 }, (_, k) =>
+      demo.map((d) => ({ ...d, id: d.id + 100_000 * k })),
+    ).flat();
     const date = new Date('2026-01-02T00:00:00.000Z');
     const head = { title: 'Fed', generatedAt: date };
     const whole = await buildWorkbookOffThread({ ...head, datasets, metas });

@@ -3,7 +3,13 @@ import { lowerThisThreadPriority } from '../../lib/thread-priority.js';
 import { datasetsToCsv } from './datasets-csv.js';
 import { streamFedWorkbook, streamWorkbook, type ExportInput } from './xlsx-writer.js';
 import { tableToCsv, tableToXlsx } from './table-file.js';
-import type { ExportJob, ExportPart, ExportResult, StagedList, WorkbookFeedMessage } from './export-worker.js';
+import type {
+  ExportJob,
+  ExportPart,
+  ExportResult,
+  StagedList,
+  WorkbookFeedMessage,
+} from './export-worker.js';
 import type { Dataset } from '@bvdb/contract';
 
 /** Runs in a worker thread: builds spreadsheets and CSV files off the server's event loop. */
@@ -65,7 +71,14 @@ async function* pagesOf(feeding: Feeding): AsyncGenerator<Dataset[]> {
 function startWorkbook(id: number, head: Parameters<typeof streamFedWorkbook>[0]) {
   let metasRead!: (metas: ExportInput['metas']) => void;
   const metas = new Promise<ExportInput['metas']>((resolve) => (metasRead = resolve));
-  const feeding: Feeding = { metas: [], metasRead, pages: [], done: false, aborted: undefined, wake: undefined };
+  const feeding: Feeding = {
+    metas: [],
+    metasRead,
+    pages: [],
+    done: false,
+    aborted: undefined,
+    wake: undefined,
+  };
   feedings.set(id, feeding);
   const out = streamFedWorkbook(head, metas, pagesOf(feeding));
   out.on('data', (chunk: Buffer) => {

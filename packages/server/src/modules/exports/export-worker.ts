@@ -151,7 +151,8 @@ class ExportWorker {
       end: () => ((ended = true), wake?.()),
       fail: (err) => ((failure ??= err), wake?.()),
     });
-    const send = (feed: WorkbookFeedMessage['feed']) => worker.postMessage({ id, feed } satisfies WorkbookFeedMessage);
+    const send = (feed: WorkbookFeedMessage['feed']) =>
+      worker.postMessage({ id, feed } satisfies WorkbookFeedMessage);
     worker.ref();
     send({ start: head });
     const feeding = (async () => {

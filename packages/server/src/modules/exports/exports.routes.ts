@@ -6,11 +6,7 @@ import { notFound } from '../../lib/app-error.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { buildCrosswalkCsv, findAnalyte, loincNoticeHeader } from '../analytes/index.js';
 import { findReference } from '../references/index.js';
-import {
-  CATALOGUE_JSON,
-  listPresentedDatasets,
-  presentedDatasetPages,
-} from '../datasets/index.js';
+import { CATALOGUE_JSON, listPresentedDatasets, presentedDatasetPages } from '../datasets/index.js';
 import { listPresentedMetasInPages, listPresentedMetasOfAnalyte } from '../meta-analysis/index.js';
 import { Readable } from 'node:stream';
 import { backupScopeFor, exportDatabaseJson, streamPublishedDatabaseJson } from '../backup/index.js';

@@ -32,7 +32,9 @@ const usedDataset = () => usedDatasetOf(ctx.database);
 const facetsOf = (a: Answer) => FacetAnswerSchema.parse(a.facets);
 type Group = Pick<Meta, 'matrix_id' | 'matrix_consolidation_id' | 'var_type'>;
 const sameGroup = (a: Group) => (b: Group) =>
-  a.matrix_id === b.matrix_id && a.matrix_consolidation_id === b.matrix_consolidation_id && a.var_type === b.var_type;
+  a.matrix_id === b.matrix_id &&
+  a.matrix_consolidation_id === b.matrix_consolidation_id &&
+  a.var_type === b.var_type;
 
 /** The facet values that select every dataset of a measurand: its matrices (each dataset has one). */
 async function everyMatrix(analyteId: number) {

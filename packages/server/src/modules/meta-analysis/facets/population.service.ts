@@ -239,6 +239,7 @@ export async function facetAnswerOf(
   selection: FacetSelection,
   asOf?: { at: Date; shown: ShownEstimate[] },
 ) {
-  if (asOf) return presentFacetAnswer(await facetedEstimates(deps.db, analyteId, selection, asOf.shown), asOf.at);
+  if (asOf)
+    return presentFacetAnswer(await facetedEstimates(deps.db, analyteId, selection, asOf.shown), asOf.at);
   return presentFacetAnswer(await keptFacetedEstimates(deps, analyteId, selection), null);
 }
