@@ -1,5 +1,5 @@
 import type { Dataset } from '@bvdb/contract';
-import { formatCi, formatFixed } from '@bvdb/domain';
+import { EVIDENCE_CLASS_LABELS, formatCi, formatFixed } from '@bvdb/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -84,6 +84,10 @@ export function DatasetSummary({ dataset: d }: { dataset: Dataset }) {
           </tr>
         </tbody>
       </Table>
+      {/* What kind of evidence the estimates are (issue 47.4, decision 099). */}
+      <p className="small text-body-secondary" data-testid="dataset-evidence">
+        Evidence: {EVIDENCE_CLASS_LABELS[d.evidence_class]}
+      </p>
     </>
   );
 }

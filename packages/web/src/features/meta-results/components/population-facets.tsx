@@ -281,6 +281,10 @@ function PopulationEstimate({
                               {m.note}
                             </span>
                           ) : null}
+                          {/* What kind of evidence the value is (issue 47.4, decision 099). */}
+                          <span className="d-block small text-body-secondary" data-testid="population-evidence">
+                            Evidence: {m.evidence.label}
+                          </span>
                         </span>
                       </td>
                       <td data-label="N (studies)">{m.number_used}</td>
