@@ -124,7 +124,7 @@ export function presentRcvOperationDefinition(base: string) {
     status: 'active',
     kind: 'operation',
     description:
-      'Judges the change between two results of one person against the log-normal reference change value from the biological variation estimate of the test (found by its LOINC, NPU or SNOMED CT code).',
+      'Judges the change between two results of one person against the log-normal reference change value from the biological variation estimate of the test (found by its LOINC, NPU or SNOMED CT code). A population instead of the global estimate (decision 098): the URL parameters facet.sex, facet.age, facet.state, facet.disease, facet.ethnicity, facet.interval, facet.method, facet.matrix and facet.evidence (as on /api/v1/measurands/{id}/metas), e.g. $rcv?facet.sex=males; the answer says the population in a note, and an unknown value is an OperationOutcome naming the allowed ones.',
     code: 'rcv',
     resource: ['Observation'],
     system: false,
