@@ -152,13 +152,20 @@ test('every value says what kind of evidence it is: the estimates, a population,
 }) => {
   const id = await measurandId(page, 'Leukocytes (WBC)');
   const { metas } = await apiJson<{
-    metas: { matrix: string; var_type: string; evidence: { label: string }; datasets: { bv_specification_id: number }[] }[];
+    metas: {
+      matrix: string;
+      var_type: string;
+      evidence: { label: string };
+      datasets: { bv_specification_id: number }[];
+    }[];
   }>(page, `/api/v1/measurands/${id}/metas`);
   const cvi = metas.find((m) => m.var_type === ':cvi' && m.matrix === 'Whole Blood EDTA')!;
   // The global estimate pools direct ANOVA studies only (decision 099): its row says so.
   expect(cvi.evidence.label).toBe('direct study (ANOVA, confidence interval)');
   await page.goto(`/analytes/${id}`);
-  await expect(page.locator('#estimate-whole-blood-edta-cvi')).toContainText(`evidence: ${cvi.evidence.label}`);
+  await expect(page.locator('#estimate-whole-blood-edta-cvi')).toContainText(
+    `evidence: ${cvi.evidence.label}`,
+  );
 
   // A population's value says it too, as the API does.
   await page.goto(`/analytes/${id}?facet.sex=males`);
@@ -166,11 +173,17 @@ test('every value says what kind of evidence it is: the estimates, a population,
   const first = api.metas[0]! as FacetAnswer['metas'][number] & { evidence: { label: string } };
   const type = first.var_type === ':cvi' ? 'CVI' : 'CVG';
   await expect(
-    page.getByTestId('population-estimate').getByTestId(`population-${type}`).first().getByTestId('population-evidence'),
+    page
+      .getByTestId('population-estimate')
+      .getByTestId(`population-${type}`)
+      .first()
+      .getByTestId('population-evidence'),
   ).toHaveText(`Evidence: ${first.evidence.label}`);
 
   // A dataset's page says its class.
   await page.goto(`/bv_specifications/${cvi.datasets[0]!.bv_specification_id}`);
-  await expect(page.getByTestId('dataset-evidence')).toHaveText('Evidence: direct study (ANOVA, confidence interval)');
+  await expect(page.getByTestId('dataset-evidence')).toHaveText(
+    'Evidence: direct study (ANOVA, confidence interval)',
+  );
   await expectNoAxeViolations(page);
 });

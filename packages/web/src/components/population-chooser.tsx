@@ -1,9 +1,6 @@
-import { getLookups } from '@bvdb/contract';
 import { facetSlug, FIXED_FACET_VALUES } from '@bvdb/domain';
-import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
-import { apiCall } from '../lib/api-client';
-import { queryKeys } from '../lib/query-keys';
+import { useLookups } from '../lib/lookups';
 
 /**
  * A population to compute with instead of the global estimates (issue 47.3, decision 098): sex, age
@@ -23,11 +20,7 @@ export interface PopulationChooserProps {
 }
 
 export default function PopulationChooser({ value, onChange, idPrefix }: PopulationChooserProps) {
-  const lookups = useQuery({
-    queryKey: queryKeys.lookups,
-    queryFn: ({ signal }) => apiCall(getLookups, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const lookups = useLookups();
   const states = [
     ...new Map(
       (lookups.data?.states_of_well_being ?? []).map((s) => [

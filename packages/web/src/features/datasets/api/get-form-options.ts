@@ -1,14 +1,10 @@
-import { getLookups, listAnalytesWithCounts, listReferences } from '@bvdb/contract';
+import { listAnalytesWithCounts, listReferences } from '@bvdb/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Matrices, states of well-being, diseases, ethnicities, units and methods, in one call. */
-export const lookupsQuery = queryOptions({
-  queryKey: queryKeys.lookups,
-  queryFn: ({ signal }) => apiCall(getLookups, { signal }),
-  staleTime: 5 * 60_000,
-});
+// Matrices, states of well-being, diseases, ethnicities, units and methods (shared with the population chooser).
+export { lookupsQuery, useLookups } from '../../../lib/lookups';
 
 /** Every measurand (display name and id) for the measurand selector. */
 export const analyteOptionsQuery = queryOptions({
@@ -38,6 +34,5 @@ export const referenceOptionsQuery = queryOptions({
   retry: false,
 });
 
-export const useLookups = () => useQuery(lookupsQuery);
 export const useAnalyteOptions = () => useQuery(analyteOptionsQuery);
 export const useReferenceOptions = () => useQuery(referenceOptionsQuery);

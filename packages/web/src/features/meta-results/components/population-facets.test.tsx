@@ -39,6 +39,7 @@ const estimate = {
   method: 'range',
   seed: null,
   number_used: 4,
+  evidence: { class: 'range', label: 'a range (too few studies for a confidence interval)' },
   note: null,
   datasets: [
     {
@@ -145,6 +146,10 @@ describe('PopulationFacets (issue 47, decision 097)', () => {
     expect(within(box).getByTestId('population-name').textContent).toContain('Sex: Females, Males');
     expect((await within(box).findByTestId('population-median')).textContent).toContain('21.4');
     expect(within(box).getByTestId('population-CVI').textContent).toContain('21.4 (18.2–24.9, range)');
+    // What kind of evidence the value is (issue 47.4).
+    expect(within(box).getByTestId('population-evidence').textContent).toBe(
+      'Evidence: a range (too few studies for a confidence interval)',
+    );
     expect(within(box).getByTestId('population-sentence').textContent).toContain(
       "Females' CVI of ALT is lower than Males': 9.3 % vs 21.4 %, p = 0.003.",
     );

@@ -282,7 +282,10 @@ function PopulationEstimate({
                             </span>
                           ) : null}
                           {/* What kind of evidence the value is (issue 47.4, decision 099). */}
-                          <span className="d-block small text-body-secondary" data-testid="population-evidence">
+                          <span
+                            className="d-block small text-body-secondary"
+                            data-testid="population-evidence"
+                          >
                             Evidence: {m.evidence.label}
                           </span>
                         </span>
