@@ -1,8 +1,9 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { metaAnalyse, overallGrade } from '@bvdb/domain';
 import { buildApp } from '../../app.js';
 import {
+  analytes,
   bvSpecifications,
   jobs,
   metaCalculations,
@@ -102,6 +103,23 @@ describe('meta-analysis recompute requests', () => {
     expect(await pending()).toBe(0);
     expect(await tracker(a.id)).toMatchObject({ status: 'complete', progressCurrent: 2, progressMax: 2 });
     expect(await tracker(b.id)).toMatchObject({ status: 'complete', progressCurrent: 2, progressMax: 2 });
+  });
+
+  it('a request for more measurands than one statement takes (issue 44.1: sliced) queues and merges each once', async () => {
+    const made = await ctx.database.db
+      .insert(analytes)
+      .values(Array.from({ length: 1234 }, (_, i) => ({ displayName: `Sliced measurand ${i}` })))
+      .returning({ id: analytes.id });
+    const ids = made.map((a) => a.id);
+    const [a, b] = [await request(ids), await request(ids)];
+    const rows = await ctx.database.db
+      .select()
+      .from(metaRecomputeRequests)
+      .where(inArray(metaRecomputeRequests.analyteId, ids));
+    expect(rows).toHaveLength(1234);
+    for (const r of rows) expect(r).toMatchObject({ generation: 2, jobIds: [a.id, b.id] });
+    await ctx.database.db.delete(analytes).where(inArray(analytes.id, ids));
+    expect(await pending()).toBe(0);
   });
 
   it('a request rolled back with its write leaves nothing queued', async () => {
