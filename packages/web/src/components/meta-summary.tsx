@@ -22,15 +22,6 @@ export function methodNote(m: Pick<MetaRecord, 'method' | 'number_used'>): strin
 }
 
 /**
- * What kind of evidence an estimate is (issue 47.4, decision 099), when its answer says (the v1
- * answers do): "evidence: direct study (ANOVA, confidence interval)".
- */
-const evidenceNote = (m: MetaRecord) => {
-  const label = (m as { evidence?: { label: string } }).evidence?.label;
-  return label ? `evidence: ${label}` : null;
-};
-
-/**
  * A limit with what the pair is, "4.1 (range)" or "3.9 (95 % CI)" (issue 27.7): the spec's headers
  * "lower/higher CI limit" stay, and a copied cell still says which it is.
  */
@@ -149,7 +140,10 @@ export function MetaSummary({
                   </td>
                   <td data-label="Comments" className="small">
                     {m
-                      ? [m.comments, methodNote(m), evidenceNote(m)].filter(Boolean).join(' · ')
+                      ? // What kind of evidence it is (issue 47.4, decision 099), as v1 answers say.
+                        [m.comments, methodNote(m), (m as { evidence?: { label: string } }).evidence?.label]
+                          .filter(Boolean)
+                          .join(' · ')
                       : 'No usable study'}
                   </td>
                   <td data-label="Date Updated">

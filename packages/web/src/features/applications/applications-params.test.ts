@@ -1,7 +1,7 @@
 import { ApplicationsQuerySchema } from '@bvdb/contract';
 import { describe, expect, it } from 'vitest';
 import { applicationsQueryString } from './api/get-applications';
-import { paramsFromSearch, searchOf } from './applications-params';
+import { paramsFromSearch, POPULATION_FACETS, searchOf } from './applications-params';
 
 describe('the summary table parameters in the URL', () => {
   it('defaults: nothing in the URL, nothing in the API query', () => {
@@ -36,6 +36,14 @@ describe('the summary table parameters in the URL', () => {
       population: {},
     });
   });
+  it('keeps every facet the API knows in the URL, the evidence class among them (issue 47.4)', async () => {
+    const { FACETS } = await import('@bvdb/domain');
+    expect([...POPULATION_FACETS]).toEqual([...FACETS]);
+    const p = paramsFromSearch(new URLSearchParams('facet.evidence=direct-bayesian'));
+    expect(p.population).toEqual({ evidence: 'direct-bayesian' });
+    expect(applicationsQueryString(p)).toMatchObject({ 'facet.evidence': 'direct-bayesian' });
+  });
+
   it('a population (issue 47.3): facet.* normalised as the contract does, round trip, and in the API query', async () => {
     const { FacetQuerySchema } = await import('@bvdb/contract');
     const search = new URLSearchParams(

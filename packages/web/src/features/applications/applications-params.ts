@@ -13,7 +13,10 @@ export interface ApplicationsParams {
   population: Record<string, string>;
 }
 
-/** The population facets, in the API's order (`FACETS` of the domain, written out for the first load). */
+/**
+ * The population facets, in the API's order: the domain's `FACETS` written out, for the first load
+ * (importing them brought the domain's facet module into the page's; a test keeps the two equal).
+ */
 export const POPULATION_FACETS = [
   'sex',
   'age',
@@ -23,6 +26,7 @@ export const POPULATION_FACETS = [
   'interval',
   'method',
   'matrix',
+  'evidence',
 ] as const;
 
 /** `facet.*` of a URL, normalised as the contract normalises them (so one population is one key). */
