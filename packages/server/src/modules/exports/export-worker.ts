@@ -155,7 +155,8 @@ class ExportWorker {
       worker.postMessage({ id, feed } satisfies WorkbookFeedMessage);
     worker.ref();
     send({ start: head });
-    const feeding = (async () => {
+    // The lists go over as they are read; a failure to read them ends the stream with it.
+    void (async () => {
       const metas = await metasRead;
       for (let i = 0; i < metas.length; i += STAGE_PART) {
         send({ metas: metas.slice(i, i + STAGE_PART) });
@@ -188,7 +189,6 @@ class ExportWorker {
       }
     } finally {
       if (!ended && !failure) send({ abort: 'the reader went away' });
-      void feeding;
       this.receiving.delete(id);
       if (this.idle() && this.worker === worker) worker.unref();
     }
