@@ -43,6 +43,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<{ tests:
   const pool = createMenuPool();
   app.addHook('onClose', () => pool.close());
   const menus = new MenuService(serviceDeps(app), pool);
+  app.lifecycle.afterReady.push(menus.warmUp);
 
   route(app, createMenu, async ({ request, reply, body, query }) => {
     let upload: MenuUpload;

@@ -72,7 +72,14 @@ export class MenuService {
     const source = new MenuDataSource(deps);
     this.sheets = new MenuSheetMaker(source, (text) => search.suggest(text), pool);
     this.tests = new TestLookup(source);
+    this.warmUp = () => search.warmUp();
   }
+
+  /**
+   * The search that suggests names for unmatched lines, made whole once the server is ready: the
+   * first menu after a start, typos and all, then builds no index on the event loop (issue 44.1).
+   */
+  readonly warmUp: () => Promise<void>;
 
   /** The menu's lines (and a JSON body's parameters), read on a pool thread. */
   async read(upload: MenuUpload): Promise<ReadMenu> {

@@ -15,6 +15,8 @@ function wantsHtml(request: FastifyRequest, format: string | undefined): boolean
 
 export function registerSearchRoutes(app: FastifyInstance): void {
   const search = new AnalyteSearch(serviceDeps(app));
+  // Made whole once the server is ready: a first search makes nothing on the event loop (issue 44.1).
+  app.lifecycle.afterReady.push(() => search.warmUp());
 
   // Typed prefixes repeat across visitors: each distinct query is ranked once per data generation
   // (and cachedJson also notices writes made by other server processes).

@@ -124,6 +124,14 @@ export class AnalyteSearch {
     return { names: this.names.lastRefresh, counts: this.published.lastRefresh };
   }
 
+  /**
+   * The index read and made whole (its substring and typo parts too) once the server is ready, so
+   * the first search or menu after a start makes nothing on the event loop (issue 44.1).
+   */
+  async warmUp(): Promise<void> {
+    await (await this.current()).index.prepare();
+  }
+
   /** The first ten names for a search box, best first. */
   async suggest(query: string): Promise<{ id: number; display_name: string }[]> {
     return query ? (await this.current()).index.search(query, 10) : [];

@@ -153,6 +153,14 @@ describe('GET /api/meta_calculations (legacy: one entry per measurand, its headl
     const past = (await get('/api/meta_calculations?limit=7&offset=100000')).json<{ data: unknown[] }>();
     expect(past.data).toEqual([]);
   });
+
+  it('sends the whole list, written in steps, as the same bytes the serialiser writes for one page of all', async () => {
+    const whole = await get('/api/meta_calculations');
+    const total = whole.json<{ total: number }>().total;
+    expect(total).toBeGreaterThan(0);
+    const onePage = await get(`/api/meta_calculations?limit=1000&offset=0`);
+    expect(whole.body).toBe(onePage.body);
+  });
 });
 
 describe('GET /api/meta_calculations/meta_by_analyte/{id} (legacy)', () => {

@@ -7,6 +7,7 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { cachedCatalogue, cachedJson, serialiseFor } from '../../../lib/cached-json.js';
+import { answerInSteps } from '../../../lib/contract-json.js';
 import { serviceDeps } from '../../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../../plugins/contract-routes.js';
 import { presentAnalyte } from '../../analytes/index.js';
@@ -53,8 +54,14 @@ export function registerMetaRoutes(app: FastifyInstance): void {
       request,
       reply,
       { type: 'application/json; charset=utf-8', compress: true },
+      // Checked and written a few hundred entries at a time (issue 44.1).
       async function* () {
-        yield serialiseFor(reply, await compute());
+        yield* answerInSteps(
+          (value) => serialiseFor(reply, value),
+          await compute(),
+          'data',
+          listMetaCalculations.responses[200].shape.data.element,
+        );
       },
     );
   });

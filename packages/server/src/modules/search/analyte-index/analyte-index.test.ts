@@ -95,6 +95,24 @@ describe('measurand index', () => {
       expect(stepped.search(q, 50), q).toEqual(whole.search(q, 50));
   }, 120_000);
 
+  it('made whole before its first substring or typo query (prepare), answers as one made on demand (issue 44.1)', async () => {
+    const prepared = new AnalyteIndex(rows);
+    let others = 0;
+    setImmediate(() => others++);
+    const preparing = prepared.prepare();
+    // Made in parts with the event loop let go between them, not at once.
+    expect(others).toBe(0);
+    await preparing;
+    expect(others).toBe(1);
+    // A measurand renamed after the parts were made is found by its new name's substrings and typos.
+    prepared.update([{ ...rows[0]!, displayName: 'Zymogenic quartz enzyme' }]);
+    const onDemand = new AnalyteIndex(rows);
+    onDemand.update([{ ...rows[0]!, displayName: 'Zymogenic quartz enzyme' }]);
+    for (const q of [...typos().slice(0, 40), 'ogenic quar', 'zymogenik'])
+      expect(prepared.search(q, 50), q).toEqual(onDemand.search(q, 50));
+    expect(prepared.search('ogenic quar', 5).map((a) => a.display_name)).toEqual(['Zymogenic quartz enzyme']);
+  }, 120_000);
+
   it('finds substrings and typos as scoring every entry does', () => {
     const index = new AnalyteIndex(rows);
     const qs = typos();
