@@ -9,6 +9,7 @@ import { readChangeSignal } from './app-state.repository.js';
 import { answerWithItems, type JsonFragment } from './contract-json.js';
 import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
 import { varyOn } from './vary.js';
+import { nextTurn } from './loop-turns.js';
 import {
   type ContentEncoding,
   DATA_SCOPES,
@@ -289,6 +290,8 @@ export async function cachedItemsJson(
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
   const make = async () => {
+    // A first page made in a turn of its own: fifty asked at once do not hold the loop together.
+    await nextTurn();
     const { envelope, items } = await compute();
     return answerWithItems((data) => serialiseFor(reply, data), envelope, items);
   };

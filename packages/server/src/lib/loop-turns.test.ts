@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { nextTurn } from './loop-turns.js';
+
+describe('nextTurn (issue 44.1)', () => {
+  it('gives each waiter a turn of the event loop of its own, first come first served', async () => {
+    // A chain of immediates counts the loop's turns: each link runs in the turn after the one before.
+    let turn = 0;
+    let counting = true;
+    const count = () => {
+      turn++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const order: number[] = [];
+    const turns: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        nextTurn().then(() => {
+          order.push(i);
+          turns.push(turn);
+        }),
+      ),
+    );
+    counting = false;
+    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(new Set(turns).size).toBe(20);
+  });
+
+  it('lets a request be answered between two pieces of work that were waiting together', async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const events: string[] = [];
+    const answered = new Promise<void>((resolve) =>
+      http.get(`http://127.0.0.1:${port}/`, (res) => {
+        res.resume();
+        res.on('end', () => {
+          events.push('answered');
+          resolve();
+        });
+      }),
+    );
+    // The request is on its way; forty pieces of work of 20 ms each wait for their turns.
+    const work = Array.from({ length: 40 }, () =>
+      nextTurn().then(() => {
+        const until = Date.now() + 20;
+        while (Date.now() < until);
+        events.push('work');
+      }),
+    );
+    await Promise.all([answered, ...work]);
+    server.close();
+    // Answered long before the last piece: not after 800 ms of work done in one go.
+    expect(events.indexOf('answered')).toBeLessThan(30);
+  });
+});
