@@ -14,7 +14,10 @@
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { desc, eq, sql } from 'drizzle-orm';
 import { analytes, bvSpecifications } from '../db/schema.js';
-import { recomputeAnalyteMetas } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
+import {
+  listAnalyteIdsWithDatasets,
+  recomputeAnalyteMetas,
+} from '../modules/meta-analysis/calculation/meta-calculation.service.js';
 import { seedDatabase } from '../seed/seed.js';
 import { loadApart } from './bare-node.js';
 import { listenBenchApp, uptime } from './bench-app.js';
@@ -63,8 +66,10 @@ const busiest = await database.db
   .orderBy(desc(sql`count(*)`), desc(bvSpecifications.analyteId))
   .limit(4);
 const measurands = busiest.map((b) => b.id);
-// Their global estimates as the recompute writes them (the copies have none until then).
-for (const id of measurands) await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
+// Every measurand's global estimates as the recompute writes them (the copies have none until then),
+// so the specifications table below has a row for each of the database's measurands and matrices.
+for (const id of await listAnalyteIdsWithDatasets(database.db))
+  await database.db.transaction((tx) => recomputeAnalyteMetas(tx, id));
 const names = await database.db
   .select({ id: analytes.id, name: analytes.displayName })
   .from(analytes)
