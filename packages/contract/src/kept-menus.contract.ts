@@ -47,6 +47,8 @@ export const SaveMenuBodySchema = MenuJsonBodySchema.extend({
   .extend(FacetQuerySchema.shape)
   .strict();
 export type SaveMenuBody = z.infer<typeof SaveMenuBodySchema>;
+/** As a client sends it (`facet.*` a string or an array). */
+export type SaveMenuBodyIn = z.input<typeof SaveMenuBodySchema>;
 
 const Judgement = z.enum(['optimal', 'desirable', 'minimum', 'none']).nullable();
 const Measures = <T extends z.ZodTypeAny>(t: T) =>
@@ -181,6 +183,7 @@ export const UpdateMenuBodySchema = z
   .extend(FacetQuerySchema.shape)
   .strict();
 export type UpdateMenuBody = z.infer<typeof UpdateMenuBodySchema>;
+export type UpdateMenuBodyIn = z.input<typeof UpdateMenuBodySchema>;
 
 export const updateMenu = defineRoute({
   method: 'PUT',
@@ -202,6 +205,7 @@ export const CopyMenuBodySchema = z
   .extend(FacetQuerySchema.shape)
   .strict();
 export type CopyMenuBody = z.infer<typeof CopyMenuBodySchema>;
+export type CopyMenuBodyIn = z.input<typeof CopyMenuBodySchema>;
 
 export const copyMenu = defineRoute({
   method: 'POST',

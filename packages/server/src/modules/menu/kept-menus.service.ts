@@ -77,7 +77,11 @@ export class KeptMenuService {
     return this.presentWith(row, user, await this.populationOfRow(row));
   }
 
-  private presentWith(row: MenuRow, user: SessionUser | null, population: MenuPopulation | undefined): KeptMenu {
+  private presentWith(
+    row: MenuRow,
+    user: SessionUser | null,
+    population: MenuPopulation | undefined,
+  ): KeptMenu {
     return {
       id: row.id,
       url: this.url(row.id),

@@ -138,7 +138,9 @@ export interface MenuPopulation {
 }
 
 /** A population as an answer says it (the menu's `population`, a kept menu's, decision 101). */
-export const populationAnswerOf = ({ population }: MenuPopulation): NonNullable<MenuResponse['population']> => ({
+export const populationAnswerOf = ({
+  population,
+}: MenuPopulation): NonNullable<MenuResponse['population']> => ({
   selection: keptSelectionOf(population),
   key: population.key,
   label: population.label,
