@@ -53,7 +53,10 @@ test('a menu judged for a population is kept for it: its link opens judged for i
     await expect(lines.nth(i).getByTestId('line-population')).toHaveText(t.population!.sentence);
   }
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/kept-menu-population-1366.png`, fullPage: true });
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/kept-menu-population-1366.png`, fullPage: true });
+  }
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByTestId('kept-menu-population')).toBeVisible();
@@ -61,5 +64,8 @@ test('a menu judged for a population is kept for it: its link opens judged for i
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/kept-menu-population-375.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/kept-menu-population-375.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/kept-menu-population-375-top.png` });
+  }
 });
