@@ -53,6 +53,14 @@ export function facetSelectionOf(
   return out;
 }
 
+/**
+ * Whether a body names a population at all: any `facet.*` key sent, even empty (a kept menu's
+ * update and copy then replace the population with the facets sent; none with a value: the global
+ * estimate).
+ */
+export const facetsSent = (query: Partial<FacetQuery>): boolean =>
+  FACETS.some((facet) => query[`facet.${facet}`] !== undefined);
+
 const FacetNameSchema = z.enum(FACETS);
 
 export const FacetValueCountSchema = z.object({

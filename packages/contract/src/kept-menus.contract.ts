@@ -1,6 +1,8 @@
 import { APS_LEVEL_NAMES } from '@bvdb/domain';
 import { z } from 'zod';
+import { PopulationSchema } from './applications.contract.js';
 import { ErrorSchema, errorsFor, IdSchema, PositiveInt4Schema } from './common.js';
+import { FacetQuerySchema } from './facets.contract.js';
 import {
   MENU_MAX_TESTS,
   MenuJsonBodySchema,
@@ -39,8 +41,14 @@ export const SaveMenuBodySchema = MenuJsonBodySchema.extend({
       'The lines as resolved: a chosen candidate is the line with `code` = the measurand id and `matrix` = its matrix',
     ),
   name: NameSchema.optional().describe('Signed-in users only: the name the menu is listed under'),
-}).strict();
+})
+  // A population (decision 101): the menu is kept, and opened again, judged for the facets, as
+  // POST /api/v1/menu?facet.… judges it; none: the global estimates.
+  .extend(FacetQuerySchema.shape)
+  .strict();
 export type SaveMenuBody = z.infer<typeof SaveMenuBodySchema>;
+/** As a client sends it (`facet.*` a string or an array). */
+export type SaveMenuBodyIn = z.input<typeof SaveMenuBodySchema>;
 
 const Judgement = z.enum(['optimal', 'desirable', 'minimum', 'none']).nullable();
 const Measures = <T extends z.ZodTypeAny>(t: T) =>
@@ -97,6 +105,9 @@ export const KeptMenuSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int().describe('Send it back on PUT: a stale one answers 409'),
+  population: PopulationSchema.nullable().describe(
+    'The population every test is judged for when the menu is opened (decision 101: kept with its facet.*); null: the global estimates',
+  ),
   expires_at: z
     .string()
     .nullable()
@@ -108,7 +119,9 @@ export const saveMenu = defineRoute({
   method: 'POST',
   path: '/api/v1/menus',
   summary:
-    'Keep a test menu to open again: JSON `{tests, level?, probability?, name?}` (the lines as resolved). ' +
+    'Keep a test menu to open again: JSON `{tests, level?, probability?, name?, "facet.*"?}` (the lines as resolved). ' +
+    'With `facet.*` (the names and values of POST /api/v1/menu?facet.…; an unknown value is a 400 naming the allowed ones) ' +
+    'the menu is kept for that population: its values are kept, and it is opened again, judged for it. ' +
     'Anonymous: a link menu; signed in: the user’s menu, which may be named. Needs the CSRF token of GET /api/session. ' +
     `The values the sheet shows today are kept with it. At most ${MENU_MAX_TESTS} tests`,
   tags: ['v1'],
@@ -131,6 +144,7 @@ export const getKeptMenu = defineRoute({
   path: '/api/v1/menus/:id',
   summary:
     'Open a kept menu: the lines, the sheet recomputed on today’s data and `changes` since its values were kept. ' +
+    'A menu kept for a population (`menu.population`) is judged for it, every test saying so, and compared with the values kept for it. ' +
     '`format=xlsx`: the sheet as a workbook naming the date the menu was kept. 404 for an unknown id',
   tags: ['v1'],
   access: 'public',
@@ -164,14 +178,19 @@ export const UpdateMenuBodySchema = z
       .optional()
       .describe('true: keep today’s values (mark as reviewed); the next opening compares with them'),
   })
+  // Any facet.* key sent replaces the menu's population with the facets sent (all empty: the global
+  // estimates) and keeps today's values for it (decision 101).
+  .extend(FacetQuerySchema.shape)
   .strict();
 export type UpdateMenuBody = z.infer<typeof UpdateMenuBodySchema>;
+export type UpdateMenuBodyIn = z.input<typeof UpdateMenuBodySchema>;
 
 export const updateMenu = defineRoute({
   method: 'PUT',
   path: '/api/v1/menus/:id',
   summary:
-    'Rename a kept menu or mark it as reviewed (keep today’s values). Its owner only; a link menu cannot be changed. 409 on a stale version',
+    'Rename a kept menu or mark it as reviewed (keep today’s values). Any `facet.*` key sent changes its population to the facets sent ' +
+    '(all empty: the global estimates) and keeps today’s values for it. Its owner only; a link menu cannot be changed. 409 on a stale version',
   tags: ['v1'],
   access: ANY_ROLE,
   params: MenuIdParamsSchema,
@@ -181,15 +200,20 @@ export const updateMenu = defineRoute({
 
 export const CopyMenuBodySchema = z
   .object({ name: NameSchema.describe('The name the copy is listed under in “My menus”') })
+  // Without facet.* the copy keeps the original's population; with any facet.* key it is judged for
+  // the facets sent (all empty: the global estimates) and keeps today's values for them (decision 101).
+  .extend(FacetQuerySchema.shape)
   .strict();
 export type CopyMenuBody = z.infer<typeof CopyMenuBodySchema>;
+export type CopyMenuBodyIn = z.input<typeof CopyMenuBodySchema>;
 
 export const copyMenu = defineRoute({
   method: 'POST',
   path: '/api/v1/menus/:id/copies',
   summary:
     'Save a kept menu you opened from its link (a link menu, or someone’s named menu) as your own named menu. ' +
-    'The copy keeps the lines and the values kept with the original, and their date: it says what changed since the original was kept. ' +
+    'The copy keeps the lines, the population and the values kept with the original, and their date: it says what changed since the original was kept. ' +
+    'With any `facet.*` key the copy is judged for the facets sent instead (all empty: the global estimates), its values kept today. ' +
     'The original and its link are unchanged. 404 for an unknown id',
   tags: ['v1'],
   access: ANY_ROLE,

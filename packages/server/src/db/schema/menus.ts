@@ -7,7 +7,9 @@ import { users } from './users.js';
 /**
  * A laboratory's test menu kept to open again (issue 32.4, decision 064): its link's unguessable id,
  * its owner when a signed-in user kept it (with an optional name), the lines as resolved, and the
- * values the sheet showed when it was kept (`kept_values`, compared with today's on opening).
+ * values the sheet showed when it was kept (`kept_values`, compared with today's on opening), and
+ * the population it was judged for (`population`, decision 101: the facet selection; null = the
+ * global estimate).
  * A menu without an owner not opened for 13 months is swept.
  */
 export const menus = pgTable(
@@ -22,6 +24,8 @@ export const menus = pgTable(
     testCount: integer('test_count').notNull(),
     lines: jsonb('lines').$type<unknown[]>().notNull(),
     keptValues: jsonb('kept_values').$type<unknown[]>().notNull(),
+    /** The facet selection the menu is judged for (`{"sex": ["males"]}`, normalised); null: global. */
+    population: jsonb('population').$type<Record<string, string[]>>(),
     keptAt: timestamp('kept_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ...version,

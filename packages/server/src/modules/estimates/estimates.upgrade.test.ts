@@ -61,7 +61,8 @@ describe('initial versions after an upgrade from the previous release (migration
       adminEmail: 'admin@example.org',
       adminPassword: 'test-password-123',
     });
-    // This release's migrations taken away: 0016 (local estimates' versions, decision 100; the table
+    // This release's migrations taken away: 0017 (kept menus' population, decision 101; its column
+    // goes with the menus table dropped below), 0016 (local estimates' versions, decision 100; the table
     // dropped below holds its columns), 0015 (datasets' evidence class, decision 099), 0014 (local
     // estimates, decision 095), 0013 (measurands'
     // codes, decision 091), 0012
@@ -98,7 +99,7 @@ describe('initial versions after an upgrade from the previous release (migration
     ])
       await old.execute(`drop function ${fn}()`);
     await old.execute(
-      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 11)',
+      'delete from drizzle.__drizzle_migrations where id in (select id from drizzle.__drizzle_migrations order by created_at desc limit 12)',
     );
     // Results that changed at different moments before the upgrade.
     await old.execute(`update meta_calculations set updated_at = '2025-03-01T10:00:00Z' where id % 2 = 0`);
@@ -126,6 +127,7 @@ describe('initial versions after an upgrade from the previous release (migration
         '0014_local-estimates',
         '0015_evidence-class',
         '0016_local-estimate-versions',
+        '0017_kept-menu-population',
       ]);
       expect(await countAllVersions(database.db)).toBe(metas.length);
       const app = await buildApp({ config: testConfig(), database });

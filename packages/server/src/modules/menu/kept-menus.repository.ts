@@ -64,7 +64,9 @@ export async function updateMenuAt(
   db: DbOrTx,
   id: string,
   version: number,
-  set: Partial<Pick<MenuRow, 'name' | 'keptAt' | 'level' | 'probability'>> & { keptValues?: SQL },
+  set: Partial<Pick<MenuRow, 'name' | 'keptAt' | 'level' | 'probability' | 'population'>> & {
+    keptValues?: SQL;
+  },
 ): Promise<MenuRow | undefined> {
   const [row] = await db
     .update(menus)
@@ -89,7 +91,7 @@ export async function deleteLinkMenusOpenedBefore(db: DbOrTx, before: Date): Pro
 }
 
 /**
- * A new menu copied from `fromId` in the database (its lines and kept values are never read into
+ * A new menu copied from `fromId` (with its population, decision 101) in the database (its lines and kept values are never read into
  * the process: a 1,000-test menu's 1 MB of JSON stays off the event loop); undefined when it is gone.
  */
 export async function copyMenuRow(
@@ -110,6 +112,7 @@ export async function copyMenuRow(
           testCount: menus.testCount,
           lines: menus.lines,
           keptValues: menus.keptValues,
+          population: menus.population,
           keptAt: menus.keptAt,
           openedAt: sql<Date>`${set.openedAt.toISOString()}::timestamptz`.as('opened_at'),
           version: sql<number>`1`.as('version'),

@@ -53,18 +53,7 @@ export class MenuSheetMaker {
       level,
       probability,
       generatedAt: generatedAt.toISOString(),
-      ...(population
-        ? {
-            population: {
-              selection: Object.fromEntries(
-                Object.entries(population.population.selection).map(([k, v]) => [k, [...v]]),
-              ),
-              key: population.population.key,
-              label: population.population.label,
-              sentence: populationSentence(population.population),
-            },
-          }
-        : {}),
+      ...(population ? { population: populationAnswerOf(population) } : {}),
       ...want,
     };
     return (await this.pool.run(task)) as MenuSheetAnswer;
@@ -90,25 +79,36 @@ export class MenuSheetMaker {
     return (await this.run(lines, level, probability, { want: 'sheet' }, new Date(), population)).sheet!;
   }
 
-  /** The values to keep with a menu today, as JSON text, and when they were taken. */
+  /** The values to keep with a menu today (for its population, if any), as JSON text, and when they were taken. */
   async keep(
     lines: readonly MenuLine[],
     level: Level,
     probability: number,
+    population?: MenuPopulation,
   ): Promise<{ keptJson: string; keptAt: Date }> {
     const keptAt = new Date();
-    const answer = await this.run(lines, level, probability, { want: 'keep' }, keptAt);
+    const answer = await this.run(lines, level, probability, { want: 'keep' }, keptAt, population);
     return { keptJson: answer.keptJson!, keptAt };
   }
 
-  /** A kept menu opened again: the whole answer of `GET /api/v1/menus/{id}` as text. */
-  async reopen(menu: KeptMenu, lines: MenuTestInput[], keptJson: string): Promise<string> {
-    const answer = await this.run(linesOf(lines), menu.level, menu.probability, {
-      want: 'reopen',
-      menu,
-      lines,
-      keptJson,
-    });
+  /**
+   * A kept menu opened again: the whole answer of `GET /api/v1/menus/{id}` as text; judged for its
+   * population when it was kept for one (decision 101).
+   */
+  async reopen(
+    menu: KeptMenu,
+    lines: MenuTestInput[],
+    keptJson: string,
+    population?: MenuPopulation,
+  ): Promise<string> {
+    const answer = await this.run(
+      linesOf(lines),
+      menu.level,
+      menu.probability,
+      { want: 'reopen', menu, lines, keptJson },
+      new Date(),
+      population,
+    );
     return answer.json!;
   }
 
@@ -117,13 +117,16 @@ export class MenuSheetMaker {
     menu: KeptMenu,
     lines: MenuTestInput[],
     keptJson: string,
+    population?: MenuPopulation,
   ): Promise<{ sheet: MenuResponse; changes: number }> {
-    const answer = await this.run(linesOf(lines), menu.level, menu.probability, {
-      want: 'reopen-sheet',
-      menu,
-      lines,
-      keptJson,
-    });
+    const answer = await this.run(
+      linesOf(lines),
+      menu.level,
+      menu.probability,
+      { want: 'reopen-sheet', menu, lines, keptJson },
+      new Date(),
+      population,
+    );
     return { sheet: answer.sheet!, changes: answer.changes! };
   }
 }
@@ -133,6 +136,20 @@ export interface MenuPopulation {
   population: Population;
   deps: Pick<ServiceDeps, 'db' | 'cache'>;
 }
+
+/** A population as an answer says it (the menu's `population`, a kept menu's, decision 101). */
+export const populationAnswerOf = ({
+  population,
+}: MenuPopulation): NonNullable<MenuResponse['population']> => ({
+  selection: keptSelectionOf(population),
+  key: population.key,
+  label: population.label,
+  sentence: populationSentence(population),
+});
+
+/** A population's facet selection as plain JSON (as a kept menu stores it). */
+export const keptSelectionOf = (population: Population): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(population.selection).map(([k, v]) => [k, [...v]]));
 
 const asLineEstimate = (r: FacetResult | null): PopulationEstimate | null =>
   r && r.result.weightedMedian !== null

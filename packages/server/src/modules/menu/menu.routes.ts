@@ -12,6 +12,7 @@ import {
 } from '@bvdb/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SessionUser } from '../auth/index.js';
 import { syncGeneration } from '../../lib/cached-json.js';
 import { readUploadedFile } from '../../lib/read-upload.js';
 import { serviceDeps } from '../../lib/service-deps.js';
@@ -65,7 +66,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<{ tests:
 
   // Kept menus (issue 32.4, decision 064). Saving is public (a link menu) and so checks the CSRF
   // token itself, as the mailing-list subscribe; the signed-in routes get it from their access level.
-  const kept = new KeptMenuService(serviceDeps(app), menus.sheets);
+  const kept = new KeptMenuService(serviceDeps(app), menus.sheets, menus);
   route(app, saveMenu, async ({ request, reply, body }) => {
     assertCsrf(request);
     await syncGeneration(request);
@@ -79,7 +80,7 @@ export async function registerMenuRoutes(app: FastifyInstance): Promise<{ tests:
     }
     return sendWorkbook(reply, await kept.openWorkbook(params.id, request.user));
   });
-  const userOf = (request: { user: Parameters<typeof kept.present>[1] }) => {
+  const userOf = (request: { user: SessionUser | null }) => {
     if (!request.user) throw unauthenticated();
     return request.user;
   };

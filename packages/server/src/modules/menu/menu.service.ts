@@ -5,6 +5,7 @@ import {
   type FacetQuery,
   type MenuQuery,
 } from '@bvdb/contract';
+import type { FacetSelection } from '@bvdb/domain';
 import type { ServiceDeps } from '../../lib/service-deps.js';
 import { checkJsonLines, checkTextBytes } from '../../lib/upload-reader.js';
 import { WorkerPool } from '../../lib/worker-pool.js';
@@ -107,8 +108,13 @@ export class MenuService {
   }
 
   /** The population the facets name (issue 47.3), or none; an unknown value is a 400 naming the allowed ones. */
-  async populationOf(asked: MenuAsked): Promise<MenuPopulation | undefined> {
-    const population = await populationOf(this.deps.db, facetSelectionOf(asked));
+  async populationOf(asked: Partial<FacetQuery>): Promise<MenuPopulation | undefined> {
+    return this.populationOfSelection(facetSelectionOf(asked));
+  }
+
+  /** The population of a facet selection (a kept menu's, decision 101), or none when it is empty. */
+  async populationOfSelection(selection: FacetSelection): Promise<MenuPopulation | undefined> {
+    const population = await populationOf(this.deps.db, selection);
     return population ? { population, deps: this.deps } : undefined;
   }
 

@@ -1,4 +1,10 @@
-import { createMenu, MENU_MAX_FILE_BYTES, type MenuResponse, type MenuTestInput } from '@bvdb/contract';
+import {
+  createMenu,
+  MENU_MAX_FILE_BYTES,
+  type FacetQuery,
+  type MenuResponse,
+  type MenuTestInput,
+} from '@bvdb/contract';
 import { apiCall, urlFor } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
@@ -12,6 +18,15 @@ export interface MenuChoices {
 export type MenuPopulation = Record<string, string>;
 const facetQuery = (population: MenuPopulation = {}) =>
   Object.fromEntries(Object.entries(population).map(([facet, values]) => [`facet.${facet}`, values]));
+
+/**
+ * The population a sheet was judged for as the `facet.*` fields of a kept menu's body (decision 101);
+ * none for the global estimates.
+ */
+export const facetFieldsOf = (population: MenuResponse['population']): Partial<FacetQuery> =>
+  Object.fromEntries(
+    Object.entries(population?.selection ?? {}).map(([facet, values]) => [`facet.${facet}`, values]),
+  );
 
 /** The uploaded file judged on the server (public; nothing is stored, decision 059). */
 export const uploadMenu = (file: File, choices: MenuChoices, population?: MenuPopulation) =>

@@ -5,9 +5,9 @@ import {
   listMyMenus,
   saveMenu,
   updateMenu,
-  type CopyMenuBody,
-  type SaveMenuBody,
-  type UpdateMenuBody,
+  type CopyMenuBodyIn,
+  type SaveMenuBodyIn,
+  type UpdateMenuBodyIn,
 } from '@bvdb/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, urlFor } from '../../../lib/api-client';
@@ -41,7 +41,7 @@ export function useSaveMenu() {
   const { csrf_token: csrfToken } = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveMenuBody) => apiCall(saveMenu, { body, csrfToken }),
+    mutationFn: (body: SaveMenuBodyIn) => apiCall(saveMenu, { body, csrfToken }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }
@@ -51,7 +51,7 @@ export function useUpdateMenu(id: string) {
   const { csrf_token: csrfToken } = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateMenuBody) => apiCall(updateMenu, { params: { id }, body, csrfToken }),
+    mutationFn: (body: UpdateMenuBodyIn) => apiCall(updateMenu, { params: { id }, body, csrfToken }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.keptMenu(id) }),
@@ -74,7 +74,7 @@ export function useCopyMenu(id: string) {
   const { csrf_token: csrfToken } = useSession();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CopyMenuBody) => apiCall(copyMenu, { params: { id }, body, csrfToken }),
+    mutationFn: (body: CopyMenuBodyIn) => apiCall(copyMenu, { params: { id }, body, csrfToken }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.myMenus }),
   });
 }

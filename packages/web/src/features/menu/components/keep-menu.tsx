@@ -1,4 +1,9 @@
-import { LINK_MENU_RETENTION_MONTHS, type KeptMenu, type MenuTestInput } from '@bvdb/contract';
+import {
+  LINK_MENU_RETENTION_MONTHS,
+  type KeptMenu,
+  type MenuResponse,
+  type MenuTestInput,
+} from '@bvdb/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -6,7 +11,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { copyText } from '../../../lib/copy-text';
 import { useSession } from '../../../lib/session';
-import type { MenuChoices } from '../api/create-menu';
+import { facetFieldsOf, type MenuChoices } from '../api/create-menu';
 import { useSaveMenu } from '../api/kept-menus';
 
 /** The page's own address for a kept menu (the server names it absolutely when PUBLIC_URL is set). */
@@ -48,8 +53,18 @@ export function MenuLink({ menu }: { menu: Pick<KeptMenu, 'url'> }) {
 /**
  * "Keep this menu" (issue 32.4): stores the menu as resolved with the values the sheet shows, so
  * the same sheet opens again from its link and says what changed since. Signed-in users may name it.
+ * A sheet judged for a population is kept for it (decision 101): it opens again judged for it.
  */
-export function KeepMenu({ tests, choices }: { tests: MenuTestInput[]; choices: MenuChoices }) {
+export function KeepMenu({
+  tests,
+  choices,
+  population,
+}: {
+  tests: MenuTestInput[];
+  choices: MenuChoices;
+  /** The population the sheet shown was judged for; none: the global estimates. */
+  population?: MenuResponse['population'];
+}) {
   const session = useSession();
   const save = useSaveMenu();
   const [name, setName] = useState('');
@@ -57,7 +72,12 @@ export function KeepMenu({ tests, choices }: { tests: MenuTestInput[]; choices: 
   const kept = save.data;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ tests, ...choices, ...(signedIn && name.trim() ? { name: name.trim() } : {}) });
+    save.mutate({
+      tests,
+      ...choices,
+      ...facetFieldsOf(population),
+      ...(signedIn && name.trim() ? { name: name.trim() } : {}),
+    });
   };
   return (
     <section className="d-print-none mb-3 border rounded p-2" aria-labelledby="menu-keep">
@@ -67,8 +87,10 @@ export function KeepMenu({ tests, choices }: { tests: MenuTestInput[]; choices: 
       {kept ? (
         <>
           <p className="mb-1">
-            Kept{kept.name ? ` as “${kept.name}”` : ''}. Open this link again next month: it shows the sheet
-            with that day’s values and what changed since today.
+            Kept{kept.name ? ` as “${kept.name}”` : ''}
+            {kept.population ? ` for the population ${kept.population.label}` : ''}. Open this link again next
+            month: it shows the sheet with that day’s values and what changed since today
+            {kept.population ? ', every test judged for this population' : ''}.
           </p>
           <MenuLink menu={kept} />
           <p className="small text-body-secondary mt-1 mb-0">
@@ -102,6 +124,7 @@ export function KeepMenu({ tests, choices }: { tests: MenuTestInput[]; choices: 
             {signedIn
               ? 'Kept as yours, with a link to share.'
               : `Kept in a link (deleted ${LINK_MENU_RETENTION_MONTHS} months after it was last opened).`}
+            {population ? ` Kept for the population ${population.label}.` : ''}
           </span>
         </Form>
       )}

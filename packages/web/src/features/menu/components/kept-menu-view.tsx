@@ -112,6 +112,13 @@ export function KeptMenuView({ data }: { data: KeptMenuResponse }) {
           ? `A menu kept in its link is deleted 13 months after it was last opened: on ${dayOf(menu.expires_at)} unless opened again.`
           : null}
       </p>
+      {menu.population ? (
+        <p className="mb-2" data-testid="kept-menu-population">
+          <strong>Kept for a population: {menu.population.label}.</strong> Every test below is judged with its
+          measurand’s estimates recomputed for this population (not the global estimate), and the values kept
+          on {dayOf(menu.kept_at)} were this population’s too.
+        </p>
+      ) : null}
       <div className="d-print-none mb-2">
         <MenuLink menu={menu} />
       </div>

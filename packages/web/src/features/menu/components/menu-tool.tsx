@@ -77,7 +77,8 @@ function Resolve({ t, onChoose }: { t: MenuTestResult; onChoose: (id: number, ma
 export function MenuTool() {
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<MenuChoices>({ level: 'desirable', probability: 0.95 });
-  // A population (issue 47.3): sent as facet.* with each judging; not kept with a saved menu.
+  // A population (issue 47.3): sent as facet.* with each judging; a kept menu keeps the one its
+  // sheet was judged for (decision 101).
   const [population, setPopulation] = useState<MenuPopulation>({});
   const [choosing, setChoosing] = useState(false);
   const [answer, setAnswer] = useState<MenuResponse | null>(null);
@@ -223,7 +224,12 @@ export function MenuTool() {
               Print
             </Button>
           </div>
-          <KeepMenu key={JSON.stringify([tests, choices])} tests={tests} choices={choices} />
+          <KeepMenu
+            key={JSON.stringify([tests, choices, answer.population?.key])}
+            tests={tests}
+            choices={choices}
+            population={answer.population}
+          />
           <MenuSheet answer={answer} />
         </>
       ) : null}

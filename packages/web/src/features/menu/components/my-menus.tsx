@@ -31,7 +31,8 @@ export function MyMenus() {
               <li key={m.id} className="mb-1">
                 <Link to={paths.keptMenu(m.id)}>{m.name ?? `Menu of ${dayOf(m.created_at)}`}</Link>{' '}
                 <span className="small text-body-secondary">
-                  — {m.tests} {m.tests === 1 ? 'test' : 'tests'}, values kept on {dayOf(m.kept_at)}
+                  — {m.tests} {m.tests === 1 ? 'test' : 'tests'}
+                  {m.population ? `, for ${m.population.label}` : ''}, values kept on {dayOf(m.kept_at)}
                 </span>
               </li>
             ))}

@@ -24,6 +24,7 @@ const LINK_MENU: KeptMenu = {
   created_at: '2026-10-27T09:00:00.000Z',
   updated_at: '2026-10-27T09:00:00.000Z',
   version: 1,
+  population: null,
   expires_at: '2027-11-27T09:00:00.000Z',
 };
 
