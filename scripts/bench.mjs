@@ -8,6 +8,9 @@
 //   5. the recompute through the job queue at 100× the demo data (BENCH_FACTOR): drain rate, takeover of a killed worker
 //   6. `npm run import` of a whole-database file 100× the demo (about 20,000 datasets), and the
 //      recompute after it, timed separately, in its own process, with that process's peak memory
+//      (fails above BENCH_IMPORT_CEILING_S, 15); then a restart after `kill -9` on the embedded
+//      database at 1×, spawn to the first 200 of /readyz (fails when the median is above
+//      BENCH_RESTART_CEILING_MS, 3000, decision 103)
 //   7. fifty distinct first-time pages of 100 at once, at 1× and 100× (fails when the 100× p99 from
 //      kept rows is above BENCH_FIRST_PAGES_RATIO_CEILING times the 1× one, decision 069); paged,
 //      single-record and whole-catalogue public reads on the demo database and on a 100× one;
@@ -66,8 +69,12 @@ console.log('\n## Recompute and HTTP API');
 run(process.execPath, ['packages/server/dist/bench/api.bench.js', ...process.argv.slice(2)]);
 console.log('\n## Recompute through the job queue');
 run(process.execPath, ['packages/server/dist/bench/drain.bench.js']);
-console.log('\n## Whole-database import');
-run(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.argv.slice(2)]);
+console.log('\n## Whole-database import (issue 44.5, decision 103; BENCH_IMPORT_CEILING_S, 15)');
+runWithFloor(process.execPath, ['packages/server/dist/bench/import.bench.js', ...process.argv.slice(2)]);
+console.log(
+  '\n## A restart after kill -9 on the embedded database at 1× (issue 44.5, decision 103; BENCH_RESTART_CEILING_MS, 3000)',
+);
+runWithFloor(process.execPath, ['packages/server/dist/bench/restart.bench.js']);
 console.log(
   '\n## Public reads of bulk consumers (issue 14; issue 26, point 4: BENCH_API_FACTORS, default 1,100; BENCH_FIRST_PAGES_RATIO_CEILING)',
 );
@@ -122,7 +129,7 @@ console.log(
 runWithFloor(process.execPath, ['packages/server/dist/bench/facets.bench.js']);
 if (belowFloor) {
   console.log(
-    '\nFAIL: a ratio is below its floor, or a search, estimation, release or batch above its ceiling (see above)',
+    '\nFAIL: a ratio is below its floor, or a search, estimation, release, batch, import or restart above its ceiling (see above)',
   );
   process.exit(1);
 }

@@ -276,6 +276,18 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     default: '2000',
     meaning: 'the longest event-loop stall during that build (decision 067)',
   },
+  BENCH_IMPORT_CEILING_S: {
+    default: '15',
+    meaning:
+      'the longest import (its checks and one transaction, not the recompute) of the 100× file by `npm run import` before the import bench fails (issue 44.5, decision 103)',
+  },
+  BENCH_RESTART_CEILING_MS: {
+    default: '3000',
+    meaning:
+      'the highest median time from spawning the server after a `kill -9` to the first 200 of `/readyz`, embedded database at 1×, before the restart bench fails (issue 44.5, decision 103)',
+  },
+  BENCH_RESTART_ROUNDS: { default: '5', meaning: 'restarts of the restart bench' },
+  BENCH_RESTART_PORT: { default: '4171', meaning: "port of the restart bench's server" },
   BENCH_LOOP_HOLD_CEILING_MS: {
     default: '100',
     meaning:

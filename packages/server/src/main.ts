@@ -2,20 +2,41 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp, startAfterReady } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DatabaseUnreachableError, openDatabase, withStartupLock, type Database } from './db/client.js';
 import { rootMessage } from './db/connection-errors.js';
 import { FolderLockedError } from './db/folder-lock.js';
-import { seedDatabase } from './seed/seed.js';
-import { SessionPurge } from './modules/auth/index.js';
-import { MenuSweep } from './modules/menu/index.js';
-import { warmUpBeforeReady } from './modules/datasets/index.js';
-import { RecomputeWorker } from './modules/recompute-queue/index.js';
-import { monthlyReleaseTask } from './modules/releases/index.js';
 import type { BackgroundTask } from './lib/background-task.js';
-import { ResponseCache } from './lib/response-cache.js';
 import { installLastResort } from './lib/last-resort.js';
+
+/**
+ * The app, the seed and the background work: most of the server's code, loaded while the database
+ * opens (its thread starts PGlite meanwhile) instead of before (issue 44.5, decision 103). A start
+ * refused early (a busy port, a locked folder) never waits for them.
+ */
+async function loadServerParts() {
+  const [app, seed, auth, menu, datasets, recomputeQueue, releases, responseCache] = await Promise.all([
+    import('./app.js'),
+    import('./seed/seed.js'),
+    import('./modules/auth/index.js'),
+    import('./modules/menu/index.js'),
+    import('./modules/datasets/index.js'),
+    import('./modules/recompute-queue/index.js'),
+    import('./modules/releases/index.js'),
+    import('./lib/response-cache.js'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    startAfterReady: app.startAfterReady,
+    seedDatabase: seed.seedDatabase,
+    SessionPurge: auth.SessionPurge,
+    MenuSweep: menu.MenuSweep,
+    warmUpBeforeReady: datasets.warmUpBeforeReady,
+    RecomputeWorker: recomputeQueue.RecomputeWorker,
+    monthlyReleaseTask: releases.monthlyReleaseTask,
+    ResponseCache: responseCache.ResponseCache,
+  };
+}
 
 const EXIT_CONFIG = 78; // EX_CONFIG
 const EXIT_LOCKED = 75; // EX_TEMPFAIL
@@ -117,6 +138,9 @@ async function start(config: Config): Promise<void> {
   }
   // After the port check: a server refused for a busy port creates no data folder.
   assertDataDirWritable(config);
+  const loading = loadServerParts();
+  // Awaited after the database is open; a failure to load is reported there, not as unhandled.
+  loading.catch(() => undefined);
   let database: Database | undefined;
   try {
     database = await openDatabase({
@@ -146,6 +170,17 @@ async function start(config: Config): Promise<void> {
     }
     throw err;
   }
+  const {
+    buildApp,
+    startAfterReady,
+    seedDatabase,
+    SessionPurge,
+    MenuSweep,
+    warmUpBeforeReady,
+    RecomputeWorker,
+    monthlyReleaseTask,
+    ResponseCache,
+  } = await loading;
   // Replicas started together on an empty database seed one after the other (decision 040).
   const seeded = await withStartupLock(database, () =>
     seedDatabase(database.db, {

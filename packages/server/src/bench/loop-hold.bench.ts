@@ -1,7 +1,8 @@
 // Issue 44, points 1 and 2 (decision 085): "no request holds the event loop over 100 ms, at 100×,
 // on either engine". `/healthz` is asked every 20 ms by a process of its own while each heavy first
 // ask runs at BENCH_LOOP_FACTOR (100)× the demo: the first 200-test menu after a start, the first
-// whole catalogue in each format, fifty first pages of 100 at once, a whole recompute, a release.
+// whole catalogue in each format, the specifications table, fifty first pages of 100 at once, a whole
+// recompute, a release.
 // The embedded database runs as the server runs it, in its own thread (BENCH_LOOP_IN_PROCESS=1: in
 // the event loop's thread, the path before decision 085, for a before/after); PostgreSQL with
 // DATABASE_URL. Printed: each ask's time, its first byte, the longest `/healthz` answer and how many
@@ -125,6 +126,10 @@ await step('fifty first pages of 100 at once', async () => {
 });
 await step('first 200-test menu', () => ask(`${base}/api/v1/menu`, jsonPost(menu)));
 await step('a kept 200-test menu', () => ask(`${base}/api/v1/menu`, jsonPost(menu)));
+// The specifications table of every measurand (issue 32.1): its first ask reads every estimate.
+await step('first /api/v1/applications', () =>
+  ask(`${base}/api/v1/applications?matrices=all`, { headers: { 'accept-encoding': 'gzip' } }),
+);
 for (const path of [
   '/api/bv_specifications',
   '/api/v1/bulk/datasets',
