@@ -64,6 +64,8 @@ export async function* answerInSteps(
   whole: Record<string, unknown>,
   field: string,
   itemSchema: z.ZodType,
+  /** Each item as the answer has it, when `whole[field]` holds what it is presented from. */
+  present: (item: unknown) => unknown = (item) => item,
 ): AsyncGenerator<string> {
   const items = whole[field];
   if (!Array.isArray(items)) throw new Error(`The answer's ${field} is not a list`);
@@ -78,11 +80,18 @@ export async function* answerInSteps(
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     const text = items
       .slice(i, i + ITEMS_PER_STEP)
-      .map((item) => contractJson(itemSchema, item))
+      .map((item) => contractJson(itemSchema, present(item)))
       .join(',');
     yield i === 0 ? text : `,${text}`;
   }
   yield empty.slice(open);
+}
+
+/** The pieces of an answer made in steps, joined: a kept answer's text. */
+export async function joinedText(pieces: AsyncIterable<string>): Promise<string> {
+  const parts: string[] = [];
+  for await (const piece of pieces) parts.push(piece);
+  return parts.join('');
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@bvdb/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { contractJson } from '../../lib/contract-json.js';
 import { signInAs } from '../../test/sign-in.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
 
@@ -177,6 +178,16 @@ describe('GET /api/v1/applications (issue 32.1, 32.5)', () => {
     const res = await ctx.app.inject({ url: `/api/v1/applications${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(message);
+  });
+
+  it('written in steps, is the text the contract writes for the whole table (issue 44.1)', async () => {
+    for (const query of ['', '?matrices=all&level=optimal&cva=3']) {
+      const res = await ctx.app.inject({ url: `/api/v1/applications${query}` });
+      const parsed: unknown = res.json();
+      // Read back and written again by the contract: the same keys in the same order, the same numbers.
+      expect(res.body).toBe(contractJson(ApplicationsSchema, ApplicationsSchema.parse(parsed)));
+      expect((parsed as Applications).data.length).toBeGreaterThan(40);
+    }
   });
 
   it('is a kept public read: an ETag, 304, one answer per validated query', async () => {
