@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { nextTurn } from './loop-turns.js';
+import { mapInTurns, nextTurn } from './loop-turns.js';
 
 describe('nextTurn (issue 44.1)', () => {
   it('gives each waiter a turn of the event loop of its own, first come first served', async () => {
@@ -54,5 +54,17 @@ describe('nextTurn (issue 44.1)', () => {
     server.close();
     // Answered long before the last piece: not after 800 ms of work done in one go.
     expect(events.indexOf('answered')).toBeLessThan(30);
+  });
+
+  it('maps a list a step at a time, in order, with other work between steps', async () => {
+    const items = Array.from({ length: 60 }, (_, i) => i);
+    const seen: string[] = [];
+    const others = [nextTurn().then(() => seen.push('other')), nextTurn().then(() => seen.push('other'))];
+    const mapped = await mapInTurns(items, (i) => (seen.push('item'), i * 2), 25);
+    await Promise.all(others);
+    expect(mapped).toEqual(items.map((i) => i * 2));
+    // The first 25 at once; each later step waits its turn behind what was waiting before it.
+    expect(seen.indexOf('other')).toBe(25);
+    expect(seen.filter((s) => s === 'item').length).toBe(60);
   });
 });

@@ -2,6 +2,7 @@ import { v1BulkDatasets, v1GetDataset, v1ListDatasets } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { cachedCatalogue, cachedItemsJson, cachedJson, cachedText } from '../../lib/cached-json.js';
 import { jsonStreamText, sendJsonStream } from '../../lib/json-stream.js';
+import { mapInTurns } from '../../lib/loop-turns.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
@@ -32,7 +33,7 @@ export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: Pu
           meta: { total, limit: query.limit, offset: query.offset, next_offset: next < total ? next : null },
           data: [],
         },
-        items: rows.map(datasetJson),
+        items: await mapInTurns(rows, datasetJson),
       };
     }),
   );

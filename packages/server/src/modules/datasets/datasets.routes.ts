@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
 import { cachedCatalogue, cachedItemsJson, cachedJson, serialiseFor } from '../../lib/cached-json.js';
+import { mapInTurns } from '../../lib/loop-turns.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { findAnalyte } from '../analytes/index.js';
@@ -96,7 +97,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
         offset: query.offset ?? 0,
         ...updatedSince,
       });
-      return { envelope: { meta: { total }, data: [] }, items: rows.map(legacyPageItemJson) };
+      return { envelope: { meta: { total }, data: [] }, items: await mapInTurns(rows, legacyPageItemJson) };
     });
   });
 
