@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 
-export type ContentEncoding = 'br' | 'gzip';
+import { compressKeptInBackground } from './compress-upgrade-pool.js';
+import { compressKept, type ContentEncoding } from './kept-compression.js';
+
+export type { ContentEncoding } from './kept-compression.js';
 
 export interface Entry {
   /** The scopes the answer reads, and the sum of their generations when it was built. */
@@ -34,8 +37,6 @@ export function plainBody(entry: Entry): string | Buffer {
   return entry.body ?? zlib.gunzipSync(entry.encoded.gzip!);
 }
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
-const GZIP = { level: 6 };
 /**
  * A first ask's copy (decision 069): brotli quality 1 took 0.5 ms for a page of 100 datasets
  * (~0.35 MB) where quality 6 took 4–18 ms, for ~30% more bytes; gzip level 1 about 1.4 against
@@ -47,9 +48,8 @@ const QUICK_GZIP = { level: 1 };
 
 /** `plain` compressed here, on the event loop, quickly or with the kept settings. */
 function compressNow(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(plain, quick ? QUICK_BROTLI : BROTLI)
-    : zlib.gzipSync(plain, quick ? QUICK_GZIP : GZIP);
+  if (!quick) return compressKept(plain, encoding);
+  return encoding === 'br' ? zlib.brotliCompressSync(plain, QUICK_BROTLI) : zlib.gzipSync(plain, QUICK_GZIP);
 }
 
 /** The body of an entry in the encoding the client prefers, compressed once and kept. */
@@ -78,14 +78,13 @@ const MAX_POOL_CHUNK = 4 * 1024 * 1024;
 const poolChunkOf = (plain: string | Buffer): number =>
   Math.min(MAX_POOL_CHUNK, Math.max(16 * 1024, Math.ceil(plain.length / 4)));
 
-/** `plain` compressed in Node's thread pool, quickly or with the kept settings. */
-function compressInPool(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Promise<Buffer> {
+/** `plain` compressed quickly in Node's thread pool (a first ask's copy). */
+function quickInPool(plain: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
   const chunkSize = poolChunkOf(plain);
   return new Promise<Buffer>((resolve, reject) => {
     const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
-    if (encoding === 'br')
-      zlib.brotliCompress(plain, { ...(quick ? QUICK_BROTLI : BROTLI), chunkSize }, done);
-    else zlib.gzip(plain, { ...(quick ? QUICK_GZIP : GZIP), chunkSize }, done);
+    if (encoding === 'br') zlib.brotliCompress(plain, { ...QUICK_BROTLI, chunkSize }, done);
+    else zlib.gzip(plain, { ...QUICK_GZIP, chunkSize }, done);
   });
 }
 
@@ -109,7 +108,7 @@ export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Prom
   let made = running[encoding];
   if (!made) {
     quickRunning++;
-    made = compressInPool(plainBody(entry), encoding, true).finally(() => {
+    made = quickInPool(plainBody(entry), encoding).finally(() => {
       if (--quickRunning === 0) for (const wake of quickIdle.splice(0)) wake();
     });
     running[encoding] = made;
@@ -140,9 +139,10 @@ export function encodeQuickly(entry: Entry, encoding: ContentEncoding): void {
 }
 
 /**
- * Replaces quick copies with copies made with the kept settings, one at a time in the thread pool
- * and only while no quick copy is being made: first asks go first, the upgrades use the pool when
- * it is free. An entry the cache let go meanwhile is skipped.
+ * Replaces quick copies with copies made with the kept settings, one at a time, only while no quick
+ * copy is being made, in a thread of background priority (lib/compress-upgrade-pool.ts, decision
+ * 104): first asks go first, the upgrades use what the cores have left. An entry the cache let go
+ * meanwhile is skipped.
  */
 export class CompressionUpgrades {
   /** Weakly held: a queue behind a long pass over first-time pages keeps no dropped answer alive. */
@@ -178,7 +178,8 @@ export class CompressionUpgrades {
       const entry = ref.deref();
       if (!entry || entry.dropped || !entry.quick?.[encoding]) continue;
       try {
-        const better = await compressInPool(plainBody(entry), encoding, false);
+        // In a thread of background priority (decision 104), not Node's pool at the loop's.
+        const better = await compressKeptInBackground(plainBody(entry), encoding);
         entry.encoded[encoding] = better;
         delete entry.quick[encoding];
       } catch {
