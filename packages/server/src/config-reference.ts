@@ -330,12 +330,17 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     default: '—',
     meaning: '`<file>`: a CPU profile of the event loop during each loop-hold ask, and where its time went',
   },
-  BENCH_SECONDS: { default: '5', meaning: 'seconds of each autocannon pass' },
+  BENCH_SECONDS: { default: '5', meaning: 'seconds of each load pass (autocannon or wrk)' },
   BENCH_ROUNDS: {
     default: '3',
     meaning: 'rounds of the bvdb / bare Node comparisons (the median is judged)',
   },
-  BENCH_CONNECTIONS: { default: '50', meaning: 'autocannon connections' },
+  BENCH_CONNECTIONS: { default: '50', meaning: 'connections of the load client (autocannon or wrk)' },
+  BENCH_LOAD_CLIENT: {
+    default: '—',
+    meaning:
+      '`autocannon`: the comparisons with bare Node load with autocannon even when `wrk` is installed (they use wrk when it is, issue 44.4, decision 104)',
+  },
   BENCH_API_SIZES: { default: '1,10,100', meaning: 'sizes (× the demo) of the recompute and API bench' },
   BENCH_API_FACTORS: { default: '1,100', meaning: 'sizes of the public-reads bench' },
   BENCH_API_PASSES: { default: '—', meaning: '`0`: the public-reads bench runs the fifty first pages only' },

@@ -1,7 +1,7 @@
 // What the read benches compare bvdb with (issue 26, point 7): a bare Node `http` server sending
 // the very bytes bvdb sent, from memory, with the headers that describe them, in the same process
 // and the same run, so only the ratio of the two figures counts on a shared machine.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -77,29 +77,72 @@ export async function bareServer(
 const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /**
- * `loadOf` with the client in a process of its own, so that this process's CPU time is the
- * server's alone: besides requests a second, the CPU milliseconds the server spent per thousand
- * answers. On a shared machine a server's throughput moves with its neighbours' load; its CPU
- * per answer moves far less, so the ratio of capacities (answers per CPU second) is the steadier
- * figure.
+ * The load client of `loadApart`: `wrk` (C, one thread, issue 44.4 names it) when it is installed
+ * (Debian's `wrk` package) and BENCH_LOAD_CLIENT is not `autocannon`, else autocannon's command line.
  */
-export async function loadApart(
-  url: string,
-  opts: { seconds: number; connections: number; headers: Record<string, string> },
-): Promise<{ rps: number; p99: number; errors: number; cpuMsPerThousand: number }> {
-  const args = [AUTOCANNON_CLI, '-j', '-n', '-c', String(opts.connections), '-d', String(opts.seconds)];
-  for (const [name, value] of Object.entries(opts.headers)) args.push('-H', `${name}=${value}`);
-  args.push(url);
-  const cpu = process.cpuUsage();
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+export const loadClient: 'wrk' | 'autocannon' =
+  process.env.BENCH_LOAD_CLIENT !== 'autocannon' &&
+  spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined
+    ? 'wrk'
+    : 'autocannon';
+
+interface ClientFigures {
+  rps: number;
+  total: number;
+  p99: number;
+  errors: number;
+}
+
+/** Runs `cmd args` to its end: its standard output as text. */
+function runClient(cmd: string, args: string[]): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`${cmd} exited ${code}`))));
   });
-  const used = process.cpuUsage(cpu);
-  const r = JSON.parse(out) as {
+}
+
+/** A wrk latency (`812.00us`, `1.20ms`, `2.01s`) in milliseconds. */
+function wrkMs(text: string): number {
+  const m = /([\d.]+)(us|ms|s|m)\b/.exec(text);
+  if (!m) return NaN;
+  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as 'us' | 'ms' | 's' | 'm'];
+  return Number(m[1]) * scale;
+}
+
+/** wrk's text report (`--latency`): requests a second and in all, p99, failures. */
+export function parseWrk(out: string): ClientFigures {
+  const total = Number(/(\d+) requests in /.exec(out)?.[1] ?? NaN);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const p99 = wrkMs(/\s99(?:\.000)?%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
+  if (!Number.isFinite(total) || !Number.isFinite(rps)) throw new Error(`wrk: no figures in\n${out}`);
+  return { rps, total, p99, errors };
+}
+
+async function runWrk(
+  url: string,
+  opts: { seconds: number; connections: number; headers: Record<string, string> },
+): Promise<ClientFigures> {
+  // One thread: wrk keeps 50 connections busy from one core, leaving the other to the server.
+  const args = ['-t', '1', '-c', String(opts.connections), '-d', `${opts.seconds}s`, '--latency'];
+  for (const [name, value] of Object.entries(opts.headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return parseWrk(await runClient('wrk', args));
+}
+
+async function runAutocannon(
+  url: string,
+  opts: { seconds: number; connections: number; headers: Record<string, string> },
+): Promise<ClientFigures> {
+  const args = [AUTOCANNON_CLI, '-j', '-n', '-c', String(opts.connections), '-d', String(opts.seconds)];
+  for (const [name, value] of Object.entries(opts.headers)) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  const r = JSON.parse(await runClient(process.execPath, args)) as {
     requests: { average: number; total: number };
     latency: { p99: number };
     errors: number;
@@ -108,8 +151,30 @@ export async function loadApart(
   };
   return {
     rps: r.requests.average,
+    total: r.requests.total,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
-    cpuMsPerThousand: (used.user + used.system) / Math.max(1, r.requests.total),
+  };
+}
+
+/**
+ * `loadOf` with the client in a process of its own (`loadClient`: wrk when installed, else
+ * autocannon), so that this process's CPU time is the server's alone: besides requests a second,
+ * the CPU milliseconds the server spent per thousand answers. On a shared machine a server's
+ * throughput moves with its neighbours' load; its CPU per answer moves far less, so the ratio of
+ * capacities (answers per CPU second) is the steadier figure.
+ */
+export async function loadApart(
+  url: string,
+  opts: { seconds: number; connections: number; headers: Record<string, string> },
+): Promise<{ rps: number; p99: number; errors: number; cpuMsPerThousand: number }> {
+  const cpu = process.cpuUsage();
+  const r = await (loadClient === 'wrk' ? runWrk(url, opts) : runAutocannon(url, opts));
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: r.rps,
+    p99: r.p99,
+    errors: r.errors,
+    cpuMsPerThousand: (used.user + used.system) / Math.max(1, r.total),
   };
 }

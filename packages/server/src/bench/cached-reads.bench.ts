@@ -1,7 +1,7 @@
 // Issue 26, points 1 and 7 (decision 041): each kept public read against a bare Node http server
 // sending the same bytes (same Content-Encoding, from memory), measured in the same run, in
 // alternating rounds (BENCH_ROUNDS, default 3, of BENCH_SECONDS each), on the demo database, with
-// the load client (autocannon) in a process of its own. Printed per read: requests a second of
+// the load client in a process of its own: wrk when it is installed (issue 44.4), else autocannon. Printed per read: requests a second of
 // both and their ratio, and the server's CPU per answer of both and the capacity ratio (answers
 // per CPU second, bvdb's over bare Node's; the median of the rounds). An estimate's history
 // (issue 29) is among the reads. Exits 1 (the bench fails,
@@ -13,7 +13,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { bvSpecifications, estimates } from '../db/schema.js';
 import { seedDatabase } from '../seed/seed.js';
-import { bareServer, fetchOnce, loadApart } from './bare-node.js';
+import { bareServer, fetchOnce, loadApart, loadClient } from './bare-node.js';
 
 const JSON_READ = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
 /** What a browser sends for a page. */
@@ -68,7 +68,7 @@ const reads: { path: string; headers: Record<string, string> }[] = [
 const only = process.env.BENCH_CACHED_READ_PATHS?.split(',');
 
 console.log(
-  `\n### Kept public reads against bare Node, demo size, ${connections} connections, ${rounds} × ${seconds} s each (load average ${load()})`,
+  `\n### Kept public reads against bare Node, demo size, ${connections} connections, ${rounds} × ${seconds} s each, load client ${loadClient === 'wrk' ? 'wrk (installed)' : 'autocannon (wrk is not installed, or BENCH_LOAD_CLIENT=autocannon)'} (load average ${load()})`,
 );
 console.log(
   '| read | KB sent | encoding | bvdb req/s | bare Node req/s | throughput ratio (each round) | bvdb CPU ms / 1000 | bare CPU ms / 1000 | capacity ratio (each round) | bvdb p99 ms | bare p99 ms |',

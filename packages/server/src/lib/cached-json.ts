@@ -254,17 +254,23 @@ async function sendKeptJson(
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }
 
-/** Kept answers at least this large are compressed in Node's thread pool (`encodeAhead`). */
-const COMPRESS_OFF_LOOP_FROM = 64 * 1024;
+/**
+ * Kept answers at least this large get their first copy in Node's thread pool (`encodeAhead`): a
+ * whole-size page (a limit of 1000) or more. A page of 100 (~0.35 MB) is below it since decision
+ * 104: its quick copy (brotli quality 1) costs the loop 0.25–0.5 ms, where handing it to the pool
+ * cost the process more (0.5–0.6 ms) and, on a busy machine, the loop ~3 ms of wall time a page (the
+ * woken pool thread took the core from it), which set the p99 of a pass of first asks.
+ */
+const COMPRESS_OFF_LOOP_FROM = 1024 * 1024;
 /** Kept answers at least this large get a quick first copy on the loop (`encodeQuickly`). */
 const QUICK_COPY_FROM = 8 * 1024;
 
 /**
- * The compressed copy `sendCachedEntry` will send. A large answer's is made off the event loop (a
- * page of 100 datasets is ~0.4 MB; brotli took ~6 ms of the loop for it); a middling one's first
- * copy is a quick one made here (decision 076); both are made again with the kept settings in the
- * background. Small answers are compressed where they are sent, with the kept settings: a
- * thread-pool round trip costs more than gzip of a few KB.
+ * The compressed copy `sendCachedEntry` will send. A very large answer's is made off the event
+ * loop; a middling or page-sized one's first copy is a quick one made here (decisions 076, 104);
+ * both are made again with the kept settings in the background once the answer is asked again.
+ * Small answers are compressed where they are sent, with the kept settings: a thread-pool round
+ * trip costs more than gzip of a few KB.
  */
 async function compressOffLoop(request: FastifyRequest, entry: Entry): Promise<void> {
   if (entry.length < QUICK_COPY_FROM || request.headers['if-none-match'] === entry.etag) return;

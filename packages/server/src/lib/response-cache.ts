@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 
-export type ContentEncoding = 'br' | 'gzip';
+import { compressKeptInBackground } from './compress-upgrade-pool.js';
+import { compressKept, type ContentEncoding } from './kept-compression.js';
+
+export type { ContentEncoding } from './kept-compression.js';
 
 export interface Entry {
   /** The scopes the answer reads, and the sum of their generations when it was built. */
@@ -34,8 +37,6 @@ export function plainBody(entry: Entry): string | Buffer {
   return entry.body ?? zlib.gunzipSync(entry.encoded.gzip!);
 }
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
-const GZIP = { level: 6 };
 /**
  * A first ask's copy (decision 069): brotli quality 1 took 0.5 ms for a page of 100 datasets
  * (~0.35 MB) where quality 6 took 4–18 ms, for ~30% more bytes; gzip level 1 about 1.4 against
@@ -47,9 +48,8 @@ const QUICK_GZIP = { level: 1 };
 
 /** `plain` compressed here, on the event loop, quickly or with the kept settings. */
 function compressNow(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Buffer {
-  return encoding === 'br'
-    ? zlib.brotliCompressSync(plain, quick ? QUICK_BROTLI : BROTLI)
-    : zlib.gzipSync(plain, quick ? QUICK_GZIP : GZIP);
+  if (!quick) return compressKept(plain, encoding);
+  return encoding === 'br' ? zlib.brotliCompressSync(plain, QUICK_BROTLI) : zlib.gzipSync(plain, QUICK_GZIP);
 }
 
 /** The body of an entry in the encoding the client prefers, compressed once and kept. */
@@ -68,12 +68,23 @@ const compressing = new WeakMap<Entry, Partial<Record<ContentEncoding, Promise<B
 let quickRunning = 0;
 const quickIdle: (() => void)[] = [];
 
-/** `plain` compressed in Node's thread pool, quickly or with the kept settings. */
-function compressInPool(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Promise<Buffer> {
+/**
+ * The output buffer of a compression in the pool: a quarter of the input (JSON compresses to a tenth
+ * or less), 16 KB at least (zlib's default). With the default, a page of 100 (~0.4 MB, ~60 KB
+ * compressed quickly) went to the pool and back four times or more, each trip a wake-up of a pool
+ * thread and a callback on the loop; now once (decision 104).
+ */
+const MAX_POOL_CHUNK = 4 * 1024 * 1024;
+const poolChunkOf = (plain: string | Buffer): number =>
+  Math.min(MAX_POOL_CHUNK, Math.max(16 * 1024, Math.ceil(plain.length / 4)));
+
+/** `plain` compressed quickly in Node's thread pool (a first ask's copy). */
+function quickInPool(plain: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
+  const chunkSize = poolChunkOf(plain);
   return new Promise<Buffer>((resolve, reject) => {
     const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
-    if (encoding === 'br') zlib.brotliCompress(plain, quick ? QUICK_BROTLI : BROTLI, done);
-    else zlib.gzip(plain, quick ? QUICK_GZIP : GZIP, done);
+    if (encoding === 'br') zlib.brotliCompress(plain, { ...QUICK_BROTLI, chunkSize }, done);
+    else zlib.gzip(plain, { ...QUICK_GZIP, chunkSize }, done);
   });
 }
 
@@ -81,17 +92,23 @@ function compressInPool(plain: string | Buffer, encoding: ContentEncoding, quick
  * Makes the entry's compressed copy in Node's thread pool, not on the event loop (decision 065: a
  * first-time page of 100 spent ~6 ms of the loop in brotli). The first copy is a quick one
  * (decision 069), sent until `upgrades` has made it again with the kept settings (those of
- * `encodedBody`): every copy unpacks to the same bytes and carries the entry's ETag. Resolves once
- * `encodedBody` has a copy.
+ * `encodedBody`): every copy unpacks to the same bytes and carries the entry's ETag. The upgrade is
+ * queued when the answer is asked again (decision 104, as `encodeQuickly` does since decision 076):
+ * a bulk pass asks most pages once, and the kept settings' copy of a page asked once was never sent,
+ * yet took the pool ~10 ms of brotli quality 6 while the pass's first asks waited for the cores.
+ * Resolves once `encodedBody` has a copy.
  */
 export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Promise<void> {
-  if (entry.encoded[encoding]) return;
+  if (entry.encoded[encoding]) {
+    if (entry.quick?.[encoding]) upgrades.add(entry, encoding);
+    return;
+  }
   const running = compressing.get(entry) ?? {};
   compressing.set(entry, running);
   let made = running[encoding];
   if (!made) {
     quickRunning++;
-    made = compressInPool(plainBody(entry), encoding, true).finally(() => {
+    made = quickInPool(plainBody(entry), encoding).finally(() => {
       if (--quickRunning === 0) for (const wake of quickIdle.splice(0)) wake();
     });
     running[encoding] = made;
@@ -101,13 +118,13 @@ export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Prom
   if (entry.encoded[encoding]) return;
   entry.encoded[encoding] = out;
   (entry.quick ??= {})[encoding] = true;
-  upgrades.add(entry, encoding);
 }
 
 /**
- * The entry's compressed copy for an answer of tens of KB (decision 076): the first ask gets a
- * quick copy made here on the event loop; an answer asked again gets the kept settings' copy made
- * in the thread pool, sent from then on. Fifty measurands found by a search (~14 KB) took brotli
+ * The entry's compressed copy for an answer of tens of KB (decision 076) up to a page of 100 datasets
+ * (decision 104: brotli quality 1 of ~0.35 MB is 0.25–0.5 ms): the first ask gets a quick copy made
+ * here on the event loop; an answer asked again gets the kept settings' copy made in the background
+ * (`upgrades`), sent from then on. Fifty measurands found by a search (~14 KB) took brotli
  * quality 6 ~0.2 ms of the loop where quality 1 takes ~0.04 for ~14% more bytes, and starting a
  * compression in the pool costs the loop about as much as the quick copy: most queries are asked
  * once, and for those the better copy would never be sent.
@@ -123,9 +140,10 @@ export function encodeQuickly(entry: Entry, encoding: ContentEncoding): void {
 }
 
 /**
- * Replaces quick copies with copies made with the kept settings, one at a time in the thread pool
- * and only while no quick copy is being made: first asks go first, the upgrades use the pool when
- * it is free. An entry the cache let go meanwhile is skipped.
+ * Replaces quick copies with copies made with the kept settings, one at a time, only while no quick
+ * copy is being made, in a thread of background priority (lib/compress-upgrade-pool.ts, decision
+ * 104): first asks go first, the upgrades use what the cores have left. An entry the cache let go
+ * meanwhile is skipped.
  */
 export class CompressionUpgrades {
   /** Weakly held: a queue behind a long pass over first-time pages keeps no dropped answer alive. */
@@ -161,7 +179,8 @@ export class CompressionUpgrades {
       const entry = ref.deref();
       if (!entry || entry.dropped || !entry.quick?.[encoding]) continue;
       try {
-        const better = await compressInPool(plainBody(entry), encoding, false);
+        // In a thread of background priority (decision 104), not Node's pool at the loop's.
+        const better = await compressKeptInBackground(plainBody(entry), encoding);
         entry.encoded[encoding] = better;
         delete entry.quick[encoding];
       } catch {

@@ -1,6 +1,7 @@
-import { DatasetSchema, LegacyDatasetPageItemSchema } from '@bvdb/contract';
-import { contractFragment, fragmentMemo } from '../../lib/contract-json.js';
-import { presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
+import { BvEstimateSchema, DatasetSchema, LegacyDatasetPageItemSchema } from '@bvdb/contract';
+import { z } from 'zod';
+import { contractFragment, contractJson, fragmentMemo } from '../../lib/contract-json.js';
+import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import type { DatasetRow } from './datasets.repository.js';
 
 /**
@@ -15,6 +16,28 @@ export const legacyPageItemJson = fragmentMemo((row: DatasetRow) =>
 export const datasetJson = fragmentMemo((row: DatasetRow) =>
   contractFragment(DatasetSchema, presentDataset(row)),
 );
+
+const BV_ESTIMATES = z.array(BvEstimateSchema);
+const DATASET_OPEN = Buffer.from('{"dataset":');
+const ESTIMATES_OPEN = Buffer.from(',"bv_estimates":');
+const CLOSE = Buffer.from('}');
+
+/**
+ * A public legacy record (`/api/bv_specifications/{id}`, `{dataset, bv_estimates}`): the row's v1
+ * fragment (made once per kept row, by the background fill) and its estimates checked against the
+ * contract and written as the serialiser writes them, in the contract's key order: the bytes the
+ * route's serialiser writes for the whole answer (a test compares them), without presenting and
+ * checking the dataset again on a first ask (decision 104, as the v1 record since decision 089).
+ */
+export function legacyRecordJson(row: DatasetRow): Buffer {
+  return Buffer.concat([
+    DATASET_OPEN,
+    datasetJson(row).json,
+    ESTIMATES_OPEN,
+    Buffer.from(contractJson(BV_ESTIMATES, presentBvEstimates(row))),
+    CLOSE,
+  ]);
+}
 
 /** Both of a row's page fragments, made ahead (the background fill calls it for each row it reads). */
 export function preparePageItems(row: DatasetRow): void {

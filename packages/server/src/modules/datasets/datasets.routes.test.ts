@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetSchema } from '@bvdb/contract';
 import { bvSpecifications, references } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/test-app.js';
+import { signInAs } from '../../test/sign-in.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,6 +63,34 @@ describe('GET /api/bv_specifications', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/bv_specifications?limit=abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/limit/);
+  });
+});
+
+describe('GET /api/bv_specifications/{id}', () => {
+  it("sends a public record as its kept fragment and estimates: the serialiser's bytes (decision 104)", async () => {
+    const [spec] = await ctx.database.db
+      .select({ id: bvSpecifications.id })
+      .from(bvSpecifications)
+      .where(eq(bvSpecifications.uniqueIdentifier, 'DEMO-003'));
+    const url = `/api/bv_specifications/${spec!.id}`;
+    const anonymous = await ctx.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(200);
+    // A signed-in reader's answer is presented and written by the route's serialiser, never kept.
+    const staff = await signInAs(ctx.app);
+    const serialised = await ctx.app.inject({ method: 'GET', url, headers: { cookie: staff.cookie } });
+    expect(serialised.statusCode).toBe(200);
+    expect(anonymous.body).toBe(serialised.body);
+    const parsed = anonymous.json<{ dataset: Record<string, unknown>; bv_estimates: unknown[] }>();
+    expect(Object.keys(parsed)).toEqual(['dataset', 'bv_estimates']);
+    expect(parsed.bv_estimates.length).toBeGreaterThan(0);
+    // The page's item of the same row is the same dataset JSON.
+    const v1 = await ctx.app.inject({ method: 'GET', url: `/api/v1/datasets/${spec!.id}` });
+    expect(
+      anonymous.body.startsWith(`{"dataset":${v1.body.slice('{"data":'.length, -1)},"bv_estimates":[`),
+    ).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/bv_specifications/99999999' })).statusCode).toBe(
+      404,
+    );
   });
 });
 

@@ -12,7 +12,13 @@ import {
 } from '@bvdb/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.js';
-import { cachedCatalogue, cachedItemsJson, cachedJson, serialiseFor } from '../../lib/cached-json.js';
+import {
+  cachedCatalogue,
+  cachedItemsJson,
+  cachedJson,
+  cachedText,
+  serialiseFor,
+} from '../../lib/cached-json.js';
 import { mapInTurns } from '../../lib/loop-turns.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
@@ -26,7 +32,7 @@ import {
   listDatasets as listDatasetRows,
 } from './datasets.service.js';
 import { presentBvEstimates, presentDataset } from './datasets.presenter.js';
-import { legacyPageItemJson, preparePageItems } from './dataset-fragments.js';
+import { legacyPageItemJson, legacyRecordJson, preparePageItems } from './dataset-fragments.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
 import { changeLogOf } from '../changes/index.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
@@ -116,17 +122,21 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
   route(app, specsForAnalytes, byMeasurand);
 
   // One record: kept in the records pool, so a pass over the whole catalogue never pushes pages out.
-  route(app, getDataset, async ({ params, request, reply }) =>
-    cachedJson(
-      request,
-      reply,
-      async () => {
-        const row = await datasetByIdOr404(db, publicDatasets, seesUnpublished(request), params.id);
-        return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
-      },
-      { pool: 'records' },
-    ),
-  );
+  route(app, getDataset, async ({ params, request, reply }) => {
+    const read = () => datasetByIdOr404(db, publicDatasets, seesUnpublished(request), params.id);
+    if (request.user != null)
+      return cachedJson(
+        request,
+        reply,
+        async () => {
+          const row = await read();
+          return { dataset: presentDataset(row), bv_estimates: presentBvEstimates(row) };
+        },
+        { pool: 'records' },
+      );
+    // A public record is its kept row's fragment and its estimates (decision 104): the serialiser's bytes.
+    return cachedText(request, reply, async () => legacyRecordJson(await read()), { pool: 'records' });
+  });
 
   // The existence check runs inside the cached computation: a repeated read costs no query at all,
   // and a 404 is never cached (it throws before anything is stored).
