@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { openDatabase, type OpenOptions } from '../../db/client.js';
+import { openDatabase } from '../../db/client.js';
 import { seedDatabase } from '../../seed/seed.js';
 import { testConfig } from '../../test/test-app.js';
+import { upgradeTarget } from '../../test/upgrade-target.js';
 import { countAllVersions } from './estimates.service.js';
 
 /**
@@ -16,26 +12,9 @@ import { countAllVersions } from './estimates.service.js';
  * which is exactly what the previous release left), opened by this release. On PGlite a folder on disk; on
  * PostgreSQL (TEST_DATABASE_URL) a database of its own.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-upgrade-'));
-const dbName = `bvdb_upgrade_${randomBytes(6).toString('hex')}`;
-
-async function openOptions(): Promise<OpenOptions> {
-  if (!serverUrl) return { dataDir: folder };
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return { databaseUrl: url.toString(), dataDir: 'unused' };
-}
-
-afterAll(async () => {
-  fs.rmSync(folder, { recursive: true, force: true });
-  if (serverUrl) {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
-});
+const target = upgradeTarget('upgrade');
+const openOptions = target.openOptions;
+afterAll(() => target.remove());
 
 interface Meta {
   id: number;
@@ -48,14 +27,9 @@ interface Meta {
 
 describe('initial versions after an upgrade from the previous release (migration 0006)', () => {
   it('every stored result gets an estimate with version 1 (initial, system), dated when it last changed', async () => {
-    if (serverUrl) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`create database ${dbName}`);
-      await c.end();
-    }
+    await target.create();
     // The previous release's folder: the demo with results, at migration 0005.
-    const old = await openDatabase(await openOptions());
+    const old = await openDatabase(openOptions());
     await seedDatabase(old.db, {
       demo: true,
       adminEmail: 'admin@example.org',
@@ -113,7 +87,7 @@ describe('initial versions after an upgrade from the previous release (migration
     await old.close();
 
     let applied: string[] = [];
-    const database = await openDatabase({ ...(await openOptions()), onMigrated: (tags) => (applied = tags) });
+    const database = await openDatabase({ ...openOptions(), onMigrated: (tags) => (applied = tags) });
     try {
       expect(applied).toEqual([
         '0006_estimate-history',

@@ -1,40 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { KeptMenuResponseSchema } from '@bvdb/contract';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { openDatabase, type OpenOptions } from '../../db/client.js';
+import { openDatabase } from '../../db/client.js';
 import { seedDatabase } from '../../seed/seed.js';
 import { testConfig } from '../../test/test-app.js';
+import { upgradeTarget } from '../../test/upgrade-target.js';
 
 /**
  * Migration 0017 (decision 101) on a database of the previous release with a kept menu: the menu
  * stays, global (population null), and opens as before. On PGlite a folder on disk; on PostgreSQL
  * (TEST_DATABASE_URL) a database of its own.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-upgrade-menus-'));
-const dbName = `bvdb_upgrade_menus_${randomBytes(6).toString('hex')}`;
-
-async function openOptions(): Promise<OpenOptions> {
-  if (!serverUrl) return { dataDir: folder };
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return { databaseUrl: url.toString(), dataDir: 'unused' };
-}
-
-afterAll(async () => {
-  fs.rmSync(folder, { recursive: true, force: true });
-  if (serverUrl) {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${dbName} with (force)`);
-    await c.end();
-  }
-});
+const target = upgradeTarget('upgrade-menus');
+const openOptions = target.openOptions;
+afterAll(() => target.remove());
 
 const ID = 'KeptBefore0017xxxxxxxx';
 const KEPT = [
@@ -56,14 +35,9 @@ const KEPT = [
 
 describe('kept menus after an upgrade to migration 0017', () => {
   it('a menu kept before stays global: population null, opened judged with the global estimates', async () => {
-    if (serverUrl) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`create database ${dbName}`);
-      await c.end();
-    }
+    await target.create();
     // The previous release: migrations up to 0016, a link menu kept.
-    const old = await openDatabase(await openOptions());
+    const old = await openDatabase(openOptions());
     await seedDatabase(old.db, {
       demo: false,
       adminEmail: 'admin@example.org',
@@ -80,7 +54,7 @@ describe('kept menus after an upgrade to migration 0017', () => {
     await old.close();
 
     let applied: string[] = [];
-    const database = await openDatabase({ ...(await openOptions()), onMigrated: (tags) => (applied = tags) });
+    const database = await openDatabase({ ...openOptions(), onMigrated: (tags) => (applied = tags) });
     try {
       expect(applied).toEqual(['0017_kept-menu-population']);
       const rows = (await database.execute(`select population from menus where id = '${ID}'`)).rows;
