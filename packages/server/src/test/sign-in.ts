@@ -25,3 +25,13 @@ export async function createSignedInTestApp(): Promise<{ ctx: TestContext; s: Si
   const ctx = await createTestApp();
   return { ctx, s: await signInAs(ctx.app) };
 }
+
+/** A signed-out visitor's CSRF cookie and token, as a page gets them from GET /api/session. */
+export async function visitorHeaders(app: FastifyInstance): Promise<Record<string, string>> {
+  const res = await app.inject({ url: '/api/session' });
+  const cookie = res.cookies.find((c) => c.name === 'bvdb_csrf')!;
+  return {
+    cookie: `bvdb_csrf=${cookie.value}`,
+    'x-csrf-token': res.json<{ csrf_token: string }>().csrf_token,
+  };
+}

@@ -6,6 +6,7 @@ import { menus } from '../../db/schema.js';
 import { analyteIdByName } from '../../test/analytes.js';
 import { makeAthletesOfCholesterol } from '../../test/athletes-population.js';
 import { signInAsNewCurator } from '../../test/edit-dataset.js';
+import { visitorHeaders } from '../../test/sign-in.js';
 import { useTestApp } from '../../test/test-app.js';
 
 /**
@@ -31,14 +32,7 @@ beforeAll(async () => {
   await makeAthletesOfCholesterol(ctx.database.db, cholId);
 });
 
-async function visitor() {
-  const res = await ctx.app.inject({ url: '/api/session' });
-  const cookie = res.cookies.find((c) => c.name === 'bvdb_csrf')!;
-  return {
-    cookie: `bvdb_csrf=${cookie.value}`,
-    'x-csrf-token': res.json<{ csrf_token: string }>().csrf_token,
-  };
-}
+const visitor = () => visitorHeaders(ctx.app);
 
 const save = async (payload: object, headers?: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/menus', payload, headers: headers ?? (await visitor()) });

@@ -4,22 +4,14 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { menus } from '../../db/schema.js';
 import { editDataset, signInAsNewCurator, usedDataset } from '../../test/edit-dataset.js';
-import { signInAs } from '../../test/sign-in.js';
+import { signInAs, visitorHeaders } from '../../test/sign-in.js';
 import { useTestApp } from '../../test/test-app.js';
 import { sweepLinkMenus } from './kept-menus.service.js';
 
 // Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server.
 const ctx = useTestApp();
 
-/** A visitor's CSRF token and cookie, as the page gets them from GET /api/session. */
-async function visitor() {
-  const res = await ctx.app.inject({ url: '/api/session' });
-  const cookie = res.cookies.find((c) => c.name === 'bvdb_csrf')!;
-  return {
-    cookie: `bvdb_csrf=${cookie.value}`,
-    'x-csrf-token': res.json<{ csrf_token: string }>().csrf_token,
-  };
-}
+const visitor = () => visitorHeaders(ctx.app);
 
 const TESTS = [
   { name: 'Sodium', cva: 0.5, bias: 0.2 },
