@@ -37,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../packages/server/dist/main.js',
+    command: 'node ../packages/server/dist/bundle/main.js',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -21,7 +21,7 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-lighthouse-'));
 const root = path.resolve(import.meta.dirname, '..');
 
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/bundle/main.js')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

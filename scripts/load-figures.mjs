@@ -4,7 +4,7 @@
 // alone; a static file probed every 100 ms throughout; the restart time after kill -9.
 //
 //   npx tsc -b packages/server/tsconfig.build.json && npm run build -w @bvdb/web   (once)
-//   node scripts/load-figures.mjs [--seconds=5] [--pairs=5] [--server=packages/server/dist/main.js]
+//   node scripts/load-figures.mjs [--seconds=5] [--pairs=5] [--server=packages/server/dist/bundle/main.js]
 //                                 [--default-limits] [--jobs=path/to/drain.mjs]
 //                                 [--only=none,login,subscribe,heavy] [--heavy-pdfs=10] [--heavy-exports=20]
 //                                 [--login-per-second=200] [--floor=0.9]
@@ -38,7 +38,7 @@ const arg = (name, fallback) => {
 const SECONDS = Number(arg('seconds', 5));
 const FLOOR = Number(arg('floor', 0.9));
 const PAIRS = Number(arg('pairs', 5));
-const SERVER = path.resolve(root, arg('server', 'packages/server/dist/main.js'));
+const SERVER = path.resolve(root, arg('server', 'packages/server/dist/bundle/main.js'));
 const WEB_DIST = path.resolve(root, process.env.WEB_DIST ?? 'packages/web/dist');
 const PORT = Number(process.env.LOAD_PORT ?? 3290 + Math.floor(Math.random() * 50));
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -15,7 +15,7 @@ const STAMP = '.bvdb-built';
 const isTest = (name) => /\.test\.tsx?$/.test(name) || name === 'test' || name === 'test-data.ts';
 
 /** Newest modification time (ms) under the given files and folders; 0 when none exists. */
-function newest(root, entries, { skipTests = false } = {}) {
+function newest(root, entries, { skipTests = false, skip = [] } = {}) {
   let max = 0;
   const visit = (p) => {
     let st;
@@ -30,6 +30,7 @@ function newest(root, entries, { skipTests = false } = {}) {
     }
     for (const name of fs.readdirSync(p)) {
       if (skipTests && isTest(name)) continue;
+      if (skip.includes(name)) continue;
       visit(path.join(p, name));
     }
   };
@@ -60,7 +61,7 @@ export function staleParts(root = repoRoot) {
     const inputs = newest(root, [...shared, ...workspace(name)], { skipTests: true });
     return newest(root, [`packages/${name}/dist`]) < inputs;
   });
-  if (serverStale) parts.push('server');
+  if (serverStale || bundleStale(root)) parts.push('server');
   const webInputs = newest(
     root,
     [
@@ -81,6 +82,35 @@ export function staleParts(root = repoRoot) {
     : 0;
   if (webBuilt < webInputs) parts.push('web');
   return parts;
+}
+
+/** dist/bundle/main.js (decision 105): what `npm start` runs when it is as new as dist/main.js. */
+export const BUNDLE = 'packages/server/dist/bundle/main.js';
+const UNBUNDLED = 'packages/server/dist/main.js';
+
+/**
+ * Whether the server's bundle is missing or older than any module `tsc -b` wrote (it rewrites only
+ * the files whose output changed, so every one counts, not dist/main.js alone).
+ */
+export function bundleStale(root = repoRoot) {
+  const bundled = fs.statSync(path.join(root, BUNDLE), { throwIfNoEntry: false });
+  if (!bundled) return true;
+  const modules = ['domain', 'contract', 'server'].map((name) => `packages/${name}/dist`);
+  return bundled.mtimeMs < newest(root, modules, { skip: ['bundle', STAMP, '.tsbuildinfo'] });
+}
+
+/**
+ * The server's entry to run: the bundle, or the modules `tsc -b` wrote when the bundle is missing
+ * or older than them (a tree built with `tsc -b` alone, BVDB_SKIP_BUILD=1): the same code, a
+ * slower start, said on stderr.
+ */
+export function serverEntry(root = repoRoot) {
+  if (!bundleStale(root)) return path.join(root, BUNDLE);
+  console.error(
+    'bvdb: packages/server/dist/bundle is missing or older than dist/main.js: starting from the ' +
+      'unbundled modules (a slower start; `npm run build` bundles them, decision 105)',
+  );
+  return path.join(root, UNBUNDLED);
 }
 
 function run(cmd, args) {
@@ -110,6 +140,7 @@ export function buildStale(wanted = ['server', 'web']) {
       '-b',
       'packages/server/tsconfig.build.json',
     ]);
+    run(process.execPath, [path.join(repoRoot, 'packages/server/scripts/bundle.mjs')]);
     stamp(['packages/domain/dist', 'packages/contract/dist', 'packages/server/dist']);
   }
   if (stale.includes('web')) {
@@ -122,5 +153,5 @@ export function buildStale(wanted = ['server', 'web']) {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   if (process.env.BVDB_SKIP_BUILD !== '1') buildStale();
   // The server runs here, in this process: its SIGTERM/SIGINT handlers are the ones that fire.
-  await import(pathToFileURL(path.join(repoRoot, 'packages/server/dist/main.js')).href);
+  await import(pathToFileURL(serverEntry()).href);
 }

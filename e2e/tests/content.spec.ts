@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './helpers';
 
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/dist/main.js');
+const main = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../packages/server/dist/bundle/main.js',
+);
 const HOSTILE =
   '<p>Hi</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2">' +
   '<a id="bad" href="javascript:window.__pwned = 3">click</a><iframe src="https://evil.example/"></iframe>' +

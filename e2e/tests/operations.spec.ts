@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './helpers';
 
-const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/server/dist/main.js');
+const main = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../packages/server/dist/bundle/main.js',
+);
 
 test('a second server on the same data folder is refused with a clear message and exit code 75', async () => {
   const child = spawn(process.execPath, [main], {

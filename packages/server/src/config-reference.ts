@@ -288,6 +288,11 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   },
   BENCH_RESTART_ROUNDS: { default: '5', meaning: 'restarts of the restart bench' },
   BENCH_RESTART_PORT: { default: '4171', meaning: "port of the restart bench's server" },
+  BENCH_RESTART_UNBUNDLED: {
+    default: '',
+    meaning:
+      '`1`: the restart bench starts `packages/server/dist/main.js` (the modules `tsc -b` wrote) instead of the bundle `npm start` runs (decision 105), for a before/after pair',
+  },
   BENCH_LOOP_HOLD_CEILING_MS: {
     default: '100',
     meaning:

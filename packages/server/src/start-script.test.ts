@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // `npm start` (scripts/start.mjs) and the start of the built server, run as an operator would.
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -12,7 +12,11 @@ const startScript = path.join(repo, 'scripts/start.mjs');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-start-'));
 const children: ChildProcess[] = [];
 
-type StartModule = { staleParts: (root: string) => string[] };
+type StartModule = {
+  staleParts: (root: string) => string[];
+  bundleStale: (root: string) => boolean;
+  serverEntry: (root: string) => string;
+};
 const loadStartModule = async () => (await import(pathToFileURL(startScript).href)) as StartModule;
 
 afterAll(() => {
@@ -90,6 +94,7 @@ describe('staleness check of npm start', () => {
     file('packages/domain/dist/index.js', 50);
     file('packages/contract/dist/index.js', 50);
     file('packages/server/dist/main.js', 50);
+    file('packages/server/dist/bundle/main.js', 50);
     file('packages/web/dist/index.html', 50);
     file('packages/web/dist-ssr/entry-server.js', 50);
   });
@@ -122,6 +127,30 @@ describe('staleness check of npm start', () => {
     expect(staleParts(root)).toEqual(['web']);
   });
 
+  it('bundles the server again when a module tsc wrote is newer than the bundle, and runs the bundle only when it is current (decision 105)', async () => {
+    const { staleParts, bundleStale, serverEntry } = await loadStartModule();
+    const bundle = path.join(root, 'packages/server/dist/bundle/main.js');
+    expect(bundleStale(root)).toBe(false);
+    expect(serverEntry(root)).toBe(bundle);
+    // `tsc -b` alone rewrote one module (not dist/main.js): the bundle is behind it.
+    file('packages/server/dist/modules/new.service.js', 2);
+    expect(bundleStale(root)).toBe(true);
+    expect(staleParts(root)).toContain('server');
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(serverEntry(root)).toBe(path.join(root, 'packages/server/dist/main.js'));
+    expect(stderr.mock.calls[0]?.[0]).toContain('packages/server/dist/bundle is missing or older');
+    stderr.mockRestore();
+    // The stamp `npm start` writes after a build is not a module.
+    file('packages/server/dist/bundle/main.js', 1);
+    file('packages/server/dist/.bvdb-built', 0);
+    expect(bundleStale(root)).toBe(false);
+    expect(staleParts(root)).not.toContain('server');
+    fs.rmSync(path.join(root, 'packages/server/dist/bundle'), { recursive: true });
+    expect(bundleStale(root)).toBe(true);
+    expect(staleParts(root)).toContain('server');
+    file('packages/server/dist/bundle/main.js', 0);
+  });
+
   it('builds what was never built', async () => {
     const { staleParts } = await loadStartModule();
     fs.rmSync(path.join(root, 'packages/web/dist'), { recursive: true });
@@ -132,14 +161,21 @@ describe('staleness check of npm start', () => {
 
 describe('npm start as a service', () => {
   beforeAll(async () => {
-    // These tests run the built server: build it if it is older than its sources.
-    const { staleParts } = await loadStartModule();
+    // These tests run the built server as `npm start` does (the bundle, decision 105): build and
+    // bundle it if it is older than its sources.
+    const { staleParts, bundleStale } = await loadStartModule();
     if (staleParts(repo).includes('server')) {
       const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
       const res = spawnSync(process.execPath, [tsc, '-b', 'packages/server/tsconfig.build.json'], {
         cwd: repo,
       });
       if (res.status !== 0) throw new Error(`the server build failed: ${res.stdout.toString()}`);
+    }
+    if (bundleStale(repo)) {
+      const res = spawnSync(process.execPath, [path.join(repo, 'packages/server/scripts/bundle.mjs')], {
+        cwd: repo,
+      });
+      if (res.status !== 0) throw new Error(`the bundle failed: ${res.stderr.toString()}`);
     }
   });
 

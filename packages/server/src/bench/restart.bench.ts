@@ -1,6 +1,7 @@
 // `npm run bench`: a restart after `kill -9` on the embedded database at 1× the demo (issue 44.5,
 // decision 103). A data folder is made once by a first start (the demo seeded), then, each round,
-// the running server is killed with SIGKILL and `node packages/server/dist/main.js` started again on
+// the running server is killed with SIGKILL and `node packages/server/dist/bundle/main.js` (what
+// `npm start` runs, decision 105; BENCH_RESTART_UNBUNDLED=1: dist/main.js) started again on
 // the same folder: the time from the spawn to the first 200 of /readyz. Fails when the median is
 // above BENCH_RESTART_CEILING_MS (3000). BENCH_RESTART_ROUNDS (5), BENCH_RESTART_PORT (4171).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,11 @@ import { fileURLToPath } from 'node:url';
 const ceiling = Number(process.env.BENCH_RESTART_CEILING_MS ?? 3000);
 const rounds = Number(process.env.BENCH_RESTART_ROUNDS ?? 5);
 const port = Number(process.env.BENCH_RESTART_PORT ?? 4171);
-const mainJs = fileURLToPath(new URL('../main.js', import.meta.url));
+const mainJs = fileURLToPath(
+  new URL(process.env.BENCH_RESTART_UNBUNDLED === '1' ? '../main.js' : '../bundle/main.js', import.meta.url),
+);
+if (!fs.existsSync(mainJs))
+  throw new Error(`${mainJs} is missing: run \`npm run build\` (it bundles the server, decision 105)`);
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 function startServer(folder: string): { child: ChildProcess; ready: Promise<number> } {
