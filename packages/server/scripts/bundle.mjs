@@ -9,6 +9,9 @@
 //   '../../seed-data', '../../node_modules/.cache' and '../../../web/dist' name the same folders;
 // - the entries and the shared chunks sit side by side in that one folder, so a thread spawned as
 //   './x.thread.js' beside the module that spawns it is found whichever chunk holds that module.
+// @fastify/swagger is bundled although it reads its package.json beside its code for a default
+// title and version: under the bundle that read fails inside its try/catch and falls back, and
+// ours are given (OPENAPI_INFO; openapi-served.test.ts checks them, e2e reads them from the bundle).
 // Packages that read files beside their own code (`__dirname`) or load WebAssembly stay external:
 // Node loads them from node_modules as before. So does `cookie`: @fastify/cookie reads its named
 // exports from `await import('cookie')`, a CommonJS module, and esbuild's chunk for a dynamic
@@ -30,7 +33,6 @@ export const EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
   '@lhncbc/ucum-lhc',
-  '@fastify/swagger',
   '@fastify/swagger-ui',
   'pino',
   'cookie',
@@ -48,7 +50,7 @@ function entryPoints() {
     for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, item.name);
       if (item.isDirectory()) {
-        if (item.name !== 'bundle' && item.name !== 'bench' && item.name !== 'test') visit(file);
+        if (!item.name.startsWith('bundle') && item.name !== 'bench' && item.name !== 'test') visit(file);
       } else if (/\.(thread|child)\.js$/.test(item.name)) entries.push(file);
     }
   };
