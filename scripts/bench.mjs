@@ -102,7 +102,7 @@ runWithFloor(process.execPath, ['packages/server/dist/bench/menu.bench.js']);
 console.log(
   '\n## Kept public reads against bare Node (issue 26, points 1 and 7; issue 44.4; BENCH_CACHED_READ_FLOOR, 0.85)',
 );
-runWithFloor(process.execPath, ['packages/server/dist/bench/cached-reads.bench.js']);
+runWithFloor(process.execPath, ['--expose-gc', 'packages/server/dist/bench/cached-reads.bench.js']);
 console.log(
   '\n## Estimations from raw results (issue 31; BENCH_ESTIMATION_CEILING_MS, BENCH_ESTIMATION_LARGE_CEILING_MS)',
 );

@@ -337,8 +337,9 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   },
   BENCH_SECONDS: { default: '5', meaning: 'seconds of each load pass (autocannon or wrk)' },
   BENCH_ROUNDS: {
-    default: '3',
-    meaning: 'rounds of the bvdb / bare Node comparisons (the median is judged)',
+    default: '3 (5 for kept public reads)',
+    meaning:
+      'rounds of the bvdb / bare Node comparisons (the median is judged); the kept public reads alternate which goes first each round (decision 089)',
   },
   BENCH_CONNECTIONS: { default: '50', meaning: 'connections of the load client (autocannon or wrk)' },
   BENCH_LOAD_CLIENT: {

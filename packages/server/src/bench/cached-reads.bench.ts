@@ -1,6 +1,6 @@
 // Issue 26, points 1 and 7 (decision 041): each kept public read against a bare Node http server
 // sending the same bytes (same Content-Encoding, from memory), measured in the same run, in
-// alternating rounds (BENCH_ROUNDS, default 3, of BENCH_SECONDS each), on the demo database, with
+// alternating rounds (BENCH_ROUNDS, default 5, of BENCH_SECONDS each, which goes first alternating), on the demo database, with
 // the load client in a process of its own: wrk when it is installed (issue 44.4), else autocannon. Printed per read: requests a second of
 // both and their ratio, and the server's CPU per answer of both and the capacity ratio (answers
 // per CPU second, bvdb's over bare Node's; the median of the rounds). An estimate's history
@@ -23,7 +23,9 @@ const PAGE_READ = {
 };
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+// Five rounds: single rounds of one read range 0.71–1.14 on a quiet 2-core machine (2026-11-29),
+// so a median of three could fall under the floor on a read at ~0.93 (decision 089, amended).
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // Issue 44.4 (decision 089): a kept read costs what Node costs, 0.85 of a bare Node server or more
 // (it was 0.5 under decision 041, when each answer carried 15 headers).
@@ -84,9 +86,23 @@ for (const { path, headers } of reads.filter((r) => !only || only.includes(r.pat
   const bare = await bareServer(sent.body, sent.headers);
   const ours: Awaited<ReturnType<typeof loadApart>>[] = [];
   const theirs: Awaited<ReturnType<typeof loadApart>>[] = [];
+  // Alternating which goes first each round, so a drift of the machine (another process waking, the
+  // CPU's clock) weighs on both sides alike rather than always on the second (decision 089).
   for (let i = 0; i < rounds; i++) {
-    ours.push(await loadApart(base + path, { seconds, connections, headers }));
-    theirs.push(await loadApart(bare.url, { seconds, connections, headers }));
+    const load = { seconds, connections, headers };
+    // Each side starts on a collected heap (node --expose-gc, as scripts/bench.mjs runs it): the
+    // two servers share this process, and the garbage one left would be collected in the other's
+    // round, on its CPU.
+    (globalThis as { gc?: () => void }).gc?.();
+    if (i % 2 === 0) {
+      ours.push(await loadApart(base + path, load));
+      (globalThis as { gc?: () => void }).gc?.();
+      theirs.push(await loadApart(bare.url, load));
+    } else {
+      theirs.push(await loadApart(bare.url, load));
+      (globalThis as { gc?: () => void }).gc?.();
+      ours.push(await loadApart(base + path, load));
+    }
   }
   bare.close();
   const errors = sum(ours.map((o) => o.errors));
