@@ -84,7 +84,7 @@ export function staleParts(root = repoRoot) {
   return parts;
 }
 
-/** dist/bundle/main.js (decision 105): what `npm start` runs when it is as new as dist/main.js. */
+/** dist/bundle/main.js (decision 105): what `npm start` runs when it is as new as every built module. */
 export const BUNDLE = 'packages/server/dist/bundle/main.js';
 const UNBUNDLED = 'packages/server/dist/main.js';
 
@@ -107,7 +107,7 @@ export function bundleStale(root = repoRoot) {
 export function serverEntry(root = repoRoot) {
   if (!bundleStale(root)) return path.join(root, BUNDLE);
   console.error(
-    'bvdb: packages/server/dist/bundle is missing or older than dist/main.js: starting from the ' +
+    'bvdb: packages/server/dist/bundle is missing or older than the modules tsc -b wrote: starting from the ' +
       'unbundled modules (a slower start; `npm run build` bundles them, decision 105)',
   );
   return path.join(root, UNBUNDLED);
