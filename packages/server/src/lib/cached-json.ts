@@ -131,8 +131,10 @@ export function sendCachedEntry(
   if (vary !== undefined) void varyOn(reply, vary);
   if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
   void reply.type(opts.type);
+  // A record whose gzip copy is being made in the background goes as built (decision 106).
+  if (opts.compress && entry.compacting) sendAsBuilt(request);
   const encoding =
-    opts.compress && entry.length >= 1024
+    opts.compress && entry.length >= 1024 && !entry.compacting
       ? preferredEncoding(request.headers['accept-encoding'], entry.length)
       : null;
   if (encoding) void reply.header('Content-Encoding', encoding);
@@ -141,6 +143,15 @@ export function sendCachedEntry(
   if (!opts.budget || request.method === 'HEAD') return reply.send(body);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   return reply.header('Content-Length', String(bytes.length)).send(opts.budget.body(bytes));
+}
+
+/**
+ * This answer goes uncompressed whatever the client accepts: @fastify/compress would otherwise
+ * compress it on the fly, on the loop. Its own way to be told is the request's `x-no-compression`
+ * (Fastify's `request.headers` setter adds to the headers read, the client's stay as sent).
+ */
+function sendAsBuilt(request: FastifyRequest): void {
+  request.headers = { 'x-no-compression': 'sent as built' };
 }
 
 /**
@@ -249,7 +260,8 @@ async function sendKeptJson(
   entry: Entry,
   kept: boolean,
 ): Promise<FastifyReply> {
-  if (kept) offerFastRead(request, request.server.deps.cache, key, entry);
+  // Replayed once it is sent with its kept copies, not as built while its copy is made.
+  if (kept && !entry.compacting) offerFastRead(request, request.server.deps.cache, key, entry);
   await compressOffLoop(request, entry);
   return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
 }
@@ -273,7 +285,8 @@ const QUICK_COPY_FROM = 8 * 1024;
  * trip costs more than gzip of a few KB.
  */
 async function compressOffLoop(request: FastifyRequest, entry: Entry): Promise<void> {
-  if (entry.length < QUICK_COPY_FROM || request.headers['if-none-match'] === entry.etag) return;
+  if (entry.length < QUICK_COPY_FROM || entry.compacting || request.headers['if-none-match'] === entry.etag)
+    return;
   const encoding = preferredEncoding(request.headers['accept-encoding'], entry.length);
   if (!encoding) return;
   if (entry.length < COMPRESS_OFF_LOOP_FROM) encodeQuickly(entry, encoding);

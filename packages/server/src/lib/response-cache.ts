@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 
 import { compressKeptInBackground } from './compress-upgrade-pool.js';
 import { compressKept, type ContentEncoding } from './kept-compression.js';
+import { RecordCompaction } from './record-compaction.js';
 
 export type { ContentEncoding } from './kept-compression.js';
 
@@ -30,6 +31,11 @@ export interface Entry {
   quick?: Partial<Record<ContentEncoding, true>>;
   /** Set when the cache let the entry go: its quick copies are no longer worth upgrading. */
   dropped?: boolean;
+  /**
+   * A kept record whose gzip copy is being made in the background (lib/record-compaction.ts,
+   * decision 106): sent as built until it is there.
+   */
+  compacting?: true;
 }
 
 /** The answer as built, unzipped from its gzip copy where only that is kept. */
@@ -191,6 +197,9 @@ export class CompressionUpgrades {
 }
 
 export const upgrades = new CompressionUpgrades();
+
+/** The records pool's gzip copies, made in the background (decision 106). */
+export const compaction = new RecordCompaction();
 
 /** The content codings an Accept-Encoding header takes (those refused with q=0 left out). */
 export function acceptedEncodings(acceptEncoding: string | undefined): Set<string> {
@@ -381,10 +390,7 @@ export class ResponseCache {
   private keep(key: string, entry: Entry, pool: Pool = 'answers'): void {
     const [entries, max] =
       pool === 'records' ? [this.records, this.maxRecords] : [this.entries, this.maxEntries];
-    if (pool === 'records' && entry.body !== null && entry.length >= COMPACT_FROM) {
-      encodedBody(entry, 'gzip');
-      entry.body = null;
-    }
+    if (pool === 'records' && entry.body !== null && entry.length >= COMPACT_FROM) compaction.add(entry);
     const replaced = entries.get(key);
     if (replaced && replaced !== entry) replaced.dropped = true;
     entries.delete(key);
