@@ -104,7 +104,7 @@ async function main() {
   if (process.env.BVDB_SKIP_E2E !== '1') {
     steps.push({ name: 'build', cmd: 'npm', args: ['run', 'build'] });
     steps.push({
-      name: 'first-load budget (150 KB of JavaScript gzipped, decision 028)',
+      name: 'first-load budget (120 KiB of JavaScript gzipped on every server-rendered page, decision 088)',
       cmd: 'node',
       args: ['packages/web/scripts/first-load-size.mjs', '--check'],
       needs: 'build',
