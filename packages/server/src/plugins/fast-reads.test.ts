@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../test/sign-in.js';
 import { buildApp } from '../app.js';
 import { admitHashing, HASHING_ADMITTED } from '../lib/password.js';
-import { upgrades } from '../lib/response-cache.js';
+import { compaction, upgrades } from '../lib/response-cache.js';
 import { createTestApp, testConfig, type TestContext } from '../test/test-app.js';
 
 // The fast read path (decision 041) over real connections: the pages' own reads and `inject` never
@@ -148,6 +148,26 @@ describe('fast read path', () => {
     expect(steady(second.headers)).toEqual(steady(first.headers));
     // A stale ETag gets the body.
     expect((await get(base, '/api/meta', { 'if-none-match': 'W/"old"' })).status).toBe(200);
+  });
+
+  it('replays a kept record only once its gzip copy is made, then that copy (decision 106)', async () => {
+    const path = '/api/v1/datasets/1';
+    const accepting = { 'accept-encoding': 'gzip' };
+    const before = replayed();
+    // Kept by the first ask, sent as built while its gzip copy is made in the background.
+    const first = await get(base, path, accepting);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    await compaction.idle();
+    const full = await get(base, path, accepting);
+    expect(replayed()).toBe(before);
+    const replay = await get(base, path, accepting);
+    expect(replayed()).toBe(before + 1);
+    for (const answer of [full, replay]) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(answer.body).equals(first.body)).toBe(true);
+      expect(answer.headers.etag).toBe(first.headers.etag);
+    }
   });
 
   it('never gives one Accept-Encoding the bytes kept for another', async () => {
