@@ -32,6 +32,8 @@ describe('the records pool’s gzip copies', () => {
       expect(e.compacting).toBeUndefined();
       expect(e.body).toBeNull();
       expect(zlib.gunzipSync(e.encoded.gzip!).toString()).toBe(texts[i]);
+      // Its own bytes, not the thread's 16 KB output chunk carried across with it.
+      expect(e.encoded.gzip!.buffer.byteLength).toBe(e.encoded.gzip!.byteLength);
     });
   });
 

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 
 import { compressKeptInBackground } from './compress-upgrade-pool.js';
-import { compressKept, type ContentEncoding } from './kept-compression.js';
+import { compressKept, ownSize, type ContentEncoding } from './kept-compression.js';
 import { RecordCompaction } from './record-compaction.js';
 
 export type { ContentEncoding } from './kept-compression.js';
@@ -55,7 +55,9 @@ const QUICK_GZIP = { level: 1 };
 /** `plain` compressed here, on the event loop, quickly or with the kept settings. */
 function compressNow(plain: string | Buffer, encoding: ContentEncoding, quick: boolean): Buffer {
   if (!quick) return compressKept(plain, encoding);
-  return encoding === 'br' ? zlib.brotliCompressSync(plain, QUICK_BROTLI) : zlib.gzipSync(plain, QUICK_GZIP);
+  return ownSize(
+    encoding === 'br' ? zlib.brotliCompressSync(plain, QUICK_BROTLI) : zlib.gzipSync(plain, QUICK_GZIP),
+  );
 }
 
 /** The body of an entry in the encoding the client prefers, compressed once and kept. */
