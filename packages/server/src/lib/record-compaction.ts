@@ -1,3 +1,4 @@
+import { BackgroundDrain } from './background-drain.js';
 import { compressManyInBackground } from './compress-upgrade-pool.js';
 import { compressKept } from './kept-compression.js';
 
@@ -33,8 +34,10 @@ function compactNow(entry: Compactable): void {
  */
 export class RecordCompaction {
   private waiting: Compactable[] = [];
-  private running: Promise<void> | null = null;
-  private waiters: (() => void)[] = [];
+  private readonly drainer = new BackgroundDrain(
+    () => this.drain(),
+    () => this.waiting.length > 0,
+  );
 
   add(entry: Compactable): void {
     if (entry.body === null) return;
@@ -44,15 +47,12 @@ export class RecordCompaction {
     }
     entry.compacting = true;
     this.waiting.push(entry);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-      for (const wake of this.waiters.splice(0)) wake();
-    });
+    this.drainer.start();
   }
 
   /** Resolves when every record kept so far has its gzip copy (tests, benches). */
   idle(): Promise<void> {
-    return this.running ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+    return this.drainer.idle();
   }
 
   private async drain(): Promise<void> {

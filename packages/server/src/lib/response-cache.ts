@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 
+import { BackgroundDrain } from './background-drain.js';
 import { compressKeptInBackground } from './compress-upgrade-pool.js';
 import { compressKept, ownSize, type ContentEncoding } from './kept-compression.js';
 import { RecordCompaction } from './record-compaction.js';
@@ -158,8 +159,10 @@ export class CompressionUpgrades {
   private queue: [WeakRef<Entry>, ContentEncoding][] = [];
   /** The entries and encodings in the queue: one upgrade each however many ask meanwhile. */
   private queued = new WeakMap<Entry, Partial<Record<ContentEncoding, true>>>();
-  private running: Promise<void> | null = null;
-  private waiters: (() => void)[] = [];
+  private readonly drainer = new BackgroundDrain(
+    () => this.drain(),
+    () => this.queue.length > 0,
+  );
 
   add(entry: Entry, encoding: ContentEncoding): void {
     const queued = this.queued.get(entry) ?? {};
@@ -167,15 +170,12 @@ export class CompressionUpgrades {
     queued[encoding] = true;
     this.queued.set(entry, queued);
     this.queue.push([new WeakRef(entry), encoding]);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-      for (const wake of this.waiters.splice(0)) wake();
-    });
+    this.drainer.start();
   }
 
   /** Resolves when every queued upgrade is done (tests, benches). */
   idle(): Promise<void> {
-    return this.running ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+    return this.drainer.idle();
   }
 
   private async drain(): Promise<void> {
