@@ -9,6 +9,7 @@ export { expect };
  */
 export async function waitForApp(page: Page, response: Response | null) {
   if (response && !(response.headers()['content-type'] ?? '').startsWith('text/html')) return;
+  if (page.url() === 'about:blank') return; // no app to wait for
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
