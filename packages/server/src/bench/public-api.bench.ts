@@ -27,6 +27,7 @@ import { loadConfig } from '../config.js';
 import { seedDatabase } from '../seed/seed.js';
 import { bvSpecifications } from '../db/schema.js';
 import { serviceDeps } from '../lib/service-deps.js';
+import { fragmentChains } from '../lib/fragment-chains.js';
 import { upgrades } from '../lib/response-cache.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { warmUpBeforeReady } from '../modules/datasets/warm-up.js';
@@ -198,6 +199,7 @@ async function benchFactor(factor: number, seconds: number) {
   const tFill = performance.now();
   // The fill itself, not the loop's quiet: on a loaded machine a resting fill looks idle.
   await app.publicDatasets.settled();
+  await fragmentChains.idle();
   await upgrades.idle();
   const fillSeconds = (performance.now() - tFill) / 1000;
   // Three rounds from kept rows, the median of their p99s (one round on a loaded machine is a

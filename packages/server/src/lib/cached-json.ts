@@ -11,16 +11,19 @@ import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
 import { varyOn } from './vary.js';
 import { nextTurn } from './loop-turns.js';
 import {
+  acceptedEncodings,
   type ContentEncoding,
   DATA_SCOPES,
   encodeAhead,
   encodeQuickly,
   encodedBody,
   preferredEncoding,
+  type Built,
   type DataScope,
   type Entry,
   plainBody,
   type Pool,
+  upgrades,
 } from './response-cache.js';
 
 const SHARED_CHECK_MS = 1000;
@@ -120,6 +123,8 @@ export function sendCachedEntry(
     vary?: string;
     /** Downloads (exports) are sent within the shared download budget (decision 035). */
     budget?: DownloadBudget;
+    /** The encoding whose copy is ready (`compressOffLoop`); else the client's preferred one. */
+    encoding?: ContentEncoding;
   },
 ): FastifyReply {
   void reply
@@ -135,7 +140,7 @@ export function sendCachedEntry(
   if (opts.compress && entry.compacting) sendAsBuilt(request);
   const encoding =
     opts.compress && entry.length >= 1024 && !entry.compacting
-      ? preferredEncoding(request.headers['accept-encoding'], entry.length)
+      ? (opts.encoding ?? preferredEncoding(request.headers['accept-encoding'], entry.length))
       : null;
   if (encoding) void reply.header('Content-Encoding', encoding);
   const body = encoding ? encodedBody(entry, encoding) : plainBody(entry);
@@ -262,8 +267,14 @@ async function sendKeptJson(
 ): Promise<FastifyReply> {
   // Replayed once it is sent with its kept copies, not as built while its copy is made.
   if (kept && !entry.compacting) offerFastRead(request, request.server.deps.cache, key, entry);
-  await compressOffLoop(request, entry);
-  return sendCachedEntry(request, reply, entry, { type: 'application/json; charset=utf-8', compress: true });
+  const again = entry.sent === true;
+  entry.sent = true;
+  const encoding = await compressOffLoop(request, entry, again);
+  return sendCachedEntry(request, reply, entry, {
+    type: 'application/json; charset=utf-8',
+    compress: true,
+    ...(encoding ? { encoding } : {}),
+  });
 }
 
 /**
@@ -278,19 +289,31 @@ const COMPRESS_OFF_LOOP_FROM = 1024 * 1024;
 const QUICK_COPY_FROM = 8 * 1024;
 
 /**
- * The compressed copy `sendCachedEntry` will send. A very large answer's is made off the event
- * loop; a middling or page-sized one's first copy is a quick one made here (decisions 076, 104);
- * both are made again with the kept settings in the background once the answer is asked again.
- * Small answers are compressed where they are sent, with the kept settings: a thread-pool round
- * trip costs more than gzip of a few KB.
+ * The compressed copy `sendCachedEntry` will send, made ready: its encoding, or undefined to let
+ * `sendCachedEntry` choose. A copy made beforehand in an encoding the client takes (a page stitched
+ * as gzip, decision 107) is sent rather than one made here. A very large answer's copy is made off
+ * the event loop; a middling or page-sized one's first copy is a quick one made here (decisions 076,
+ * 104). Once the answer is asked `again`, the kept settings' copy of the client's preferred encoding
+ * is made in the background. Small answers are compressed where they are sent, with the kept
+ * settings: a thread-pool round trip costs more than gzip of a few KB.
  */
-async function compressOffLoop(request: FastifyRequest, entry: Entry): Promise<void> {
+async function compressOffLoop(
+  request: FastifyRequest,
+  entry: Entry,
+  again: boolean,
+): Promise<ContentEncoding | undefined> {
   if (entry.length < QUICK_COPY_FROM || entry.compacting || request.headers['if-none-match'] === entry.etag)
-    return;
-  const encoding = preferredEncoding(request.headers['accept-encoding'], entry.length);
-  if (!encoding) return;
-  if (entry.length < COMPRESS_OFF_LOOP_FROM) encodeQuickly(entry, encoding);
-  else await encodeAhead(entry, encoding);
+    return undefined;
+  const acceptEncoding = request.headers['accept-encoding'];
+  const encoding = preferredEncoding(acceptEncoding, entry.length);
+  if (!encoding) return undefined;
+  if (!entry.encoded[encoding] && entry.encoded.gzip && acceptedEncodings(acceptEncoding).has('gzip')) {
+    if (again) upgrades.add(entry, encoding);
+    return 'gzip';
+  }
+  if (entry.length < COMPRESS_OFF_LOOP_FROM) encodeQuickly(entry, encoding, again);
+  else await encodeAhead(entry, encoding, again);
+  return encoding;
 }
 
 /**
@@ -308,18 +331,24 @@ export async function cachedItemsJson(
   opts: { scopes?: readonly DataScope[] } = {},
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
-  const make = async () => {
+  const made = async (stitch: boolean) => {
     // A first page made in a turn of its own: fifty asked at once do not hold the loop together.
     await nextTurn();
     const { envelope, items } = await compute();
-    return answerWithItems((data) => serialiseFor(reply, data), envelope, items);
+    return answerWithItems((data) => serialiseFor(reply, data), envelope, items, stitch);
   };
   if (request.user != null) {
+    const { body } = await made(false);
     return reply
       .type('application/json; charset=utf-8')
       .header('Cache-Control', 'private, no-store')
-      .send((await make()).body);
+      .send(body!);
   }
+  // Kept as its stitched gzip copy where the items have their pieces (decision 107).
+  const make = async (): Promise<Built> => {
+    const { body, etag, stitched } = await made(true);
+    return stitched ? { body: null, etag, stitched } : { body, etag };
+  };
   await syncGeneration(request);
   const key = cacheKeyOf(request);
   const { entry, kept } = await cache.getOrBuild(key, opts.scopes ?? DATA_SCOPES, make);

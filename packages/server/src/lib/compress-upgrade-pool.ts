@@ -7,8 +7,9 @@ import type { ContentEncoding } from './kept-compression.js';
  * answers first sent with a quick one (decision 104), and the records pool's gzip copies (decision
  * 106). In Node's thread pool, at the event loop's priority, brotli quality 6 of a page of 100
  * (~10 ms) took the cores from a pass of first asks on a busy machine; here it runs in what they leave.
+ * It also makes the page items' pieces that first-time pages are stitched from (decision 107).
  */
-const pool = new WorkerPool<CompressTask, Uint8Array | Uint8Array[]>({
+const pool = new WorkerPool<CompressTask, Uint8Array | { bytes: Uint8Array; lengths: number[] }>({
   from: import.meta.url,
   file: './compress-upgrade.thread.js',
   size: 1,
@@ -22,18 +23,52 @@ const pool = new WorkerPool<CompressTask, Uint8Array | Uint8Array[]>({
 
 const asBuffer = (out: Uint8Array): Buffer => Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 
-/** `plain` compressed with the kept settings in the background thread. */
+/**
+ * `plain` compressed with the kept settings in the background thread; given as its gzip copy
+ * (`gzipped`), unpacked there first.
+ */
 export async function compressKeptInBackground(
-  plain: string | Buffer,
+  plain: string | Buffer | { gzipped: Buffer },
   encoding: ContentEncoding,
 ): Promise<Buffer> {
-  return asBuffer((await pool.run({ plain, encoding })) as Uint8Array);
+  const task = typeof plain === 'object' && 'gzipped' in plain ? { ...plain, encoding } : { plain, encoding };
+  return asBuffer((await pool.run(task)) as Uint8Array);
 }
 
-/** Each of `plains` compressed with the kept settings in the background thread, in one trip. */
+/**
+ * Each of `plains` compressed with the kept settings in the background thread, in one trip: sent
+ * joined and answered joined, one copy each way (posting 256 records one by one cost the loop ~2 ms
+ * a batch at 100×, decision 107). Each copy comes back in memory of its own size.
+ */
 export async function compressManyInBackground(
   plains: (string | Buffer)[],
   encoding: ContentEncoding,
 ): Promise<Buffer[]> {
-  return ((await pool.run({ plains, encoding })) as Uint8Array[]).map(asBuffer);
+  const parts = plains.map((plain) => (typeof plain === 'string' ? Buffer.from(plain) : plain));
+  const out = (await pool.run({
+    joined: Buffer.concat(parts),
+    lengths: parts.map((part) => part.length),
+    encoding,
+  })) as { bytes: Uint8Array; lengths: number[] };
+  const bytes = asBuffer(out.bytes);
+  let at = 0;
+  return out.lengths.map((length) => {
+    const copy = Buffer.allocUnsafeSlow(length);
+    bytes.copy(copy, 0, at, at + length);
+    at += length;
+    return copy;
+  });
+}
+
+/**
+ * The pieces of page items that follow the item before them (lib/stitched-gzip.ts `chainPieces`):
+ * `texts` one after the other, each `linked` one answered as its piece, in one trip.
+ */
+export async function chainInBackground(
+  texts: Buffer,
+  lengths: number[],
+  linked: boolean[],
+): Promise<{ bytes: Buffer; lengths: number[] }> {
+  const out = (await pool.run({ texts, lengths, linked })) as { bytes: Uint8Array; lengths: number[] };
+  return { bytes: asBuffer(out.bytes), lengths: out.lengths };
 }

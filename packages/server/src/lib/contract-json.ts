@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { stitchedGzip, type PieceAfter } from './fragment-chains.js';
 
 /**
  * One item of a kept answer as JSON, made once (decision 065): its text as the route's serialiser
@@ -8,6 +9,8 @@ import { z } from 'zod';
 export interface JsonFragment {
   json: Buffer;
   digest: Buffer;
+  /** Its piece for following the item before it in a page, once made (lib/fragment-chains.ts). */
+  chain: PieceAfter | null;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface JsonFragment {
  */
 export function contractFragment(schema: z.ZodType, value: unknown): JsonFragment {
   const json = Buffer.from(contractJson(schema, value));
-  return { json, digest: createHash('sha1').update(json).digest() };
+  return { json, digest: createHash('sha1').update(json).digest(), chain: null };
 }
 
 /**
@@ -94,27 +97,49 @@ export async function joinedText(pieces: AsyncIterable<string>): Promise<string>
   return parts.join('');
 }
 
+/** Answers smaller than this are joined: they are compressed whole where they are sent. */
+const STITCH_FROM = 8 * 1024;
+
 /**
  * An answer whose last field is an array of items made beforehand: `envelope` (with that array
  * empty) written by the route's serialiser (`serialise`, so it is checked against the contract as
  * every answer is), the items' fragments put in the empty array's place. The bytes are those the
  * serialiser writes for the whole answer; the ETag is a hash of the envelope and the items' digests,
  * so it costs microseconds, and it is the same in every process for the same answer.
+ * With `stitch`, an answer of 8 KB or more whose items have their pieces comes as its gzip copy
+ * stitched from them (decision 107), `body` null: joining a page of 100 (~0.35 MB of fresh memory)
+ * cost the loop more under load than anything else in a first ask. Otherwise `body` is the bytes.
  */
 export function answerWithItems(
   serialise: (envelope: unknown) => string,
   envelope: object,
   items: readonly JsonFragment[],
-): { body: Buffer; etag: string } {
+  stitch = false,
+): { body: Buffer; etag: string; stitched: null } | { body: null; etag: string; stitched: Stitched } {
   const empty = serialise(envelope);
   if (!empty.endsWith('[]}')) throw new Error('The envelope must end with its empty array of items');
-  const parts: Buffer[] = [Buffer.from(empty.slice(0, -2))];
+  const head = Buffer.from(empty.slice(0, -2));
+  const tail = Buffer.from(']}');
   const hash = createHash('sha1').update(empty).update(String(items.length));
+  let length = head.length + tail.length + Math.max(0, items.length - 1);
+  for (const item of items) {
+    hash.update(item.digest);
+    length += item.json.length;
+  }
+  const etag = `W/"${hash.digest('base64url').slice(0, 27)}"`;
+  const stitched = stitch && length >= STITCH_FROM ? stitchedGzip(head, items, tail) : null;
+  if (stitched) return { body: null, etag, stitched };
+  const parts: Buffer[] = [head];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(item.json);
-    hash.update(item.digest);
   });
-  parts.push(Buffer.from(']}'));
-  return { body: Buffer.concat(parts), etag: `W/"${hash.digest('base64url').slice(0, 27)}"` };
+  parts.push(tail);
+  return { body: Buffer.concat(parts), etag, stitched: null };
+}
+
+/** An answer kept as its stitched gzip copy only, and its length unpacked. */
+export interface Stitched {
+  gzip: Buffer;
+  length: number;
 }

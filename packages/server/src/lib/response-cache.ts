@@ -37,6 +37,8 @@ export interface Entry {
    * decision 106): sent as built until it is there.
    */
   compacting?: true;
+  /** Set once the answer was sent: a later ask is asked again, worth the kept settings' copy. */
+  sent?: true;
 }
 
 /** The answer as built, unzipped from its gzip copy where only that is kept. */
@@ -107,9 +109,9 @@ function quickInPool(plain: string | Buffer, encoding: ContentEncoding): Promise
  * yet took the pool ~10 ms of brotli quality 6 while the pass's first asks waited for the cores.
  * Resolves once `encodedBody` has a copy.
  */
-export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Promise<void> {
+export async function encodeAhead(entry: Entry, encoding: ContentEncoding, again = true): Promise<void> {
   if (entry.encoded[encoding]) {
-    if (entry.quick?.[encoding]) upgrades.add(entry, encoding);
+    if (again && entry.quick?.[encoding]) upgrades.add(entry, encoding);
     return;
   }
   const running = compressing.get(entry) ?? {};
@@ -138,9 +140,9 @@ export async function encodeAhead(entry: Entry, encoding: ContentEncoding): Prom
  * compression in the pool costs the loop about as much as the quick copy: most queries are asked
  * once, and for those the better copy would never be sent.
  */
-export function encodeQuickly(entry: Entry, encoding: ContentEncoding): void {
+export function encodeQuickly(entry: Entry, encoding: ContentEncoding, again = true): void {
   if (entry.quick?.[encoding]) {
-    upgrades.add(entry, encoding);
+    if (again) upgrades.add(entry, encoding);
     return;
   }
   if (entry.encoded[encoding]) return;
@@ -185,12 +187,18 @@ export class CompressionUpgrades {
       while (quickRunning > 0) await new Promise<void>((resolve) => quickIdle.push(resolve));
       const [ref, encoding] = next;
       const entry = ref.deref();
-      if (!entry || entry.dropped || !entry.quick?.[encoding]) continue;
+      // Done already, or not wanted any more. A copy not made at all is made (a page stitched as
+      // gzip is asked by a client that prefers br, decision 107).
+      if (!entry || entry.dropped || (entry.encoded[encoding] && !entry.quick?.[encoding])) continue;
       try {
         // In a thread of background priority (decision 104), not Node's pool at the loop's.
-        const better = await compressKeptInBackground(plainBody(entry), encoding);
+        // A page kept as its gzip copy only is unpacked in the thread, not here (decision 107).
+        const better = await compressKeptInBackground(
+          entry.body ?? { gzipped: entry.encoded.gzip! },
+          encoding,
+        );
         entry.encoded[encoding] = better;
-        delete entry.quick[encoding];
+        delete entry.quick?.[encoding];
       } catch {
         // The quick copy stays: it is a correct answer, only a larger one.
       }
@@ -257,12 +265,19 @@ const COMPACT_FROM = 1024;
 export type Pool = 'answers' | 'records';
 
 export interface Built {
-  body: string | Buffer;
+  /** The answer; null when it comes as its gzip copy only (`stitched`). */
+  body: string | Buffer | null;
   headers?: Record<string, string>;
   /** False for an answer sent once but not kept (e.g. a page whose reads failed). */
   keep?: boolean;
   /** The ETag when the builder has one (a content hash made more cheaply); else the body's hash. */
   etag?: string;
+  /**
+   * A page stitched from its items' pieces (decision 107): its gzip copy, kept as a quick one (made
+   * again with the kept settings once the page is asked again), and its length unpacked. With it the
+   * body is null and the ETag given: the page is unpacked only where its bytes are needed.
+   */
+  stitched?: { gzip: Buffer; length: number };
 }
 
 /**
@@ -425,7 +440,7 @@ export class ResponseCache {
     this.misses++;
     const { value } = await this.share(key, scopes, async (stamp) => {
       const built = await build();
-      const entry = makeEntry(built.body, built.headers ?? {}, scopes, stamp, built.etag);
+      const entry = entryOf(built, scopes, stamp);
       // Stale already when a write committed during the build: given to its waiters, not kept.
       const keep = built.keep !== false && this.isFresh(entry);
       if (keep) this.keep(key, entry, pool);
@@ -462,6 +477,22 @@ export class ResponseCache {
     this.building.set(flightKey, flight);
     return flight;
   }
+}
+
+function entryOf(built: Built, scopes: readonly DataScope[], stamp: number): Entry {
+  if (built.body !== null) return makeEntry(built.body, built.headers ?? {}, scopes, stamp, built.etag);
+  if (!built.stitched || built.etag === undefined)
+    throw new Error('An answer without its body needs its stitched copy and its ETag');
+  return {
+    scopes,
+    stamp,
+    body: null,
+    length: built.stitched.length,
+    etag: built.etag,
+    headers: built.headers ?? {},
+    encoded: { gzip: built.stitched.gzip },
+    quick: { gzip: true },
+  };
 }
 
 function makeEntry(

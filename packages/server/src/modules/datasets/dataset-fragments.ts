@@ -1,6 +1,7 @@
 import { BvEstimateSchema, DatasetSchema, LegacyDatasetPageItemSchema } from '@bvdb/contract';
 import { z } from 'zod';
 import { contractFragment, contractJson, fragmentMemo } from '../../lib/contract-json.js';
+import { fragmentChains } from '../../lib/fragment-chains.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import type { DatasetRow } from './datasets.repository.js';
 
@@ -39,8 +40,21 @@ export function legacyRecordJson(row: DatasetRow): Buffer {
   ]);
 }
 
-/** Both of a row's page fragments, made ahead (the background fill calls it for each row it reads). */
-export function preparePageItems(row: DatasetRow): void {
-  legacyPageItemJson(row);
-  datasetJson(row);
+/**
+ * What the background fill does after each step: both page fragments of each row it read, made
+ * ahead (decision 065), then each kept row's fragments chained to the one before it in id order, so
+ * a first-time page is stitched from pieces instead of compressed whole (decision 107).
+ */
+export function preparePageItems(read: DatasetRow[], stretch: (DatasetRow | undefined)[]): void {
+  for (const row of read) {
+    legacyPageItemJson(row);
+    datasetJson(row);
+  }
+  // One kind after the other: each item then goes to the compression thread once.
+  for (const fragmentOf of [legacyPageItemJson, datasetJson]) {
+    for (let k = 1; k < stretch.length; k++) {
+      const [previous, row] = [stretch[k - 1], stretch[k]];
+      if (previous && row) fragmentChains.add(fragmentOf(previous), fragmentOf(row));
+    }
+  }
 }

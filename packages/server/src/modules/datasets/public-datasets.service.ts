@@ -47,6 +47,9 @@ function positionOf(ids: Int32Array, id: number): number {
   return -1;
 }
 
+/** What the background fill hands the routes after each step (see the constructor). */
+export type PrepareStep = (read: repo.DatasetRow[], stretch: (repo.DatasetRow | undefined)[]) => void;
+
 export interface PublicPageFilter {
   limit: number;
   offset: number;
@@ -112,10 +115,12 @@ export class PublicDatasets {
     private readonly maxRows: number,
     private readonly prefill = false,
     /**
-     * Runs on each row the background fill reads, within the fill's step (so within its share of
-     * the event loop): the routes make the rows' page fragments there (decision 065).
+     * Runs on each step of the background fill, within it (so within its share of the event loop),
+     * with the rows the step read and the kept rows of its stretch of the index in id order, the one
+     * before it first (undefined where none is kept): the routes make the rows' page fragments there
+     * (decision 065) and have each chained to the one before it (decision 107).
      */
-    private readonly prepare: (row: repo.DatasetRow) => void = () => {},
+    private readonly prepare: PrepareStep = () => {},
     /**
      * The change feed's log (decision 066): with it, a change to a reference or a measurand drops
      * only the kept rows that show it (decision 072); without it, every kept row, as before.
@@ -210,7 +215,11 @@ export class PublicDatasets {
       for (const id of index.ids.subarray(at, at + FILL_CHUNK)) if (!this.rows.has(id)) missing.push(id);
       if (missing.length === 0) continue;
       const started = performance.now();
-      for (const row of await this.many(missing, false)) if (row) this.prepare(row);
+      const read = (await this.many(missing, false)).filter((row) => row !== undefined);
+      const stretch = Array.from(index.ids.subarray(Math.max(0, at - 1), at + FILL_CHUNK), (id) =>
+        this.rows.get(id),
+      );
+      this.prepare(read, stretch);
       // Rest twice as long as the step took: the fill takes at most a third of the event loop. While
       // warming up (not ready yet), only let the requests that came in meanwhile through.
       const spent = performance.now() - started;
