@@ -16,35 +16,51 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /**
  * Release notes in Markdown (issue 30.2): the changes of the feed since the previous release,
  * grouped by measurand (sorted by name), references last. Each line is the change's Atom title.
+ * Changes are added one at a time (the caller lets the event loop go between them: a first release
+ * at 100× the demo has tens of thousands), then rendered.
  */
-export function renderReleaseNotes(heading: NotesHeading, changes: Change[], names: ChangeNames): string {
-  const lines = [`# Release ${heading.version}`, ''];
-  const since = heading.previousVersion ? `since release ${heading.previousVersion}` : 'recorded so far';
-  lines.push(
-    `The published data of the EFLM Biological Variation Database on ${heading.date}. ` +
-      (changes.length === 0
-        ? `No changes ${since}.`
-        : `${plural(changes.length, 'change')} ${since}, by measurand.`),
-  );
-  const groups = new Map<string, string[]>();
-  for (const c of changes) {
+export class ReleaseNotes {
+  private readonly groups = new Map<string, Change[]>();
+  private count = 0;
+
+  constructor(
+    private readonly heading: NotesHeading,
+    private readonly names: ChangeNames,
+  ) {}
+
+  add(c: Change): void {
     const group =
       c.entity === 'reference'
         ? 'References'
-        : ((c.measurand_id === undefined ? undefined : names.measurand(c.measurand_id)) ??
+        : ((c.measurand_id === undefined ? undefined : this.names.measurand(c.measurand_id)) ??
           `Measurand ${c.measurand_id ?? c.id}`);
-    const list = groups.get(group) ?? [];
-    list.push(changeTitle(c, names));
-    groups.set(group, list);
+    const list = this.groups.get(group);
+    if (list) list.push(c);
+    else this.groups.set(group, [c]);
+    this.count++;
   }
-  const order = [...groups.keys()].filter((g) => g !== 'References').sort((a, b) => a.localeCompare(b, 'en'));
-  if (groups.has('References')) order.push('References');
-  for (const group of order) {
-    const items = groups.get(group)!;
-    lines.push('', `## ${group}`, '');
-    for (const item of items.slice(0, NOTE_LINES_PER_MEASURAND)) lines.push(`- ${item}`);
-    const more = items.length - NOTE_LINES_PER_MEASURAND;
-    if (more > 0) lines.push(`- and ${plural(more, 'more change')}`);
+
+  render(): string {
+    const { heading, groups, count } = this;
+    const lines = [`# Release ${heading.version}`, ''];
+    const since = heading.previousVersion ? `since release ${heading.previousVersion}` : 'recorded so far';
+    lines.push(
+      `The published data of the EFLM Biological Variation Database on ${heading.date}. ` +
+        (count === 0 ? `No changes ${since}.` : `${plural(count, 'change')} ${since}, by measurand.`),
+    );
+    const order = [...groups.keys()]
+      .filter((g) => g !== 'References')
+      .sort((a, b) => a.localeCompare(b, 'en'));
+    if (groups.has('References')) order.push('References');
+    for (const group of order) {
+      const items = groups.get(group)!;
+      lines.push('', `## ${group}`, '');
+      // Titles only for the lines shown.
+      for (const item of items.slice(0, NOTE_LINES_PER_MEASURAND))
+        lines.push(`- ${changeTitle(item, this.names)}`);
+      const more = items.length - NOTE_LINES_PER_MEASURAND;
+      if (more > 0) lines.push(`- and ${plural(more, 'more change')}`);
+    }
+    return `${lines.join('\n')}\n`;
   }
-  return `${lines.join('\n')}\n`;
 }

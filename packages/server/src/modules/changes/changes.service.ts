@@ -5,13 +5,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { exportNotice } from '../../lib/export-notice.js';
 import type { ChangeLog } from '../../lib/kept-by-changes.js';
+import { mapInTurns } from '../../lib/loop-turns.js';
 import { findAnalyte, findAnalytesByIds } from '../analytes/index.js';
-import { findReference } from '../references/index.js';
+import { findReference, findReferenceTitles } from '../references/index.js';
 import { renderAtom, type AtomEntry } from './changes-atom.js';
 import { presentChange } from './changes.presenter.js';
 import { changeSummary, changeTitle, type ChangeNames } from './changes-text.js';
 import * as repo from './changes.repository.js';
-import { renderReleaseNotes, type NotesHeading } from './changes-notes.js';
+import { ReleaseNotes, type NotesHeading } from './changes-notes.js';
 
 /** How many of the latest changes an Atom feed carries. */
 export const ATOM_ENTRIES = 50;
@@ -42,10 +43,10 @@ async function namesOf(db: DbOrTx, rows: repo.ChangeWithVersions[]): Promise<Cha
   ];
   const [analytes, references] = await Promise.all([
     findAnalytesByIds(db, analyteIds),
-    Promise.all(referenceIds.map((id) => findReference(db, id))),
+    findReferenceTitles(db, referenceIds),
   ]);
   const measurand = new Map(analytes.map((a) => [a.id, a.displayName]));
-  const reference = new Map(references.flatMap((r) => (r ? [[r.id, r.title] as const] : [])));
+  const reference = new Map(references.map((r) => [r.id, r.title]));
   const estimate = new Map(rows.map((r) => [String(r.change.cursor), r.to?.name ?? r.from?.name]));
   return {
     measurand: (id) => measurand.get(id),
@@ -136,7 +137,12 @@ export async function buildReleaseNotes(
     since = page.at(-1)!.change.cursor;
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return renderReleaseNotes(heading, rows.map(presentChange), await namesOf(db, rows));
+  // Presented and grouped a hundred at a time with the loop let go between: all at once held it
+  // 100–200 ms at 100× on a slow machine (issue 44.1).
+  const changes = await mapInTurns(rows, presentChange, 100);
+  const notes = new ReleaseNotes(heading, await namesOf(db, rows));
+  await mapInTurns(changes, (c) => notes.add(c), 500);
+  return notes.render();
 }
 
 /** The change feed's log as kept indexes read it (decision 066). */

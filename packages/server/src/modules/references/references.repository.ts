@@ -1,10 +1,19 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { bvSpecifications, references } from '../../db/schema.js';
 
 export async function findReference(db: DbOrTx, id: number) {
   const [row] = await db.select().from(references).where(eq(references.id, id));
   return row;
+}
+
+/** The titles of references by id, in one query (ids that do not exist are left out). */
+export async function findReferenceTitles(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: references.id, title: references.title })
+    .from(references)
+    .where(inArray(references.id, ids));
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
