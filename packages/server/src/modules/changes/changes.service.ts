@@ -7,7 +7,7 @@ import { exportNotice } from '../../lib/export-notice.js';
 import type { ChangeLog } from '../../lib/kept-by-changes.js';
 import { mapInTurns } from '../../lib/loop-turns.js';
 import { findAnalyte, findAnalytesByIds } from '../analytes/index.js';
-import { findReference, findReferenceTitles } from '../references/index.js';
+import { findReferenceTitles } from '../references/index.js';
 import { renderAtom, type AtomEntry } from './changes-atom.js';
 import { presentChange } from './changes.presenter.js';
 import { changeSummary, changeTitle, type ChangeNames } from './changes-text.js';
