@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fragmentChains } from '../../lib/fragment-chains.js';
 import { upgrades } from '../../lib/response-cache.js';
+import { editDataset } from '../../test/edit-dataset.js';
 import { createSignedInTestApp, type SignedIn } from '../../test/sign-in.js';
 import type { TestContext } from '../../test/test-app.js';
 
@@ -92,19 +93,7 @@ describe('first-time pages stitched from their items', () => {
     const url = '/api/bv_specifications?limit=20&offset=40';
     const before = (await plainOf(url)).toString();
     const target = JSON.parse(before).data[5].id as number;
-    const form = (
-      await ctx.app.inject({ url: `/api/bv_specifications/${target}/form`, headers: { cookie: s.cookie } })
-    ).json<{ version: number; bv_specification: Record<string, unknown> }>();
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: `/bv_specifications/${target}`,
-      payload: {
-        bv_specification: { ...form.bv_specification, comment: 'Stitched anew' },
-        version: form.version,
-      },
-      headers: s.headers,
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await editDataset(ctx.app, target, { comment: 'Stitched anew' });
     // The fill reads the changed row again and chains it and the one after it.
     await ctx.app.inject({ url: '/api/v1/datasets?limit=1&offset=0' });
     await ctx.app.publicDatasets.settled();
