@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { BackgroundDrain } from './background-drain.js';
+import { BackgroundBatches } from './background-batches.js';
 import { chainInBackground } from './compress-upgrade-pool.js';
 import { gzipOfPieces, storedPiece } from './stitched-gzip.js';
 
@@ -41,55 +41,47 @@ export function followsIn(previous: Chainable, item: Chainable): boolean {
  * event loop (its ~0.3–0.8 ms a page of 20 was the largest part of a first answer at 100×, issue 44.3).
  */
 export class FragmentChains {
-  private waiting: [Chainable, Chainable][] = [];
-  private readonly drainer = new BackgroundDrain(
-    () => this.drain(),
-    () => this.waiting.length > 0,
+  private readonly batches = new BackgroundBatches<[Chainable, Chainable]>(BATCH, (batch) =>
+    this.chain(batch),
   );
 
   /** Asks for `item`'s piece after `previous`, unless it has it or too many wait. */
   add(previous: Chainable, item: Chainable): void {
-    if (followsIn(previous, item) || this.waiting.length >= MAX_WAITING) return;
-    this.waiting.push([previous, item]);
-    this.drainer.start();
+    if (followsIn(previous, item) || this.batches.size >= MAX_WAITING) return;
+    this.batches.push([previous, item]);
   }
 
   /** Resolves when every item added so far has its piece (tests, benches). */
   idle(): Promise<void> {
-    return this.drainer.idle();
+    return this.batches.idle();
   }
 
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      // The items added in this turn join the batch.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.waiting.splice(0, BATCH);
-      // One run of texts: a pair's previous item is sent unless it is the item of the pair before.
-      const texts: Buffer[] = [];
-      const linked: boolean[] = [];
-      for (const [previous, item] of batch) {
-        if (texts.at(-1) !== previous.json) {
-          texts.push(previous.json);
-          linked.push(false);
-        }
-        texts.push(item.json);
-        linked.push(true);
+  private async chain(batch: [Chainable, Chainable][]): Promise<void> {
+    // One run of texts: a pair's previous item is sent unless it is the item of the pair before.
+    const texts: Buffer[] = [];
+    const linked: boolean[] = [];
+    for (const [previous, item] of batch) {
+      if (texts.at(-1) !== previous.json) {
+        texts.push(previous.json);
+        linked.push(false);
       }
-      try {
-        const made = await chainInBackground(
-          Buffer.concat(texts),
-          texts.map((text) => text.length),
-          linked,
-        );
-        let at = 0;
-        batch.forEach(([previous, item], i) => {
-          const length = made.lengths[i]!;
-          item.chain = { after: previous.digest, piece: made.bytes.subarray(at, at + length) };
-          at += length;
-        });
-      } catch {
-        // The thread refused (busy, shutting down): these items' pages get a whole quick copy.
-      }
+      texts.push(item.json);
+      linked.push(true);
+    }
+    try {
+      const made = await chainInBackground(
+        Buffer.concat(texts),
+        texts.map((text) => text.length),
+        linked,
+      );
+      let at = 0;
+      batch.forEach(([previous, item], i) => {
+        const length = made.lengths[i]!;
+        item.chain = { after: previous.digest, piece: made.bytes.subarray(at, at + length) };
+        at += length;
+      });
+    } catch {
+      // The thread refused (busy, shutting down): these items' pages get a whole quick copy.
     }
   }
 }

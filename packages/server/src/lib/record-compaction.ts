@@ -1,4 +1,4 @@
-import { BackgroundDrain } from './background-drain.js';
+import { BackgroundBatches } from './background-batches.js';
 import { compressManyInBackground } from './compress-upgrade-pool.js';
 import { compressKept } from './kept-compression.js';
 
@@ -33,51 +33,41 @@ function compactNow(entry: Compactable): void {
  * the loop (cached-json.ts).
  */
 export class RecordCompaction {
-  private waiting: Compactable[] = [];
-  private readonly drainer = new BackgroundDrain(
-    () => this.drain(),
-    () => this.waiting.length > 0,
-  );
+  private readonly batches = new BackgroundBatches<Compactable>(BATCH, (batch) => this.compact(batch));
 
   add(entry: Compactable): void {
     if (entry.body === null) return;
-    if (entry.encoded.gzip || this.waiting.length >= MAX_WAITING) {
+    if (entry.encoded.gzip || this.batches.size >= MAX_WAITING) {
       compactNow(entry);
       return;
     }
     entry.compacting = true;
-    this.waiting.push(entry);
-    this.drainer.start();
+    this.batches.push(entry);
   }
 
   /** Resolves when every record kept so far has its gzip copy (tests, benches). */
   idle(): Promise<void> {
-    return this.drainer.idle();
+    return this.batches.idle();
   }
 
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      // The records kept in this turn join the batch.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.waiting.splice(0, BATCH);
-      const live = batch.filter((entry) => !entry.dropped && entry.body !== null);
-      try {
-        if (live.length > 0) {
-          const copies = await compressManyInBackground(
-            live.map((entry) => entry.body!),
-            'gzip',
-          );
-          live.forEach((entry, i) => {
-            entry.encoded.gzip ??= copies[i]!;
-            entry.body = null;
-          });
-        }
-      } catch {
-        // The thread refused (busy, shutting down): these stay whole, correct answers that take more
-        // memory; each is compressed where it is sent, as any answer without a copy.
-      } finally {
-        for (const entry of batch) delete entry.compacting;
+  private async compact(batch: Compactable[]): Promise<void> {
+    const live = batch.filter((entry) => !entry.dropped && entry.body !== null);
+    try {
+      if (live.length > 0) {
+        const copies = await compressManyInBackground(
+          live.map((entry) => entry.body!),
+          'gzip',
+        );
+        live.forEach((entry, i) => {
+          entry.encoded.gzip ??= copies[i]!;
+          entry.body = null;
+        });
       }
+    } catch {
+      // The thread refused (busy, shutting down): these stay whole, correct answers that take more
+      // memory; each is compressed where it is sent, as any answer without a copy.
+    } finally {
+      for (const entry of batch) delete entry.compacting;
     }
   }
 }
