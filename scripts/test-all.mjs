@@ -5,6 +5,8 @@
 //   PostgreSQL server (when BVDB_TEST_PG_URL is set, as CI does; its database is created when
 //   missing) → build → the first load's size budget → browser tests (Chromium).
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -67,6 +69,47 @@ export function runSteps(steps, run = defaultRun, log = console) {
   return { failed, skipped };
 }
 
+/**
+ * The failed tests of a vitest JSON report (`--reporter=json`), one line each: the file, the test's
+ * full name and the first line of its error. CI shows only the tail of the log, where the vitest
+ * pass's own failure list has long scrolled away behind the browser tests; `npm test` repeats this
+ * list at its end so a failed run names what failed. An unreadable report gives one line saying so.
+ */
+export function failedTests(reportText, root = process.cwd()) {
+  let report;
+  try {
+    report = JSON.parse(reportText);
+  } catch {
+    return ['(the test report could not be read: see the pass’s own output above)'];
+  }
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? '') || file.name;
+    const failures = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failures) {
+      const first = String(t.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      lines.push(`${where} › ${t.fullName ?? t.title}: ${first}`);
+    }
+    if (failures.length === 0 && file.status === 'failed')
+      lines.push(
+        `${where}: ${String(file.message ?? 'failed')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+  }
+  return lines;
+}
+
+function vitestReport(name) {
+  return path.join(os.tmpdir(), `bvdb-test-${process.pid}-${name}.json`);
+}
+
+function vitestArgs(report, extra = []) {
+  return ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+}
+
 function defaultRun(cmd, args, env) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...(env ?? {}) } });
   return res.status ?? 1;
@@ -77,7 +120,12 @@ async function main() {
   const steps = [
     { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
     { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-    { name: 'unit + API tests (PGlite)', cmd: 'npx', args: ['vitest', 'run'] },
+    {
+      name: 'unit + API tests (PGlite)',
+      cmd: 'npx',
+      args: vitestArgs(vitestReport('pglite')),
+      report: vitestReport('pglite'),
+    },
   ];
   const failedBefore = [];
   const pgUrl = process.env.BVDB_TEST_PG_URL;
@@ -95,7 +143,8 @@ async function main() {
       steps.push({
         name: 'API tests (PostgreSQL server)',
         cmd: 'npx',
-        args: ['vitest', 'run', '--project', 'server'],
+        args: vitestArgs(vitestReport('pg'), ['--project', 'server']),
+        report: vitestReport('pg'),
         env: { TEST_DATABASE_URL: pgUrl },
       });
   } else {
@@ -119,6 +168,13 @@ async function main() {
 
   const { failed, skipped } = runSteps(steps);
   failed.unshift(...failedBefore);
+  for (const step of steps) {
+    if (!step.report || !failed.includes(step.name)) continue;
+    const text = fs.existsSync(step.report) ? fs.readFileSync(step.report, 'utf8') : '';
+    console.error(`\n✗ ${step.name}: the failed tests`);
+    for (const line of failedTests(text)) console.error(`  - ${line}`);
+  }
+  for (const step of steps) if (step.report) fs.rmSync(step.report, { force: true });
   if (failed.length > 0 || skipped.length > 0) {
     console.error(
       `\n✗ failed: ${failed.join(', ') || 'none'}${skipped.length ? `; skipped: ${skipped.join(', ')}` : ''}`,

@@ -543,4 +543,41 @@ describe('npm test (scripts/test-all.mjs)', () => {
     });
     expect(ran).toEqual(['lint', 'typecheck', 'pglite', 'pg', 'build']);
   });
+
+  it('names each failed test of a vitest JSON report at the end, and says when the report is unreadable', async () => {
+    const { failedTests } = (await import(pathToFileURL(path.join(repo, 'scripts/test-all.mjs')).href)) as {
+      failedTests: (text: string, root?: string) => string[];
+    };
+    // The shape vitest 4's json reporter writes (taken from a real report).
+    const report = {
+      success: false,
+      testResults: [
+        {
+          name: '/repo/packages/server/src/a.test.ts',
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { fullName: 'group passes', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'group fails',
+              status: 'failed',
+              failureMessages: ['AssertionError: expected 1 to be 2\n    at a.test.ts:3:31'],
+            },
+          ],
+        },
+        {
+          name: '/repo/packages/server/src/b.test.ts',
+          status: 'failed',
+          message: 'Hook timed out in 120000ms\nstack',
+          assertionResults: [],
+        },
+        { name: '/repo/packages/server/src/c.test.ts', status: 'passed', assertionResults: [] },
+      ],
+    };
+    expect(failedTests(JSON.stringify(report), '/repo')).toEqual([
+      'packages/server/src/a.test.ts › group fails: AssertionError: expected 1 to be 2',
+      'packages/server/src/b.test.ts: Hook timed out in 120000ms',
+    ]);
+    expect(failedTests('')).toEqual(['(the test report could not be read: see the pass’s own output above)']);
+  });
 });
