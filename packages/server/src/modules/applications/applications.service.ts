@@ -122,7 +122,7 @@ const populationEstimateOf = (r: FacetResult | null) =>
     : null;
 
 /** Results grouped per step before the event loop is let go (decision 085). */
-const GROUP_STEP = 500;
+const GROUP_STEP = 250;
 
 /**
  * `groupApplications` of every displayed result, a step of about GROUP_STEP results at a time with
