@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { idIn } from '../../db/id-in.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 
 export async function findAnalyte(db: DbOrTx, id: number) {
@@ -9,7 +10,7 @@ export async function findAnalyte(db: DbOrTx, id: number) {
 
 export async function findAnalytesByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.select().from(analytes).where(inArray(analytes.id, ids)).orderBy(asc(analytes.id));
+  return db.select().from(analytes).where(idIn(analytes.id, ids)).orderBy(asc(analytes.id));
 }
 
 /** Measurands with how many datasets the caller can see for each (0 included). */

@@ -127,7 +127,7 @@ const GROUP_STEP = 250;
 /**
  * `groupApplications` of every displayed result, a step of about GROUP_STEP results at a time with
  * the event loop free between steps: at 100× the demo data the whole table held it for hundreds
- * of milliseconds (decision 085). A step ends at a measurand's last result, and a measurand's
+ * of milliseconds (decision 085); the loop is let go before the first step too. A step ends at a measurand's last result, and a measurand's
  * groups depend on its own results only, so the groups are those of one call.
  */
 async function groupApplicationsInSteps(
@@ -139,7 +139,8 @@ async function groupApplicationsInSteps(
   while (from < rows.length) {
     let to = Math.min(from + GROUP_STEP, rows.length);
     while (to < rows.length && rows[to]!.meta.analyteId === rows[to - 1]!.meta.analyteId) to++;
-    if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+    // Also before the first step: the rows were just read and mapped in the turn that brought them.
+    await new Promise((resolve) => setImmediate(resolve));
     for (const g of groupApplications(rows.slice(from, to), query)) groups.push(g);
     from = to;
   }

@@ -142,7 +142,7 @@ export async function buildReleaseNotes(
   const changes = await mapInTurns(rows, presentChange, 100);
   const notes = new ReleaseNotes(heading, await namesOf(db, rows));
   await mapInTurns(changes, (c) => notes.add(c), 500);
-  return notes.render();
+  return await notes.render();
 }
 
 /** The change feed's log as kept indexes read it (decision 066). */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { idIn } from '../../db/id-in.js';
 import {
   analyticalPrincipleMethods,
   analytes,
@@ -15,14 +16,6 @@ import {
 } from '../../db/schema.js';
 
 const secondUnits = alias(units, 'second_units');
-
-/**
- * `column = any('{…}'::int[])`: the ids as one parameter. A list of a hundred parameters cost
- * PGlite's bind step more than the query's execution (decision 061); the ids are integers, so the
- * array's text needs no quoting.
- */
-const idIn = (column: AnyPgColumn, ids: number[]): SQL =>
-  sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 
 /** One dataset row with everything its public shape needs, in one query. */
 function selectDatasets(db: DbOrTx) {

@@ -4,7 +4,13 @@ import { createTestApp, type TestContext } from '../../test/test-app.js';
 import { fixZipDates } from '../releases/zip-dates.js';
 import { listPresentedDatasets } from '../datasets/datasets.service.js';
 import { listPresentedMetas } from '../meta-analysis/results/meta-results.service.js';
-import { buildCsvOffThread, buildWorkbookOffThread, streamWorkbookOffThread } from './export-worker.js';
+import {
+  buildCsvOffThread,
+  buildTableOffThread,
+  buildWorkbookOffThread,
+  streamWorkbookOffThread,
+} from './export-worker.js';
+import { tableToCsv } from './table-file.js';
 import { datasetsToCsv } from './datasets-csv.js';
 import { streamWorkbook } from './xlsx-writer.js';
 
@@ -72,6 +78,24 @@ describe('the export thread', () => {
     expect((await buildCsvOffThread(demo.slice(0, 3))).toString('utf8')).toBe(
       datasetsToCsv(demo.slice(0, 3)),
     );
+  });
+
+  it('builds a table from rows sent in parts the same CSV as from the rows whole, in order (issue 44.1)', async () => {
+    // 1,234 distinct rows: over the part size, so they go over in parts before the job.
+    const rows = Array.from({ length: 1234 }, (_, i) => [`measurand ${i}`, i / 10, i % 7 === 0 ? null : i]);
+    const input = {
+      title: 'Parts',
+      headers: ['Measurand', 'CVI', 'n'],
+      rows,
+      notes: [['Source', 'bvdb']] as [string, string][],
+      generatedAt: new Date('2026-01-02T00:00:00.000Z'),
+    };
+    const csv = (await buildTableOffThread('csv', input)).toString('utf8');
+    expect(csv).toBe(tableToCsv(input));
+    expect(csv).toContain('measurand 1233,');
+    // A short table after a long one is not mixed with its parts.
+    const short = { ...input, rows: rows.slice(0, 2) };
+    expect((await buildTableOffThread('csv', short)).toString('utf8')).toBe(tableToCsv(short));
   });
 
   it('streams a workbook fed a page at a time: the same file, its first bytes before its lists are read', async () => {

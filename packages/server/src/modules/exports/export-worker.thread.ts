@@ -43,7 +43,7 @@ function withParts(id: number, job: ExportJob, staged: StagedList[] = []): Expor
       },
     };
   }
-  return job;
+  return { ...job, input: { ...job.input, rows: list('rows', job.input.rows) } };
 }
 
 /** A streamed workbook being written: where its next results and pages go. */

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { idIn } from '../../db/id-in.js';
 import { bvSpecifications, references } from '../../db/schema.js';
 
 export async function findReference(db: DbOrTx, id: number) {
@@ -13,7 +14,7 @@ export async function findReferenceTitles(db: DbOrTx, ids: number[]) {
   return db
     .select({ id: references.id, title: references.title })
     .from(references)
-    .where(inArray(references.id, ids));
+    .where(idIn(references.id, ids));
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
