@@ -100,10 +100,17 @@ async function step(name: string, work: () => Promise<{ ms: number; firstByteMs?
   const stop = profile
     ? await startCpuProfile(`${profile}-${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`)
     : undefined;
+  const profiledFrom = Date.now();
   const r = await work();
   if (stop) console.log(await stop());
   await new Promise((res) => setTimeout(res, 60));
   const seen = await mark(prober);
+  // Where in the profile to look: each hold from about when the profile started (a few ms early).
+  if (stop)
+    for (const h of seen.holds)
+      console.log(
+        `/healthz held ${h.ms.toFixed(0)} ms from +${(h.at - profiledFrom).toFixed(0)} ms of the profile`,
+      );
   console.log(
     `| ${name} | ${r.ms.toFixed(0)} | ${r.firstByteMs?.toFixed(0) ?? '—'} | ${r.bytes ? (r.bytes / 1024).toFixed(0) : '—'} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
   );
@@ -154,7 +161,9 @@ await step('a release', async () => {
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent' });
   const copies = FileCache.forConfig(config);
   const log = {
-    info: () => undefined,
+    // The release's steps and their milliseconds, to place a hold in one of them.
+    info: (obj: { timings?: object }) =>
+      obj?.timings && console.log(`release steps (ms): ${JSON.stringify(obj.timings)}`),
     error: () => undefined,
     warn: () => undefined,
   } as unknown as FastifyBaseLogger;
