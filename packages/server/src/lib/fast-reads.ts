@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Entry, plainBody, type ResponseCache } from './response-cache.js';
+import {
+  type ContentEncoding,
+  type Entry,
+  plainBody,
+  preferredEncoding,
+  type ResponseCache,
+  upgrades,
+} from './response-cache.js';
 
 /** The kept answer a request was given, offered to the fast path by the kept reads and the pages. */
 export interface FastReadOffer {
@@ -11,6 +18,21 @@ export interface FastReadOffer {
   bodyFor: (encoding: unknown) => Buffer | null;
   /** Sent within the shared download budget (decision 035): a replay is too. */
   budgeted: boolean;
+  /** The quick first copy sent for a Content-Encoding (decision 069), replayed until it is replaced. */
+  quickFor?: (encoding: unknown) => QuickCopy | null;
+}
+
+/**
+ * A quick first copy the fast path replays until the kept one is made (decision 108): a first-time
+ * page at 100× the demo went the full way on its second, third… ask while its kept copy waited in
+ * the background queue, ~5× the cost of a replay each.
+ */
+export interface QuickCopy {
+  body: Buffer;
+  /** The full path would now send other bytes (the kept copy, or the preferred encoding, is made). */
+  outdated: () => boolean;
+  /** What a second ask does on the full path: the kept copy is queued (once). */
+  askedAgain: () => void;
 }
 
 /** A canned refusal (the 503 of a full password-hashing queue) and when it applies again. */
@@ -40,11 +62,13 @@ export function offerFastRead(
   cacheKey: string,
   entry: Entry,
 ): void {
+  const preferred = preferredEncoding(request.headers['accept-encoding'], entry.length);
   request.fastRead = {
     current: () => cache.get(cacheKey) === entry,
     etag: entry.etag,
     bodyFor: (encoding) => bodySent(entry, encoding),
     budgeted: false,
+    quickFor: (encoding) => quickSent(entry, encoding, preferred),
   };
 }
 
@@ -62,6 +86,10 @@ export interface Replay {
   /** The same headers as one flat name, value, name, value… list, made once: `writeHead` takes it as is. */
   flat: string[];
   body: Buffer | undefined;
+  /** A quick first copy's replay (decision 108): ends once the full path would send other bytes. */
+  outdated?: () => boolean;
+  /** Told each time the quick copy is replayed (a second ask queues its kept copy). */
+  askedAgain?: () => void;
 }
 
 /** Headers as `writeHead`'s flat list (no per-request object to build and walk). */
@@ -243,10 +271,17 @@ export class FastReads {
         body: undefined,
       };
     } else {
-      const body = offer.bodyFor(headers['content-encoding']);
+      const encoding = headers['content-encoding'];
+      const kept = offer.bodyFor(encoding);
+      const quick = kept ? null : (offer.quickFor?.(encoding) ?? null);
+      const body = kept ?? quick?.body;
       if (!body || String(headers['content-length'] ?? body.length) !== String(body.length)) return;
       headers['content-length'] = String(body.length);
       replay = { status, route: request.routeOptions.url, headers, flat: flatHeaders(headers), body };
+      if (quick) {
+        replay.outdated = quick.outdated;
+        replay.askedAgain = quick.askedAgain;
+      }
     }
     let kept = this.kept.get(key);
     if (!kept || !kept.offer.current()) {
@@ -265,8 +300,8 @@ export class FastReads {
 
 /**
  * The entry's bytes in the encoding sent, or null when they are not the entry's (compressed on the
- * way) or are a quick first copy (decision 069): a replay is recorded once the kept copy is made, so
- * the fast path never keeps sending the larger one.
+ * way) or are a quick first copy (decision 069): those are replayed only until the kept copy is made
+ * (`quickSent`, decision 108), so the fast path never keeps sending the larger one.
  */
 function bodySent(entry: Entry, encoding: unknown): Buffer | null {
   if (encoding === undefined) {
@@ -276,4 +311,24 @@ function bodySent(entry: Entry, encoding: unknown): Buffer | null {
   if (encoding === 'br' || encoding === 'gzip')
     return entry.quick?.[encoding] ? null : (entry.encoded[encoding] ?? null);
   return null;
+}
+
+/**
+ * The entry's quick first copy in the encoding sent (decision 108), replayed while the full path
+ * would send the same bytes: until the kept copy replaces it or the preferred encoding is made.
+ */
+function quickSent(entry: Entry, encoding: unknown, preferred: ContentEncoding | null): QuickCopy | null {
+  if (encoding !== 'br' && encoding !== 'gzip') return null;
+  const body = entry.encoded[encoding];
+  if (!body || !entry.quick?.[encoding]) return null;
+  const target = preferred ?? encoding;
+  return {
+    body,
+    outdated: () =>
+      entry.encoded[encoding] !== body || (target !== encoding && entry.encoded[target] !== undefined),
+    askedAgain: () => {
+      entry.sent = true;
+      upgrades.add(entry, target);
+    },
+  };
 }

@@ -185,20 +185,23 @@ describe('fast read path', () => {
     expect(replayed()).toBe(before);
   });
 
-  it('replays a large answer only once its quick first copy is upgraded, then the kept copy', async () => {
-    // Decision 069: a page of 100 is first sent quickly compressed; a replay recorded then would
-    // keep sending the larger copy for the life of the answer.
+  it('replays a quick first copy until its kept copy is made, which the replay asks for, then the kept copy (decision 108)', async () => {
+    // Decision 069: a page of 100 is first sent quickly compressed. Its second ask is replayed from
+    // that copy and queues the kept one (as a second ask on the full path does); once the kept copy
+    // is made the replay of the larger one ends and the full path records the kept one.
     const path = '/api/v1/datasets?limit=100&offset=11';
     const br = { 'accept-encoding': 'br' };
     const first = await get(base, path, br);
     const page = zlib.brotliDecompressSync(first.body);
     const before = replayed();
     const second = await get(base, path, br);
-    expect(zlib.brotliDecompressSync(second.body).equals(page)).toBe(true);
+    expect(replayed()).toBe(before + 1);
+    expect(second.body.equals(first.body)).toBe(true);
     await upgrades.idle();
-    const upgraded = await get(base, path, br); // the full path records the kept copy, if not yet
+    const upgraded = await get(base, path, br);
+    expect(replayed()).toBe(before + 1);
     const replay = await get(base, path, br);
-    expect(replayed()).toBeGreaterThan(before);
+    expect(replayed()).toBe(before + 2);
     expect(replay.body.equals(upgraded.body)).toBe(true);
     expect(upgraded.body.length).toBeLessThan(first.body.length);
     expect(
@@ -208,6 +211,29 @@ describe('fast read path', () => {
     ).toBe(true);
     expect(Number(replay.headers['content-length'])).toBe(replay.body.length);
     expect(replay.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('replays a page stitched as gzip to a reader preferring br until its br copy is made (decisions 107, 108)', async () => {
+    const path = '/api/v1/datasets?limit=100&offset=23';
+    const both = { 'accept-encoding': 'br, gzip' };
+    const first = await get(base, path, both);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const page = zlib.gunzipSync(first.body);
+    const before = replayed();
+    const second = await get(base, path, both);
+    expect(replayed()).toBe(before + 1);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(second.body.equals(first.body)).toBe(true);
+    // The replay queued the br copy; once made, the full path sends it and it is replayed.
+    await upgrades.idle();
+    const br = await get(base, path, both);
+    expect(replayed()).toBe(before + 1);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).equals(page)).toBe(true);
+    const replay = await get(base, path, both);
+    expect(replayed()).toBe(before + 2);
+    expect(replay.headers['content-encoding']).toBe('br');
+    expect(replay.body.equals(br.body)).toBe(true);
   });
 
   it('sends a middling answer a quick copy made on the loop, and the kept copy once it is asked again (decision 076)', async () => {

@@ -98,7 +98,7 @@ export function registerFastReads(
     const now = Date.now();
     if (sharedCheckDue(app.deps, now)) return false;
     const replay = headers['if-none-match'] === kept.offer.etag ? kept.notModified : kept.ok;
-    if (!replay) return false;
+    if (!replay || replay.outdated?.()) return false;
     const cost = kept.cost as RouteCost;
     const counter = counterOf(cost, addressOf(req) ?? '');
     const max = limits[cost];
@@ -112,6 +112,7 @@ export function registerFastReads(
       return false;
     }
     fast.replayed += 1;
+    replay.askedAgain?.();
     // The kept flat list as is (lib/fast-reads.ts), unless this answer carries the allowance (near
     // the limit) or a request id (the client sent one: its own, or ours if its was unsafe; decision 089).
     const remaining = max - current;
