@@ -105,12 +105,11 @@ async function step(name: string, work: () => Promise<{ ms: number; firstByteMs?
   if (stop) console.log(await stop());
   await new Promise((res) => setTimeout(res, 60));
   const seen = await mark(prober);
-  // Where in the profile to look: each hold from about when the profile started (a few ms early).
-  if (stop)
-    for (const h of seen.holds)
-      console.log(
-        `/healthz held ${h.ms.toFixed(0)} ms from +${(h.at - profiledFrom).toFixed(0)} ms of the profile`,
-      );
+  // Where to look (in the profile, when one is made): each hold from the ask's start, to a few ms.
+  for (const h of seen.holds)
+    console.log(
+      `/healthz held ${h.ms.toFixed(0)} ms from +${(h.at - profiledFrom).toFixed(0)} ms of the ask`,
+    );
   console.log(
     `| ${name} | ${r.ms.toFixed(0)} | ${r.firstByteMs?.toFixed(0) ?? '—'} | ${r.bytes ? (r.bytes / 1024).toFixed(0) : '—'} | ${seen.worst.toFixed(0)} | ${seen.over}/${seen.count} | ${uptime()} |`,
   );
