@@ -62,13 +62,14 @@ export function offerFastRead(
   cacheKey: string,
   entry: Entry,
 ): void {
-  const preferred = preferredEncoding(request.headers['accept-encoding'], entry.length);
   request.fastRead = {
     current: () => cache.get(cacheKey) === entry,
     etag: entry.etag,
     bodyFor: (encoding) => bodySent(entry, encoding),
     budgeted: false,
-    quickFor: (encoding) => quickSent(entry, encoding, preferred),
+    // The client's preferred encoding, read only when a quick copy is recorded (not on every offer).
+    quickFor: (encoding) =>
+      quickSent(entry, encoding, preferredEncoding(request.headers['accept-encoding'], entry.length)),
   };
 }
 
