@@ -334,7 +334,7 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   BENCH_LOOP_PROFILE: {
     default: '—',
     meaning:
-      '`<file>`: a CPU profile of the event loop during each loop-hold ask, and where its time went (the profiler’s own start and stop hold the loop ~150 ms; without it, each hold over 100 ms is printed with when it began in the ask, and a release its steps’ milliseconds)',
+      '`<file>`: a CPU profile of the event loop during each loop-hold ask, and where its time went; started before and stopped after the measured stretch (its own start and stop hold the loop ~150 ms). Each hold over 100 ms is printed with when it began in the ask (profiled: also on the profile’s clock), and a release its steps’ milliseconds',
   },
   BENCH_SECONDS: { default: '5', meaning: 'seconds of each load pass (autocannon or wrk)' },
   BENCH_ROUNDS: {

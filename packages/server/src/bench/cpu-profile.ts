@@ -18,12 +18,19 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** Starts sampling; the returned function stops, writes `file` and gives the top `top` functions by self time. */
-export async function startCpuProfile(file: string, top = 25): Promise<() => Promise<string>> {
+/**
+ * Starts sampling every `intervalUs` µs; the returned function stops, writes `file` and gives the top
+ * `top` functions by self time.
+ */
+export async function startCpuProfile(
+  file: string,
+  top = 25,
+  intervalUs = 200,
+): Promise<() => Promise<string>> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
   await session.post('Profiler.start');
   return async () => {
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };

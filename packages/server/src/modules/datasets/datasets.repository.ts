@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { idIn } from '../../db/id-in.js';
+import { NARROW_PAGE_ROWS, readInPages } from '../../db/read-in-pages.js';
 import {
   analyticalPrincipleMethods,
   analytes,
@@ -244,14 +245,21 @@ export async function findVisibleDataset(db: DbOrTx, id: number, signedIn: boole
 
 /** Every published dataset's id, measurand, last change and row version, in id order: the public read model's index. */
 export async function listPublishedDatasetIndex(db: DbOrTx) {
-  return db
-    .select({
-      id: bvSpecifications.id,
-      analyteId: bvSpecifications.analyteId,
-      updatedAt: bvSpecifications.updatedAt,
-      version: rowVersion,
-    })
-    .from(bvSpecifications)
-    .where(visibleTo(false))
-    .orderBy(asc(bvSpecifications.id));
+  // 20,200 rows at 100× the demo: in pages (issue 44.1).
+  return readInPages(
+    (after: number | undefined, limit) =>
+      db
+        .select({
+          id: bvSpecifications.id,
+          analyteId: bvSpecifications.analyteId,
+          updatedAt: bvSpecifications.updatedAt,
+          version: rowVersion,
+        })
+        .from(bvSpecifications)
+        .where(and(visibleTo(false), after === undefined ? undefined : gt(bvSpecifications.id, after)))
+        .orderBy(asc(bvSpecifications.id))
+        .limit(limit),
+    (r) => r.id,
+    NARROW_PAGE_ROWS,
+  );
 }

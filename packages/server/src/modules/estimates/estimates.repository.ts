@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { idIn } from '../../db/id-in.js';
 import { estimates, estimateVersions } from '../../db/schema.js';
 
 export type EstimateRow = typeof estimates.$inferSelect;
@@ -10,7 +11,29 @@ export type NewEstimateRow = typeof estimates.$inferInsert;
 /** The estimates of these measurands (every matrix, consolidation and type). */
 export async function listEstimatesOfAnalytes(db: DbOrTx, analyteIds: number[]): Promise<EstimateRow[]> {
   if (analyteIds.length === 0) return [];
-  return db.select().from(estimates).where(inArray(estimates.analyteId, analyteIds));
+  return db.select().from(estimates).where(idIn(estimates.analyteId, analyteIds));
+}
+
+/**
+ * Each estimate of these measurands that has a version, with its key and latest version number:
+ * what a kept catalogue compares (a narrow answer, where the estimates and their versions in full
+ * were 20,000 wide rows each at 100× the demo, issue 44.1).
+ */
+export async function listLatestVersionNumbers(db: DbOrTx, analyteIds: number[]) {
+  if (analyteIds.length === 0) return [];
+  return db
+    .selectDistinctOn([estimateVersions.estimateId], {
+      estimateId: estimateVersions.estimateId,
+      version: estimateVersions.version,
+      analyteId: estimates.analyteId,
+      matrixId: estimates.matrixId,
+      matrixConsolidationId: estimates.matrixConsolidationId,
+      varType: estimates.varType,
+    })
+    .from(estimateVersions)
+    .innerJoin(estimates, eq(estimates.id, estimateVersions.estimateId))
+    .where(idIn(estimates.analyteId, analyteIds))
+    .orderBy(estimateVersions.estimateId, desc(estimateVersions.version));
 }
 
 export async function findEstimate(db: DbOrTx, id: number): Promise<EstimateRow | undefined> {
@@ -24,7 +47,7 @@ export async function listLatestVersions(db: DbOrTx, estimateIds: number[]): Pro
   return db
     .selectDistinctOn([estimateVersions.estimateId])
     .from(estimateVersions)
-    .where(inArray(estimateVersions.estimateId, estimateIds))
+    .where(idIn(estimateVersions.estimateId, estimateIds))
     .orderBy(estimateVersions.estimateId, desc(estimateVersions.version));
 }
 

@@ -121,15 +121,15 @@ const metaStampsOf = (rows: Awaited<ReturnType<typeof listDisplayedMetaStamps>>)
 async function buildKept(deps: Deps): Promise<Kept> {
   const lookups = deps.cache.stampOf(['lookups']);
   const metasStamp = deps.cache.stampOf(['metas']);
-  const [{ groups }, analyteRows, datasetCodes, owners, metas, names, tableCodes] = await Promise.all([
-    buildApplications(deps, ALL_MATRICES),
-    listAllAnalytes(deps.db),
-    listPublishedDatasetCodes(deps.db),
-    listPublishedDatasetOwners(deps.db),
-    listDisplayedMetaStamps(deps),
-    alternativeNamesByMeasurand(deps.db),
-    codesByMeasurand(deps.db),
-  ]);
+  // One read after another, not all at once: answered together by PostgreSQL's pool, their rows
+  // were turned into objects back to back, holding the event loop (issue 44.1); each reads in pages.
+  const { groups } = await buildApplications(deps, ALL_MATRICES);
+  const analyteRows = await listAllAnalytes(deps.db);
+  const datasetCodes = await listPublishedDatasetCodes(deps.db);
+  const owners = await listPublishedDatasetOwners(deps.db);
+  const metas = await listDisplayedMetaStamps(deps);
+  const names = await alternativeNamesByMeasurand(deps.db);
+  const tableCodes = await codesByMeasurand(deps.db);
   const byAnalyte = groupsByAnalyte(groups);
   const extraCodes = codesByAnalyte(datasetCodes, tableCodes);
   const entries = [...analyteRows]

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, exists, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import { idIn } from '../../../db/id-in.js';
+import { NARROW_PAGE_ROWS, PAGE_ROWS, readByIdsInPages, readInPages } from '../../../db/read-in-pages.js';
 import {
   analytes,
   bvSpecifications,
@@ -61,22 +63,41 @@ export interface MetaPage {
 const changedSince = (since: Date | undefined) =>
   since ? gte(metaCalculations.updatedAt, since) : undefined;
 
-export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}) {
+/** The public order of results: by measurand name, then matrix, consolidation, type and id. */
+const BY_NAME = [
+  asc(analytes.displayName),
+  asc(metaCalculations.matrixId),
+  asc(metaCalculations.matrixConsolidationId),
+  asc(metaCalculations.varType),
+  asc(metaCalculations.id),
+];
+
+/** `pageRows`: rows a query when every result is read (tests read in small pages). */
+export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}, pageRows = PAGE_ROWS) {
+  const which = and(
+    displayed(),
+    changedSince(opts.updatedSince),
+    opts.analyteIds ? inArray(metaCalculations.analyteId, opts.analyteIds) : undefined,
+  );
+  if (opts.limit === undefined && opts.offset === undefined && opts.analyteIds === undefined) {
+    // Every result (20,000 at 100× the demo): their ids in order, then the wide rows a page at a
+    // time (db/read-in-pages.ts; issue 44.1).
+    const ordered = await db
+      .select({ id: metaCalculations.id })
+      .from(metaCalculations)
+      .innerJoin(analytes, eq(analytes.id, metaCalculations.analyteId))
+      .where(which)
+      .orderBy(...BY_NAME);
+    return readByIdsInPages(
+      ordered.map((r) => r.id),
+      (ids) => selectMetas(db).where(idIn(metaCalculations.id, ids)),
+      (r) => r.meta.id,
+      pageRows,
+    );
+  }
   let q = selectMetas(db)
-    .where(
-      and(
-        displayed(),
-        changedSince(opts.updatedSince),
-        opts.analyteIds ? inArray(metaCalculations.analyteId, opts.analyteIds) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(analytes.displayName),
-      asc(metaCalculations.matrixId),
-      asc(metaCalculations.matrixConsolidationId),
-      asc(metaCalculations.varType),
-      asc(metaCalculations.id),
-    )
+    .where(which)
+    .orderBy(...BY_NAME)
     .$dynamic();
   if (opts.limit !== undefined) q = q.limit(opts.limit);
   if (opts.offset !== undefined) q = q.offset(opts.offset);
@@ -85,14 +106,21 @@ export async function listDisplayedMetas(db: DbOrTx, opts: MetaPage = {}) {
 
 /** Each displayed result's id, measurand and last change: what a kept catalogue compares (decision 066). */
 export async function listDisplayedMetaStamps(db: DbOrTx) {
-  return db
-    .select({
-      id: metaCalculations.id,
-      analyteId: metaCalculations.analyteId,
-      updatedAt: metaCalculations.updatedAt,
-    })
-    .from(metaCalculations)
-    .where(displayed());
+  return readInPages(
+    (after: number | undefined, limit) =>
+      db
+        .select({
+          id: metaCalculations.id,
+          analyteId: metaCalculations.analyteId,
+          updatedAt: metaCalculations.updatedAt,
+        })
+        .from(metaCalculations)
+        .where(and(displayed(), after === undefined ? undefined : gt(metaCalculations.id, after)))
+        .orderBy(asc(metaCalculations.id))
+        .limit(limit),
+    (r) => r.id,
+    NARROW_PAGE_ROWS,
+  );
 }
 
 export async function countDisplayedMetasSince(db: DbOrTx, updatedSince?: Date) {
@@ -129,20 +157,55 @@ export async function listAnalytesWithResults(db: DbOrTx, opts: MetaPage = {}) {
     : undefined;
   // Measurands asked for by id (a code names one) are answered with or without results.
   const which = opts.analyteIds ? inArray(analytes.id, opts.analyteIds) : withResult;
-  let q = db.select().from(analytes).where(and(which, changed)).orderBy(asc(analytes.id)).$dynamic();
-  if (opts.limit !== undefined) q = q.limit(opts.limit);
-  if (opts.offset !== undefined) q = q.offset(opts.offset);
-  const rows = await q;
+  const rows =
+    opts.limit === undefined && opts.offset === undefined
+      ? // Every such measurand (7,000 at 100× the demo): in pages (issue 44.1).
+        await readInPages(
+          (after: number | undefined, limit) =>
+            db
+              .select()
+              .from(analytes)
+              .where(and(which, changed, after === undefined ? undefined : gt(analytes.id, after)))
+              .orderBy(asc(analytes.id))
+              .limit(limit),
+          (a) => a.id,
+        )
+      : await pagedAnalytes(db, and(which, changed), opts);
   const [total] = await db.select({ n: count() }).from(analytes).where(and(which, changed));
   return { rows, total: total?.n ?? 0 };
 }
 
+function pagedAnalytes(db: DbOrTx, where: SQL | undefined, opts: MetaPage) {
+  let q = db.select().from(analytes).where(where).orderBy(asc(analytes.id)).$dynamic();
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  if (opts.offset !== undefined) q = q.offset(opts.offset);
+  return q;
+}
+
 /** The displayed results of some measurands (all measurands when `analyteIds` is absent). */
-export async function listDisplayedMetasOfAnalytes(db: DbOrTx, analyteIds?: number[]) {
+export async function listDisplayedMetasOfAnalytes(db: DbOrTx, analyteIds?: number[], pageRows = PAGE_ROWS) {
   if (analyteIds && analyteIds.length === 0) return [];
-  return selectMetas(db)
-    .where(and(displayed(), analyteIds ? inArray(metaCalculations.analyteId, analyteIds) : undefined))
-    .orderBy(asc(metaCalculations.analyteId), asc(metaCalculations.id));
+  if (analyteIds)
+    return selectMetas(db)
+      .where(and(displayed(), inArray(metaCalculations.analyteId, analyteIds)))
+      .orderBy(asc(metaCalculations.analyteId), asc(metaCalculations.id));
+  // Every measurand's (20,000 results at 100× the demo): in keyset pages of (measurand, id).
+  return readInPages(
+    (after: [number, number] | undefined, limit) =>
+      selectMetas(db)
+        .where(
+          and(
+            displayed(),
+            after === undefined
+              ? undefined
+              : sql`(${metaCalculations.analyteId}, ${metaCalculations.id}) > (${after[0]}, ${after[1]})`,
+          ),
+        )
+        .orderBy(asc(metaCalculations.analyteId), asc(metaCalculations.id))
+        .limit(limit),
+    (r): [number, number] => [r.meta.analyteId, r.meta.id],
+    pageRows,
+  );
 }
 
 export async function listMetasOfAnalyte(db: DbOrTx, analyteId: number) {
