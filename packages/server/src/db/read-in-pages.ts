@@ -1,3 +1,6 @@
+import { gt, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
 /**
  * Whole-table reads a page of rows at a time (issue 44.1). A query's rows are turned into objects
  * (pg's parser, then drizzle's mapping) in one go when its answer is complete, on the event loop:
@@ -14,6 +17,10 @@
 export const PAGE_ROWS = 1000;
 /** Rows per page of a read of a few narrow columns (ids, a date). */
 export const NARROW_PAGE_ROWS = 5000;
+
+/** A keyset page's condition on an id: past `after`, or none for the first page. */
+export const pastId = (column: AnyPgColumn, after: number | undefined): SQL | undefined =>
+  after === undefined ? undefined : gt(column, after);
 
 /**
  * Every row of a read in keyset pages: `readPage(after, limit)` reads up to `limit` rows after the

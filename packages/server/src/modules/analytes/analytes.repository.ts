@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { idIn } from '../../db/id-in.js';
-import { NARROW_PAGE_ROWS, readInPages } from '../../db/read-in-pages.js';
+import { NARROW_PAGE_ROWS, pastId, readInPages } from '../../db/read-in-pages.js';
 import { analytes, bvSpecifications } from '../../db/schema.js';
 
 export async function findAnalyte(db: DbOrTx, id: number) {
@@ -61,7 +61,7 @@ export async function listPublishedDatasetOwners(db: DbOrTx, ids?: number[]) {
   return readInPages(
     (after: number | undefined, limit) =>
       select()
-        .where(and(published, after === undefined ? undefined : gt(bvSpecifications.id, after)))
+        .where(and(published, pastId(bvSpecifications.id, after)))
         .orderBy(asc(bvSpecifications.id))
         .limit(limit),
     (r) => r.id,
@@ -85,12 +85,7 @@ export async function findAnalyteWithCount(db: DbOrTx, id: number, signedIn: boo
 export async function listAllAnalytes(db: DbOrTx) {
   return readInPages(
     (after: number | undefined, limit) =>
-      db
-        .select()
-        .from(analytes)
-        .where(after === undefined ? undefined : gt(analytes.id, after))
-        .orderBy(asc(analytes.id))
-        .limit(limit),
+      db.select().from(analytes).where(pastId(analytes.id, after)).orderBy(asc(analytes.id)).limit(limit),
     (a) => a.id,
   );
 }

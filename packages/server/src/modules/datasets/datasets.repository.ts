@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { idIn } from '../../db/id-in.js';
-import { NARROW_PAGE_ROWS, readInPages } from '../../db/read-in-pages.js';
+import { NARROW_PAGE_ROWS, pastId, readInPages } from '../../db/read-in-pages.js';
 import {
   analyticalPrincipleMethods,
   analytes,
@@ -256,7 +256,7 @@ export async function listPublishedDatasetIndex(db: DbOrTx) {
           version: rowVersion,
         })
         .from(bvSpecifications)
-        .where(and(visibleTo(false), after === undefined ? undefined : gt(bvSpecifications.id, after)))
+        .where(and(visibleTo(false), pastId(bvSpecifications.id, after)))
         .orderBy(asc(bvSpecifications.id))
         .limit(limit),
     (r) => r.id,

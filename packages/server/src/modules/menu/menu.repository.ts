@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { NARROW_PAGE_ROWS, readInPages } from '../../db/read-in-pages.js';
+import { NARROW_PAGE_ROWS, pastId, readInPages } from '../../db/read-in-pages.js';
 import { bvSpecifications } from '../../db/schema.js';
 
 /**
@@ -41,7 +41,7 @@ export async function listPublishedDatasetCodes(
       db
         .select({ id: bvSpecifications.id, ...codes })
         .from(bvSpecifications)
-        .where(and(coded, after === undefined ? undefined : gt(bvSpecifications.id, after)))
+        .where(and(coded, pastId(bvSpecifications.id, after)))
         .orderBy(asc(bvSpecifications.id))
         .limit(limit),
     (r) => r.id,

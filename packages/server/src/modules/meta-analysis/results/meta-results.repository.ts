@@ -1,7 +1,13 @@
-import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { idIn } from '../../../db/id-in.js';
-import { NARROW_PAGE_ROWS, PAGE_ROWS, readByIdsInPages, readInPages } from '../../../db/read-in-pages.js';
+import {
+  NARROW_PAGE_ROWS,
+  PAGE_ROWS,
+  readByIdsInPages,
+  pastId,
+  readInPages,
+} from '../../../db/read-in-pages.js';
 import {
   analytes,
   bvSpecifications,
@@ -115,7 +121,7 @@ export async function listDisplayedMetaStamps(db: DbOrTx) {
           updatedAt: metaCalculations.updatedAt,
         })
         .from(metaCalculations)
-        .where(and(displayed(), after === undefined ? undefined : gt(metaCalculations.id, after)))
+        .where(and(displayed(), pastId(metaCalculations.id, after)))
         .orderBy(asc(metaCalculations.id))
         .limit(limit),
     (r) => r.id,
@@ -165,7 +171,7 @@ export async function listAnalytesWithResults(db: DbOrTx, opts: MetaPage = {}) {
             db
               .select()
               .from(analytes)
-              .where(and(which, changed, after === undefined ? undefined : gt(analytes.id, after)))
+              .where(and(which, changed, pastId(analytes.id, after)))
               .orderBy(asc(analytes.id))
               .limit(limit),
           (a) => a.id,
