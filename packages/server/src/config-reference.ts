@@ -121,7 +121,7 @@ export const SETTINGS: Record<keyof ConfigInput, SettingDoc> = {
   READ_CACHE_ROWS: {
     default: '25000',
     meaning:
-      'published datasets kept in memory for anonymous one-record and page reads (least recently used dropped first; about 3 KB each). Any write to datasets, references, measurands or lookups makes them stale at once (decision 033). Twice as many single-record answers are kept too, as gzip only (~1.7 KB each). `0` keeps none',
+      'published datasets kept in memory for anonymous one-record and page reads (least recently used dropped first; about 3 KB each). Any write to datasets, references, measurands or lookups makes them stale at once (decision 033). Twice as many single-record answers are kept too, as gzip only (~1.7 KB each), and the fast read path keeps that many replays plus 2,000 (~1.1 KB each, decision 110). `0` keeps none',
   },
   READ_CACHE_PREFILL: {
     default: 'true',
@@ -232,7 +232,12 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   BENCH_FIRST_PASS_RATIO_CEILING: {
     default: '3',
     meaning:
-      "the public reads' cold first pass at 50 connections: the highest p99 at the last factor (100×) over the first factor's (1×), each read (issue 44.3, decision 089)",
+      "the public reads' cold first pass at 50 connections: the highest p99 at the last factor (100×) over the first factor's (1×), each read, each p99 the median of `BENCH_FIRST_PASS_ROUNDS` rounds (issue 44.3, decisions 089, 110)",
+  },
+  BENCH_FIRST_PASS_ROUNDS: {
+    default: '3',
+    meaning:
+      "rounds of the public reads' cold first pass, each a first pass again (the answers' data changed in between); the median p99 is judged (decision 110)",
   },
   BENCH_FIRST_PASS_CEILING_MS: {
     default: '200',
@@ -362,7 +367,7 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   BENCH_API_PROFILE: {
     default: '—',
     meaning:
-      "`<file>`: a CPU profile of the public reads' first pass, `<file>-<factor>x.cpuprofile`, and where its time went (decision 089)",
+      "`<file>`: a CPU profile of the public reads' first pass (its first round), `<file>-<factor>x.cpuprofile`, and where its time went (decision 089)",
   },
   BENCH_FACTOR: {
     default: '100',

@@ -62,14 +62,15 @@ export function offerFastRead(
   cacheKey: string,
   entry: Entry,
 ): void {
+  // The offer is kept with its replay: it holds the header it needs, never the request (~4 KB a key).
+  const acceptEncoding = request.headers['accept-encoding'];
   request.fastRead = {
     current: () => cache.get(cacheKey) === entry,
     etag: entry.etag,
     bodyFor: (encoding) => bodySent(entry, encoding),
     budgeted: false,
     // The client's preferred encoding, read only when a quick copy is recorded (not on every offer).
-    quickFor: (encoding) =>
-      quickSent(entry, encoding, preferredEncoding(request.headers['accept-encoding'], entry.length)),
+    quickFor: (encoding) => quickSent(entry, encoding, preferredEncoding(acceptEncoding, entry.length)),
   };
 }
 
@@ -83,8 +84,7 @@ export interface Replay {
   status: number;
   /** The route pattern that answered it, for the request metrics (lib/metrics.ts). */
   route: string | undefined;
-  headers: http.OutgoingHttpHeaders;
-  /** The same headers as one flat name, value, name, value… list, made once: `writeHead` takes it as is. */
+  /** Its headers as one flat name, value, name, value… list, made once: `writeHead` takes it as is. */
   flat: string[];
   body: Buffer | undefined;
   /** A quick first copy's replay (decision 108): ends once the full path would send other bytes. */
@@ -180,7 +180,9 @@ export function replayKeyOf(
  * Kept public answers as the full path sent them, by raw URL and varying headers (decision 041):
  * the fast path (plugins/fast-reads.ts) replays one while its response-cache entry is the one
  * kept now, so a write, or another process's write once noticed, ends every replay of what it
- * changed. Bounded: the oldest key is dropped beyond `maxKeys`.
+ * changed. Bounded: the oldest key is dropped beyond `maxKeys` (the response cache's two pools: a
+ * pass over every record is replayed from its second ask, not only within the last 4,000 keys,
+ * decision 110).
  */
 export class FastReads {
   private readonly kept = new Map<string, Kept>();
@@ -227,7 +229,7 @@ export class FastReads {
     headers['content-length'] = String(offer.body.length);
     if (this.refusals.size >= 100) this.refusals.clear();
     const route = request.routeOptions.url;
-    const replay = { status: reply.statusCode, route, headers, flat: flatHeaders(headers), body: offer.body };
+    const replay = { status: reply.statusCode, route, flat: flatHeaders(headers), body: offer.body };
     this.refusals.set(key, { offer, replay });
   }
 
@@ -254,7 +256,9 @@ export class FastReads {
     const status = reply.statusCode;
     if (status !== 200 && status !== 304) return;
     if (!offer.current()) return;
-    const key = replayKeyOf(request.raw.url, request.headers, `${sessionCookie}=`);
+    // The client's headers as sent, which the fast path reads (`request.headers` may carry what the
+    // full path added for its own plugins: cached-json.ts `sendAsBuilt`).
+    const key = replayKeyOf(request.raw.url, request.raw.headers, `${sessionCookie}=`);
     if (key === null) return;
     const sent = reply.getHeaders();
     if (sent['set-cookie'] !== undefined) return;
@@ -264,13 +268,7 @@ export class FastReads {
     let replay: Replay;
     if (status === 304) {
       if (request.headers['if-none-match'] !== offer.etag) return;
-      replay = {
-        status,
-        route: request.routeOptions.url,
-        headers,
-        flat: flatHeaders(headers),
-        body: undefined,
-      };
+      replay = { status, route: request.routeOptions.url, flat: flatHeaders(headers), body: undefined };
     } else {
       const encoding = headers['content-encoding'];
       const kept = offer.bodyFor(encoding);
@@ -278,7 +276,7 @@ export class FastReads {
       const body = kept ?? quick?.body;
       if (!body || String(headers['content-length'] ?? body.length) !== String(body.length)) return;
       headers['content-length'] = String(body.length);
-      replay = { status, route: request.routeOptions.url, headers, flat: flatHeaders(headers), body };
+      replay = { status, route: request.routeOptions.url, flat: flatHeaders(headers), body };
       if (quick) {
         replay.outdated = quick.outdated;
         replay.askedAgain = quick.askedAgain;

@@ -170,6 +170,32 @@ describe('fast read path', () => {
     }
   });
 
+  it('keeps as many replays as the response cache keeps answers: a long pass is replayed from its second ask (decision 110)', async () => {
+    // 4,200 raw URLs of one record (a query the route does not read: one kept answer, 4,200 keys),
+    // more than the 4,000 the fast path kept before, whatever the records pool held.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const ask = (i: number) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${base}/api/v1/datasets/2?pass=${i}`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    // Kept, and its gzip copy made (a record is replayed once it is sent with it, decision 106).
+    await get(base, '/api/v1/datasets/2');
+    await compaction.idle();
+    for (let i = 0; i < 4200; i += 100) {
+      const statuses = await Promise.all(Array.from({ length: 100 }, (_, k) => ask(i + k)));
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    }
+    const before = replayed();
+    expect(await ask(0)).toBe(200);
+    expect(replayed()).toBe(before + 1);
+    agent.destroy();
+  });
+
   it('never gives one Accept-Encoding the bytes kept for another', async () => {
     const path = '/api/matrices';
     const gzip = await get(base, path, { 'accept-encoding': 'gzip' });

@@ -43,7 +43,8 @@ export function registerFastReads(
 ): FastReads {
   const { config, downloads } = app.deps;
   const metrics = app.metrics;
-  const fast = new FastReads();
+  // As many keys as the response cache keeps answers: 2,000 and twice READ_CACHE_ROWS records (decision 110).
+  const fast = new FastReads(2000 + 2 * config.READ_CACHE_ROWS);
   const limits = limitsOf(config);
   const addressOf = clientAddressOf(app);
   // The counters' keys of cheap reads by address, made once (no string built per replayed answer).
