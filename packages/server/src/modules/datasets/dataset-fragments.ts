@@ -46,8 +46,9 @@ export function legacyRecordJson(row: DatasetRow): Buffer {
 
 /**
  * What the background fill does after each step: both page fragments and the record's estimates of
- * each row it read, made ahead (decisions 065 and 110), then each kept row's fragments chained to the one before it in id order, so
- * a first-time page is stitched from pieces instead of compressed whole (decision 107).
+ * each row it read, made ahead (decisions 065 and 110), then each kept row's fragments chained to the
+ * one before it in id order, so a first-time page is stitched from pieces instead of compressed whole
+ * (decision 107).
  */
 export function preparePageItems(read: DatasetRow[], stretch: (DatasetRow | undefined)[]): void {
   for (const row of read) {
