@@ -280,10 +280,10 @@ async function benchFactor(factor: number, seconds: number) {
   ];
   // First on a server that has answered none of these (every page built, every record read from its
   // kept row), then again (pages and records kept, as on a server in use). The first pass is run
-  // BENCH_FIRST_PASS_ROUNDS times, each a first pass again (what the answers read changes in between, as the
-  // kept first pages' rounds do), and judged on the median of its p99s (decision 110): at 1× that p99
-  // is ~6 ms, counted in whole ms, and one slice of 5–10 ms the 2-core machine gives another thread
-  // decides a single round.
+  // BENCH_FIRST_PASS_ROUNDS times, each a first pass again (what the answers read changes in
+  // between, as the kept first pages' rounds do), and judged on the median of its p99s (decision
+  // 110): at 1× that p99 is ~6 ms, counted in whole ms, and one slice of 5–10 ms the 2-core machine
+  // gives another thread decides a single round.
   const firstPass: { label: string; p99: number }[] = [];
   const firstRounds = Number(process.env.BENCH_FIRST_PASS_ROUNDS ?? 3);
   const passes = [
@@ -350,7 +350,8 @@ for (const factor of factors) {
   firstPasses.push(r.firstPass);
 }
 // Issue 44.3 (decisions 089, 110): the cold first pass at the last factor keeps pace with the first
-// factor's: its median p99 over the rounds within BENCH_FIRST_PASS_RATIO_CEILING times it and under BENCH_FIRST_PASS_CEILING_MS.
+// factor's: its median p99 over the rounds within BENCH_FIRST_PASS_RATIO_CEILING times it and
+// under BENCH_FIRST_PASS_CEILING_MS.
 if (firstPasses.length > 1 && firstPasses[0]!.length > 0) {
   const ratioCeiling = Number(process.env.BENCH_FIRST_PASS_RATIO_CEILING ?? 3);
   const msCeiling = Number(process.env.BENCH_FIRST_PASS_CEILING_MS ?? 200);

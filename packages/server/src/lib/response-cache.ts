@@ -321,6 +321,11 @@ export class ResponseCache {
     return new ResponseCache(2000, 2 * config.READ_CACHE_ROWS);
   }
 
+  /** How many answers it keeps at most, both pools together (the fast read path keeps as many replays). */
+  get capacity(): number {
+    return this.maxEntries + this.maxRecords;
+  }
+
   /** A number that changes whenever any scope does (for in-memory indexes built from the data). */
   get currentGeneration(): number {
     return this.stampOf(DATA_SCOPES);

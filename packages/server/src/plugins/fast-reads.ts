@@ -41,10 +41,10 @@ export function registerFastReads(
   /** The name of the session cookie (the auth module's, handed in by app.ts): a signed-in reader goes the full way. */
   sessionCookieName: string,
 ): FastReads {
-  const { config, downloads } = app.deps;
+  const { config, downloads, cache } = app.deps;
   const metrics = app.metrics;
-  // As many keys as the response cache keeps answers: 2,000 and twice READ_CACHE_ROWS records (decision 110).
-  const fast = new FastReads(2000 + 2 * config.READ_CACHE_ROWS);
+  // As many keys as the response cache keeps answers (decision 110).
+  const fast = new FastReads(cache.capacity);
   const limits = limitsOf(config);
   const addressOf = clientAddressOf(app);
   // The counters' keys of cheap reads by address, made once (no string built per replayed answer).
