@@ -41,9 +41,11 @@ const edit = async (id: number, change: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
+// Filled as a start's warm-up fills (decision 072): a change of the data's stamp while a fill runs
+// stops that fill, and the warm-up fills again for the newer data. A single background fill once
+// came back with no row kept in a full PostgreSQL pass (2026-11-30; not reproduced alone).
 const fillAll = async () => {
-  rows.fillInBackground();
-  await rows.settled();
+  await rows.warmUp();
   expect(rows.keptRows).toBe(published);
 };
 

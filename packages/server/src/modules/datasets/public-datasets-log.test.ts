@@ -27,9 +27,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
+// Filled as a start's warm-up fills (decision 072): a change of the data's stamp while a fill runs
+// stops that fill, and the warm-up fills again for the newer data. A single background fill once
+// came back with no row kept in a full PostgreSQL pass (2026-11-30; not reproduced alone).
 const fillAll = async () => {
-  rows.fillInBackground();
-  await rows.settled();
+  await rows.warmUp();
   expect(rows.keptRows).toBe(published);
 };
 
