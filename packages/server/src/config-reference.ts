@@ -343,10 +343,16 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   },
   BENCH_SECONDS: { default: '5', meaning: 'seconds of each load pass (autocannon or wrk)' },
   BENCH_ROUNDS: {
-    default: '3 (5 for kept public reads)',
+    default: '3',
     meaning:
-      'rounds of the bvdb / bare Node comparisons (the median is judged); the kept public reads alternate which goes first each round (decision 089)',
+      'rounds of the bvdb / bare Node comparisons of the menu and estimation benches (the median is judged)',
   },
+  BENCH_SLICES: {
+    default: '20',
+    meaning:
+      'kept public reads: pairs of slices of bvdb and bare Node, in the order bvdb, bare, bare, bvdb, … (the median of the pairs is judged; decision 111)',
+  },
+  BENCH_SLICE_SECONDS: { default: '1', meaning: 'kept public reads: seconds of each slice (decision 111)' },
   BENCH_CONNECTIONS: { default: '50', meaning: 'connections of the load client (autocannon or wrk)' },
   BENCH_LOAD_CLIENT: {
     default: '—',

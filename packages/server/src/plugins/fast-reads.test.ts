@@ -16,7 +16,7 @@ interface Answer {
   body: Buffer;
 }
 
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function get(base: string, path: string, headers: Record<string, string | string[]> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
       .get(base + path, { headers, agent: false }, (res) => {
@@ -299,6 +299,34 @@ describe('fast read path', () => {
     const tagged = await get(base, '/autocomplete?query=so&utm_source=x');
     expect(replayed()).toBe(before);
     expect(tagged.body.equals(so.body)).toBe(true);
+  });
+
+  it('reads header names in any case, and keys a capitalised Accept-Encoding apart from another encoding (decision 111)', async () => {
+    const path = '/api/references';
+    await get(base, path, { 'Accept-Encoding': 'gzip' });
+    await upgrades.idle();
+    const kept = await get(base, path, { 'Accept-Encoding': 'gzip' });
+    const before = replayed();
+    const again = await get(base, path, { 'ACCEPT-ENCODING': 'gzip' });
+    expect(replayed()).toBe(before + 1);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.body.equals(kept.body)).toBe(true);
+    const br = await get(base, path, { 'Accept-Encoding': 'br' });
+    expect(replayed()).toBe(before + 1);
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers a request repeating a header it reads the full way, every time (decision 111)', async () => {
+    const path = '/api/meta';
+    const once = await get(base, path, { accept: 'application/json' });
+    await get(base, path, { accept: 'application/json' });
+    const before = replayed();
+    // Two Accept lines: Node joins them; the fast path never guesses how.
+    const twice = await get(base, path, { accept: ['application/json', 'text/plain'] });
+    await get(base, path, { accept: ['application/json', 'text/plain'] });
+    expect(replayed()).toBe(before);
+    expect(twice.status).toBe(200);
+    expect(twice.body.equals(once.body)).toBe(true);
   });
 
   it('reflects each Origin in CORS, never another one’s', async () => {

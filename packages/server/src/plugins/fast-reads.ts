@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { trustProxyOption } from '../config.js';
 import { sharedCheckDue } from '../lib/cached-json.js';
 import { isDownloadSize } from '../lib/download-budget.js';
-import { FastReads, replayKeyOf } from '../lib/fast-reads.js';
+import { emptyPicked, FastReads, pickHeaders, replayable } from '../lib/fast-reads.js';
 import type { RateCounters } from '../lib/rate-counters.js';
 import {
   limitsOf,
@@ -87,18 +87,21 @@ export function registerFastReads(
     return true;
   };
 
+  // One request is read at a time (`answer` is synchronous): the picked headers are reused.
+  const picked = emptyPicked();
   const answer = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     if (!open) return false;
     const startedAt = metrics ? performance.now() : 0;
     if (req.method !== 'GET') return req.method === 'POST' && refuse(req, res);
-    const headers = req.headers;
-    const key = replayKeyOf(req.url, headers, sessionCookie);
-    if (key === null) return false;
-    const kept = fast.find(key);
+    // The headers it reads, from the raw list (no `req.headers` object, no key string; decision 111).
+    if (!pickHeaders(req.rawHeaders, picked)) return false;
+    const url = req.url;
+    if (!replayable(url, picked, sessionCookie)) return false;
+    const kept = fast.find(url, picked);
     if (!kept) return false;
     const now = Date.now();
     if (sharedCheckDue(app.deps, now)) return false;
-    const replay = headers['if-none-match'] === kept.offer.etag ? kept.notModified : kept.ok;
+    const replay = picked.ifNoneMatch === kept.offer.etag ? kept.notModified : kept.ok;
     if (!replay || replay.outdated?.()) return false;
     const cost = kept.cost as RouteCost;
     const counter = counterOf(cost, addressOf(req) ?? '');
@@ -118,7 +121,7 @@ export function registerFastReads(
     // the limit) or a request id (the client sent one: its own, or ours if its was unsafe; decision 089).
     const remaining = max - current;
     const near = nearLimit(max, remaining);
-    const echo = headers['x-request-id'] !== undefined;
+    const echo = picked.requestId !== undefined;
     if (!near && !echo) {
       app.recentRequests.note();
       res.writeHead(replay.status, replay.flat);
