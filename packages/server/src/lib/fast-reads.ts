@@ -146,8 +146,20 @@ export function emptyPicked(): PickedHeaders {
   };
 }
 
-/** Lengths of the names `pickHeaders` reads: another name is passed over without lowercasing it. */
-const PICKED_LENGTHS = new Set([6, 12, 13, 14, 15, 16, 17]);
+/** The names `pickOne` stores. */
+const PICKED_NAMES = [
+  'accept',
+  'accept-encoding',
+  'origin',
+  'x-no-compression',
+  'if-none-match',
+  'x-request-id',
+  'cookie',
+  'content-length',
+  'transfer-encoding',
+];
+/** Their lengths: a name of another length is passed over without lowercasing it. */
+const PICKED_LENGTHS = new Set(PICKED_NAMES.map((name) => name.length));
 
 /** Stores one header in `into`; false when it was already there (sent twice). */
 function pickOne(lower: string, value: string, into: PickedHeaders): boolean | undefined {
