@@ -334,7 +334,8 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
   },
   BENCH_LOOP_ONLY: {
     default: '—',
-    meaning: 'comma-separated words: only the loop-hold asks whose name holds one',
+    meaning:
+      'comma-separated words: only the loop-hold asks whose name holds one (`an import`: the import alone)',
   },
   BENCH_LOOP_PROFILE: {
     default: '—',

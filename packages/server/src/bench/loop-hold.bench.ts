@@ -2,12 +2,16 @@
 // on either engine". `/healthz` is asked every 20 ms by a process of its own while each heavy first
 // ask runs at BENCH_LOOP_FACTOR (100)× the demo: the first 200-test menu after a start, the first
 // whole catalogue in each format, the specifications table, fifty first pages of 100 at once, a whole
-// recompute, a release.
+// recompute, a release, and an administrator's import of the whole database (its complete file at
+// 100×, replacing it, through the import page's endpoint).
 // The embedded database runs as the server runs it, in its own thread (BENCH_LOOP_IN_PROCESS=1: in
 // the event loop's thread, the path before decision 085, for a before/after); PostgreSQL with
 // DATABASE_URL. Printed: each ask's time, its first byte, the longest `/healthz` answer and how many
 // took over 100 ms; fails when one took longer than BENCH_LOOP_HOLD_CEILING_MS (100).
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { startAfterReady } from '../app.js';
@@ -20,6 +24,7 @@ import {
   listAnalyteIdsWithDatasets,
   recomputeAnalyteMetas,
 } from '../modules/meta-analysis/calculation/meta-calculation.service.js';
+import { exportDatabaseJson } from '../modules/backup/backup.service.js';
 import { ReleaseService } from '../modules/releases/releases.service.js';
 import { seedDatabase } from '../seed/seed.js';
 import { listenBenchApp, uptime } from './bench-app.js';
@@ -37,7 +42,7 @@ const profile = process.env.BENCH_LOOP_PROFILE;
 /** One request, the body read and dropped (the client's own work stays small): total and first byte. */
 function ask(
   url: string,
-  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  opts: { method?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
 ): Promise<{ ms: number; firstByteMs: number; status: number; bytes: number }> {
   const t = performance.now();
   return new Promise((resolve, reject) => {
@@ -79,7 +84,9 @@ const menu = {
 };
 const [{ n: datasets }] = (await database.execute('select count(*)::int as n from bv_specifications'))
   .rows as [{ n: number }];
-const { app, base } = await listenBenchApp(database);
+// The import's backup before a replace goes to DATA_DIR/backups: a folder of the bench's own.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bvdb-loop-hold-'));
+const { app, base } = await listenBenchApp(database, { DATA_DIR: dataDir });
 // As main.ts once ready: the threads a first ask would otherwise wait for (the export thread, the
 // change verdict's) are started before the first ask is measured.
 await startAfterReady(app);
@@ -179,9 +186,48 @@ await step('a release', async () => {
   await copies.close();
   return { ms };
 });
+/** The whole database as its complete file (what an administrator downloads), in one multipart part. */
+async function importUpload(): Promise<{ body: Buffer; boundary: string }> {
+  const file = Buffer.from((await exportDatabaseJson(database.db, 'full', 'command line')).join(''));
+  const boundary = `bench${Date.now()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bv_database.json"\r\nContent-Type: application/json\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]), boundary };
+}
+async function signedInHeaders(): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.org', password: 'bench-password-1' }),
+  });
+  const session = /bvdb_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
+  const { csrf_token } = (await res.json()) as { csrf_token: string };
+  if (!res.ok || !session) throw new Error(`the bench's administrator could not sign in: ${res.status}`);
+  return { cookie: session, 'x-csrf-token': csrf_token };
+}
+if (!only || only.some((o) => 'an import'.includes(o))) {
+  const upload = await importUpload();
+  const signedIn = await signedInHeaders();
+  await step(
+    `an import (the whole database replaced by its file, ${(upload.body.length / 1e6).toFixed(0)} MB)`,
+    async () => {
+      const r = await ask(`${base}/api/v1/admin/import?mode=replace`, {
+        method: 'POST',
+        body: upload.body,
+        headers: {
+          ...signedIn,
+          'content-type': `multipart/form-data; boundary=${upload.boundary}`,
+          'content-length': String(upload.body.length),
+        },
+      });
+      if (r.status !== 200) throw new Error(`the import answered ${r.status}`);
+      return { ms: r.ms };
+    },
+  );
+}
 prober.kill();
 await app.close();
 await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
 if (failed) {
   console.log(`FAIL: a first ask held /healthz longer than ${ceiling} ms (BENCH_LOOP_HOLD_CEILING_MS)`);
   process.exit(1);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { mapInTurns, nextTurn } from './loop-turns.js';
+import { mapInTurns, nextTurn, turnAfter } from './loop-turns.js';
 
 describe('nextTurn (issue 44.1)', () => {
   it('gives each waiter a turn of the event loop of its own, first come first served', async () => {
@@ -70,5 +70,29 @@ describe('nextTurn (issue 44.1)', () => {
     // Every step, the first too, waits its turn behind what was waiting before it.
     expect(seen.slice(0, 3)).toEqual(['other', 'other', 'item']);
     expect(seen.filter((s) => s === 'item').length).toBe(60);
+  });
+});
+
+describe('turnAfter (issue 44.1)', () => {
+  it('asks for a turn only once its milliseconds have passed, and a timer runs in that turn', async () => {
+    const pause = turnAfter(20);
+    // Within the first 20 ms: never a turn, whatever the number of calls.
+    const started = performance.now();
+    let early = 0;
+    while (performance.now() - started < 5) if (pause()) early++;
+    expect(early).toBe(0);
+    let fired = false;
+    setTimeout(() => (fired = true), 0);
+    while (performance.now() - started < 25); // busy past the 20 ms, as a long loop is
+    let turn: Promise<void> | undefined;
+    for (let i = 0; i < 32 && !turn; i++) turn = pause();
+    expect(turn).toBeInstanceOf(Promise);
+    expect(fired).toBe(false);
+    await turn;
+    expect(fired).toBe(true);
+    // The clock starts again after the turn.
+    let again = 0;
+    for (let i = 0; i < 64; i++) if (pause()) again++;
+    expect(again).toBe(0);
   });
 });

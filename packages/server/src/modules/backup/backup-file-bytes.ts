@@ -1,4 +1,8 @@
 import { MAX_JSON_DEPTH } from '../../lib/json-depth.js';
+import { turnAfter } from '../../lib/loop-turns.js';
+
+/** How long the reading runs before it hands the event loop a turn (issue 44.1). */
+const TURN_MS = 10;
 
 /** Thrown inside the scanner for anything it does not expect: the caller parses the text whole. */
 class NotRowByRow extends Error {}
@@ -23,11 +27,12 @@ const isSpace = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0
  * JSON.parse of the whole text gives; the skeleton between values (braces, brackets, commas,
  * colons) is checked here, every value by JSON.parse. Anything unexpected (invalid JSON, a `__proto__`
  * key, nesting deeper than MAX_JSON_DEPTH, a byte-order mark) gives `undefined`: the caller then
- * parses the whole text as before, so a bad file gets the very same message.
+ * parses the whole text as before, so a bad file gets the very same message. Between rows it hands
+ * the event loop a turn every TURN_MS: a server reading an administrator's upload keeps answering.
  */
-export function parseBackupBytes(bytes: Buffer): Record<string, unknown> | undefined {
+export async function parseBackupBytes(bytes: Buffer): Promise<Record<string, unknown> | undefined> {
   try {
-    return new RowScanner(bytes).document();
+    return await new RowScanner(bytes).document();
   } catch (err) {
     if (err === UNEXPECTED) return undefined;
     throw err;
@@ -36,11 +41,14 @@ export function parseBackupBytes(bytes: Buffer): Record<string, unknown> | undef
 
 class RowScanner {
   private i = 0;
+  private readonly pause = turnAfter(TURN_MS);
   constructor(private readonly b: Buffer) {}
 
-  document(): Record<string, unknown> {
+  async document(): Promise<Record<string, unknown>> {
     this.skipSpace();
-    const doc = this.object(1, (key, depth) => (key === 'tables' ? this.tables(depth) : this.value(depth)));
+    const doc = await this.object(1, (key, depth) =>
+      key === 'tables' ? this.tables(depth) : this.value(depth),
+    );
     this.skipSpace();
     if (this.i !== this.b.length) throw UNEXPECTED;
     return doc;
@@ -54,7 +62,7 @@ class RowScanner {
     );
   }
 
-  private rows(depth: number): unknown[] {
+  private async rows(depth: number): Promise<unknown[]> {
     this.i++; // [
     const rows: unknown[] = [];
     this.skipSpace();
@@ -63,6 +71,8 @@ class RowScanner {
       return rows;
     }
     for (;;) {
+      const turn = this.pause();
+      if (turn) await turn;
       this.skipSpace();
       rows.push(this.value(depth + 1));
       this.skipSpace();
@@ -73,7 +83,10 @@ class RowScanner {
   }
 
   /** An object whose values `member` reads; `depth` is the object's own nesting level. */
-  private object(depth: number, member: (key: string, depth: number) => unknown): Record<string, unknown> {
+  private async object(
+    depth: number,
+    member: (key: string, depth: number) => unknown,
+  ): Promise<Record<string, unknown>> {
     if (this.b[this.i] !== OPEN_OBJECT || depth > MAX_JSON_DEPTH) throw UNEXPECTED;
     this.i++;
     const out: Record<string, unknown> = {};
@@ -91,7 +104,7 @@ class RowScanner {
       this.skipSpace();
       if (this.b[this.i++] !== COLON) throw UNEXPECTED;
       this.skipSpace();
-      out[key] = member(key, depth);
+      out[key] = await member(key, depth);
       this.skipSpace();
       const c = this.b[this.i++];
       if (c === CLOSE_OBJECT) return out;

@@ -2,6 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
 import { EXPORT_TABLES, type ExportTable } from './backup-tables.js';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../lib/json-depth.js';
+import { turnAfter } from '../../lib/loop-turns.js';
 import { parseBackupBytes as parseRowByRow } from './backup-file-bytes.js';
 
 /** What a whole-database file says it is: checked before anything else is read. */
@@ -45,6 +46,8 @@ export function describeProblem(p: FileProblem): string {
 }
 
 const MAX_PROBLEMS = 100;
+/** How long the checks run before they hand the event loop a turn. */
+const TURN_MS = 10;
 const INT_MIN = -(2 ** 31);
 const INT_MAX = 2 ** 31 - 1;
 
@@ -167,8 +170,10 @@ export function parseBackupText(text: string): { file?: BackupFile; problems: Fi
  * The whole-database file from its bytes (the command line): read a row at a time when it is valid
  * JSON (backup-file-bytes.ts), else decoded and parsed whole, for the same refusal as the text.
  */
-export function parseBackupBytes(bytes: Buffer): { file?: BackupFile; problems: FileProblem[] } {
-  const data = parseRowByRow(bytes);
+export async function parseBackupBytes(
+  bytes: Buffer,
+): Promise<{ file?: BackupFile; problems: FileProblem[] }> {
+  const data = await parseRowByRow(bytes);
   return data === undefined ? parseBackupText(bytes.toString('utf8')) : readBackupShape(data);
 }
 
@@ -234,6 +239,9 @@ export async function checkBackupRows(
   const add = (p: FileProblem) => {
     if (problems.length < MAX_PROBLEMS) problems.push(p);
   };
+  // 20,200 datasets and their rows checked at once held the event loop (issue 44.1): a turn every
+  // TURN_MS, so a server checking an administrator's upload keeps answering.
+  const pause = turnAfter(TURN_MS);
   const known = new Map(EXPORT_TABLES.map((t) => [t.name, t]));
   for (const name of Object.keys(file.tables)) {
     if (!known.has(name)) add({ table: name, message: 'is not a table bvdb knows' });
@@ -248,11 +256,13 @@ export async function checkBackupRows(
     const { columns, primaryKey } = tableShape(t);
     const seen = new Set<string>();
     const first = rows[0] && typeof rows[0] === 'object' ? Object.keys(rows[0]).sort().join(',') : '';
-    rows.forEach((row, i) => {
+    for (const [i, row] of rows.entries()) {
+      const turn = pause();
+      if (turn) await turn;
       const at = { table: t.name, row: i + 1, id: (row as Row | null)?.id };
       if (!row || typeof row !== 'object' || Array.isArray(row)) {
         add({ ...at, message: 'is not an object of fields' });
-        return;
+        continue;
       }
       for (const field of Object.keys(row)) {
         if (!columns.has(field)) add({ ...at, field, message: 'is not a field of this table' });
@@ -278,7 +288,7 @@ export async function checkBackupRows(
         });
       }
       seen.add(key);
-    });
+    }
     if (primaryKey.length === 1) keysOf.set(t.name, new Set(rows.map((r) => r[primaryKey[0]!])));
   }
   if (problems.length > 0) return problems;
@@ -294,7 +304,9 @@ export async function checkBackupRows(
         inFile && !opts.merge
           ? inFile
           : new Set([...(inFile ?? []), ...(await existing(fk.table, fk.foreignColumn))]);
-      rows.forEach((row, i) => {
+      for (const [i, row] of rows.entries()) {
+        const turn = pause();
+        if (turn) await turn;
         const value = row[fk.column];
         if (value != null && !target.has(value)) {
           add({
@@ -305,7 +317,7 @@ export async function checkBackupRows(
             message: `${fk.table} ${fk.foreignColumn} ${JSON.stringify(value)} does not exist`,
           });
         }
-      });
+      }
     }
   }
   return problems;

@@ -100,7 +100,7 @@ export async function importDatabaseJson(
 async function importOrPreview(deps: Deps, text: FileText, opts: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const input = typeof text === 'function' ? text() : text;
-  const parsed = typeof input === 'string' ? parseBackupText(input) : parseBackupBytes(input);
+  const parsed = typeof input === 'string' ? parseBackupText(input) : await parseBackupBytes(input);
   if (!parsed.file) throw refuse(parsed.problems);
   const file: BackupFile = parsed.file;
   const fullOnly = EXPORT_TABLES.filter((t) => t.scope === 'full' && file.tables[t.name]);
