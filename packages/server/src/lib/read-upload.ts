@@ -105,11 +105,20 @@ export async function collectBytes(
   return out ? out.subarray(0, length) : Buffer.concat(chunks, length);
 }
 
-/** The `file` part as a pool thread receives it (`readUploadedFile`'s checks, its bytes copied to send). */
+/**
+ * The `file` part as a pool thread receives it (`readUploadedFile`'s checks), to be moved to the
+ * thread rather than copied: `pool.run(task, [upload.bytes.buffer])`. Copied here and again by the
+ * structured clone, a 64 MB extract (the indirect estimator's limit) cost the event loop two copies
+ * of 64 MB (issue 44.1). Bytes that may share Node's small-buffer pool are copied (a few KB).
+ */
 export async function readUploadForThread(
   request: FastifyRequest,
   opts: { maxBytes: number; choose: string; hint?: string },
 ): Promise<UploadedBytes> {
   const { bytes, fileName } = await readUploadedFile(request, opts);
-  return { bytes: new Uint8Array(bytes), fileName };
+  const own =
+    bytes.buffer.byteLength > Buffer.poolSize
+      ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+      : new Uint8Array(bytes);
+  return { bytes: own, fileName };
 }

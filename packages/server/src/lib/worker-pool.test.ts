@@ -4,7 +4,7 @@ import { AppError } from './app-error.js';
 import { WorkerPool } from './worker-pool.js';
 
 const poolOf = (timeoutMs: number, size = 1) =>
-  new WorkerPool<'echo' | 'refuse' | 'spin' | 'eat' | 'thread', string>({
+  new WorkerPool<'echo' | 'refuse' | 'spin' | 'eat' | 'thread' | { sum: Uint8Array }, string>({
     from: new URL('../test/', import.meta.url).href,
     file: './pool-test.thread.js',
     size,
@@ -30,6 +30,17 @@ const failure = (p: Promise<unknown>) =>
   );
 
 describe('a pool of worker threads with limits', () => {
+  it('moves a transferred buffer to the thread: the thread reads every byte, the sender keeps none', async () => {
+    // An upload's bytes (issue 44.1): moved, not copied on the event loop.
+    const bytes = new Uint8Array(new ArrayBuffer(100_010), 10, 100_000).fill(3);
+    expect(await pool.run({ sum: bytes }, [bytes.buffer])).toBe('sum 300000 of 100000');
+    expect(bytes.buffer.byteLength).toBe(0); // detached here
+    // Without a transfer list the task is copied, as before.
+    const copied = new Uint8Array(1000).fill(1);
+    expect(await pool.run({ sum: copied })).toBe('sum 1000 of 1000');
+    expect(copied.byteLength).toBe(1000);
+  });
+
   it('warms every thread it may start: each answers the warm-up once, and a task asked meanwhile waits its turn', async () => {
     const two = poolOf(30_000, 2);
     try {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits, TransferListItem, Worker } from 'node:worker_threads';
 import { AppError, type AppErrorCode } from './app-error.js';
 import { spawnWorker } from './spawn-worker.js';
 import type { TaskAnswer } from './worker-task.js';
@@ -29,6 +29,8 @@ export interface WorkerPoolOptions {
 
 interface Job<T, R> {
   task: T;
+  /** Moved to the thread with the task, not copied (an upload's bytes). */
+  transfer: readonly TransferListItem[];
   resolve: (r: R) => void;
   reject: (e: Error) => void;
 }
@@ -51,13 +53,17 @@ export class WorkerPool<T, R> {
     this.size = opts.size ?? Math.min(2, Math.max(1, availableParallelism() - 1));
   }
 
-  run(task: T): Promise<R> {
+  /**
+   * `task` on a thread when one is free. `transfer` (an upload's ArrayBuffer) is moved to the thread
+   * with it rather than copied on the event loop; the caller must not read it afterwards.
+   */
+  run(task: T, transfer: readonly TransferListItem[] = []): Promise<R> {
     if (this.closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down'));
     if (this.queue.length >= (this.opts.maxQueue ?? 8)) {
       return Promise.reject(new AppError('unavailable', this.opts.busy, { headers: { 'Retry-After': '2' } }));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
+      this.queue.push({ task, transfer, resolve, reject });
       this.next();
     });
   }
@@ -98,7 +104,7 @@ export class WorkerPool<T, R> {
    */
   private send(worker: Worker, job: Job<T, R>): boolean {
     try {
-      worker.postMessage(job.task);
+      worker.postMessage(job.task, job.transfer);
       return true;
     } catch (err) {
       this.idle.push(worker);

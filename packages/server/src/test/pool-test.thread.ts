@@ -2,8 +2,9 @@ import { AppError } from '../lib/app-error.js';
 import { threadId } from 'node:worker_threads';
 import { answerTasks } from '../lib/worker-task.js';
 
-/** A WorkerPool thread for lib/worker-pool.test.ts: answers, refuses, spins or fills its heap. */
-answerTasks((task: 'echo' | 'refuse' | 'spin' | 'eat' | 'thread') => {
+/** A WorkerPool thread for lib/worker-pool.test.ts: answers, refuses, spins, fills its heap or sums bytes. */
+answerTasks((task: 'echo' | 'refuse' | 'spin' | 'eat' | 'thread' | { sum: Uint8Array }) => {
+  if (typeof task === 'object') return `sum ${task.sum.reduce((s, b) => s + b, 0)} of ${task.sum.length}`;
   if (task === 'thread') return `thread ${threadId}`;
   if (task === 'refuse') throw new AppError('bad_request', 'refused on purpose');
   if (task === 'spin') for (;;);

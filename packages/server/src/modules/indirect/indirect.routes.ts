@@ -40,7 +40,8 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
       choose: 'Choose a CSV, TSV or .xlsx extract of patient, date-time, value and unit',
       hint: 'send a shorter period',
     });
-    const run = await pool.run({ ...upload, mapping, options });
+    // The file's bytes move to the thread (never copied on the event loop); not read here afterwards.
+    const run = await pool.run({ ...upload, mapping, options }, [upload.bytes.buffer]);
     const published = measurand
       ? await service.publishedCvi(deps, measurand.id, {
           asked: query.matrix ?? null,
