@@ -41,7 +41,7 @@ export async function registerIndirectRoutes(app: FastifyInstance): Promise<void
       hint: 'send a shorter period',
     });
     // The file's bytes move to the thread (never copied on the event loop); not read here afterwards.
-    const run = await pool.run({ ...upload, mapping, options }, [upload.bytes.buffer]);
+    const run = await pool.run({ ...upload, mapping, options }, [upload.bytes.buffer as ArrayBuffer]);
     const published = measurand
       ? await service.publishedCvi(deps, measurand.id, {
           asked: query.matrix ?? null,
