@@ -371,6 +371,11 @@ export const BENCH_SETTINGS: Record<string, SettingDoc> = {
     default: '—',
     meaning: '`0`: leaves the whole-catalogue answers out of the public reads',
   },
+  BENCH_API_PGLITE_IN_PROCESS: {
+    default: '—',
+    meaning:
+      '`1`: the public-reads bench opens the embedded database in its own thread, not in a thread of its own as the server does (decision 113)',
+  },
   BENCH_API_PROFILE: {
     default: '—',
     meaning:

@@ -4,7 +4,8 @@
 // answers (the unpaged legacy list and the v1 bulk call, measured first, on an idle server): time to
 // first byte, throughput, and the server's heap while 10 of them stream at once; and the cost of
 // one search by name (issue 26, point 3). With DATABASE_URL, on a new database of that PostgreSQL
-// server for each factor (dropped afterwards); otherwise on an embedded PGlite.
+// server for each factor (dropped afterwards); otherwise on an embedded PGlite in a thread of its
+// own, as the server opens it (BENCH_API_PGLITE_IN_PROCESS=1: in the bench's own thread).
 // BENCH_API_WARM=1: the first pass starts once the background fill of the kept public rows is over
 // (what a server in use has), not right after the start (decision 065).
 // First of all, fifty distinct first-time pages of 100 asked at once (issue 26, point 4; decisions
@@ -33,6 +34,7 @@ import { fragmentChains } from '../lib/fragment-chains.js';
 import { compaction, upgrades } from '../lib/response-cache.js';
 import { AnalyteSearch } from '../modules/search/search.service.js';
 import { warmUpBeforeReady } from '../modules/datasets/warm-up.js';
+import { preparedRecordsIdle } from '../modules/datasets/index.js';
 import { multiply, openBenchDatabase, untilIdle } from './bench-data.js';
 import { uptime } from './bench-app.js';
 import { startCpuProfile } from './cpu-profile.js';
@@ -158,7 +160,11 @@ async function firstPagesAtOnce(base: string, rows: number, round: 0 | 1 | 2, la
 }
 
 async function benchFactor(factor: number, seconds: number) {
-  const database = await openBenchDatabase(`api_${factor}`);
+  // The embedded database as the server opens it, in a thread of its own (decision 085, 113);
+  // BENCH_API_PGLITE_IN_PROCESS=1: in this process, as the bench opened it before.
+  const database = await openBenchDatabase(`api_${factor}`, {
+    thread: process.env.BENCH_API_PGLITE_IN_PROCESS !== '1',
+  });
   await seedDatabase(database.db, {
     demo: true,
     adminEmail: 'bench@example.org',
@@ -202,6 +208,7 @@ async function benchFactor(factor: number, seconds: number) {
   // The fill itself, not the loop's quiet: on a loaded machine a resting fill looks idle.
   await app.publicDatasets.settled();
   await fragmentChains.idle();
+  await preparedRecordsIdle();
   await upgrades.idle();
   const fillSeconds = (performance.now() - tFill) / 1000;
   // Three rounds from kept rows, the median of their p99s (one round on a loaded machine is a

@@ -8,6 +8,7 @@ import { DOWNLOAD_SLICE_BYTES, isDownloadSize, type DownloadBudget } from './dow
 import { readChangeSignal } from './app-state.repository.js';
 import { answerWithItems, type JsonFragment } from './contract-json.js';
 import { offerFastRead, offerKeptAnswer } from './fast-reads.js';
+import { isPrepared, type PreparedAnswer } from './prepared-answers.js';
 import { varyOn } from './vary.js';
 import { nextTurn } from './loop-turns.js';
 import {
@@ -236,13 +237,13 @@ export async function cachedJson<T>(
 
 /**
  * `cachedJson` for an answer whose text the caller makes, already checked against the contract
- * (a record from its kept fragment, decision 089). Public readers only: the caller answers a
- * signed-in reader itself.
+ * (a record from its kept fragment, decision 089), or gives as made ahead (its gzip copy and ETag,
+ * decision 113). Public readers only: the caller answers a signed-in reader itself.
  */
 export async function cachedText(
   request: FastifyRequest,
   reply: FastifyReply,
-  make: () => Promise<string | Buffer>,
+  make: () => Promise<string | Buffer | PreparedAnswer>,
   opts: { scopes?: readonly DataScope[]; pool?: Pool } = {},
 ): Promise<FastifyReply> {
   const { cache } = request.server.deps;
@@ -251,7 +252,12 @@ export async function cachedText(
   const { entry, kept } = await cache.getOrBuild(
     key,
     opts.scopes ?? DATA_SCOPES,
-    async () => ({ body: await make() }),
+    async (): Promise<Built> => {
+      const made = await make();
+      // Made ahead (decision 113): kept as its gzip copy, with its ETag, as a compacted record is.
+      if (!isPrepared(made)) return { body: made };
+      return { body: null, compressed: { gzip: made.gzip, length: made.length }, etag: made.etag };
+    },
     opts.pool,
   );
   return sendKeptJson(request, reply, key, entry, kept);

@@ -9,7 +9,10 @@ import type { ContentEncoding } from './kept-compression.js';
  * (~10 ms) took the cores from a pass of first asks on a busy machine; here it runs in what they leave.
  * It also makes the page items' pieces that first-time pages are stitched from (decision 107).
  */
-const pool = new WorkerPool<CompressTask, Uint8Array | { bytes: Uint8Array; lengths: number[] }>({
+const pool = new WorkerPool<
+  CompressTask,
+  Uint8Array | { bytes: Uint8Array; lengths: number[]; etags?: string[] }
+>({
   from: import.meta.url,
   file: './compress-upgrade.thread.js',
   size: 1,
@@ -50,6 +53,31 @@ export async function compressManyInBackground(
     lengths: parts.map((part) => part.length),
     encoding,
   })) as { bytes: Uint8Array; lengths: number[] };
+  return ownCopies(out);
+}
+
+/** A whole answer made ahead (decision 113): its gzip copy with the kept settings, length and ETag. */
+export interface PreparedAnswer {
+  gzip: Buffer;
+  /** The answer's length unpacked. */
+  length: number;
+  etag: string;
+}
+
+/**
+ * Each of `answers` (whole answers, e.g. public records) as its gzip copy with the kept settings and
+ * its ETag (lib/content-etag.ts), made in the background thread in one trip.
+ */
+export async function prepareInBackground(answers: Buffer[]): Promise<PreparedAnswer[]> {
+  const out = (await pool.run({
+    answers: Buffer.concat(answers),
+    lengths: answers.map((answer) => answer.length),
+  })) as { bytes: Uint8Array; lengths: number[]; etags: string[] };
+  return ownCopies(out).map((gzip, i) => ({ gzip, length: answers[i]!.length, etag: out.etags[i]! }));
+}
+
+/** The copies answered joined, each in memory of its own size (lib/kept-compression.ts `ownSize`). */
+function ownCopies(out: { bytes: Uint8Array; lengths: number[] }): Buffer[] {
   const bytes = asBuffer(out.bytes);
   let at = 0;
   return out.lengths.map((length) => {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Config } from '../config.js';
 
 import { BackgroundDrain } from './background-drain.js';
 import { compressKeptInBackground } from './compress-upgrade-pool.js';
+import { contentEtag } from './content-etag.js';
 import { compressKept, ownSize, type ContentEncoding } from './kept-compression.js';
 import { RecordCompaction } from './record-compaction.js';
 
@@ -278,6 +278,11 @@ export interface Built {
    * body is null and the ETag given: the page is unpacked only where its bytes are needed.
    */
   stitched?: { gzip: Buffer; length: number };
+  /**
+   * The answer's gzip copy with the kept settings, made ahead (a public record's, by the background
+   * fill, decision 113), and its length unpacked. With it the body is null and the ETag given.
+   */
+  compressed?: { gzip: Buffer; length: number };
 }
 
 /**
@@ -486,17 +491,19 @@ export class ResponseCache {
 
 function entryOf(built: Built, scopes: readonly DataScope[], stamp: number): Entry {
   if (built.body !== null) return makeEntry(built.body, built.headers ?? {}, scopes, stamp, built.etag);
-  if (!built.stitched || built.etag === undefined)
-    throw new Error('An answer without its body needs its stitched copy and its ETag');
+  const copy = built.compressed ?? built.stitched;
+  if (!copy || built.etag === undefined)
+    throw new Error('An answer without its body needs its compressed or stitched copy and its ETag');
   return {
     scopes,
     stamp,
     body: null,
-    length: built.stitched.length,
+    length: copy.length,
     etag: built.etag,
     headers: built.headers ?? {},
-    encoded: { gzip: built.stitched.gzip },
-    quick: { gzip: true },
+    encoded: { gzip: copy.gzip },
+    // A stitched copy is a quick one, made again with the kept settings once asked again (decision 107).
+    ...(built.compressed ? {} : { quick: { gzip: true as const } }),
   };
 }
 
@@ -505,7 +512,7 @@ function makeEntry(
   headers: Record<string, string>,
   scopes: readonly DataScope[],
   stamp: number,
-  etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
+  etag = contentEtag(body),
 ): Entry {
   return { scopes, stamp, body, length: body.length, etag, headers, encoded: {} };
 }

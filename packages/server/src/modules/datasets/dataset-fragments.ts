@@ -2,6 +2,7 @@ import { BvEstimateSchema, DatasetSchema, LegacyDatasetPageItemSchema } from '@b
 import { z } from 'zod';
 import { contractFragment, fragmentMemo } from '../../lib/contract-json.js';
 import { fragmentChains } from '../../lib/fragment-chains.js';
+import { PreparedAnswers, type PreparedAnswer } from '../../lib/prepared-answers.js';
 import { presentBvEstimates, presentDataset, presentLegacyPageItem } from './datasets.presenter.js';
 import type { DatasetRow } from './datasets.repository.js';
 
@@ -44,17 +45,49 @@ export function legacyRecordJson(row: DatasetRow): Buffer {
   return Buffer.concat([DATASET_OPEN, datasetJson(row).json, ESTIMATES_OPEN, estimatesJson(row).json, CLOSE]);
 }
 
+const DATA_OPEN = Buffer.from('{"data":');
+
+/**
+ * A public v1 record (`/api/v1/datasets/{id}`, `{data}`): the row's page fragment (checked against
+ * the contract once per kept row, decision 065) in `{"data":…}`, the bytes the serialiser writes
+ * (decision 089).
+ */
+export function v1RecordJson(row: DatasetRow): Buffer {
+  return Buffer.concat([DATA_OPEN, datasetJson(row).json, CLOSE]);
+}
+
+/** Each kept row's public records made ahead by the fill, as gzip copies with their ETags (decision 113). */
+const preparedRecords = {
+  legacy: new PreparedAnswers<DatasetRow>(),
+  v1: new PreparedAnswers<DatasetRow>(),
+};
+
+/**
+ * A public record's answer: made ahead by the background fill when the row is a kept one the fill
+ * reached (its gzip copy and ETag, decision 113), else its bytes, made now.
+ */
+export function publicRecordAnswer(row: DatasetRow, kind: 'legacy' | 'v1'): Buffer | PreparedAnswer {
+  return preparedRecords[kind].get(row) ?? (kind === 'legacy' ? legacyRecordJson(row) : v1RecordJson(row));
+}
+
+/** Resolves when every record the fill asked for so far is made ahead (tests, benches). */
+export async function preparedRecordsIdle(): Promise<void> {
+  await Promise.all([preparedRecords.legacy.idle(), preparedRecords.v1.idle()]);
+}
+
 /**
  * What the background fill does after each step: both page fragments and the record's estimates of
- * each row it read, made ahead (decisions 065 and 110), then each kept row's fragments chained to the
- * one before it in id order, so a first-time page is stitched from pieces instead of compressed whole
- * (decision 107).
+ * each row it read, made ahead (decisions 065 and 110), and its two public records asked of the
+ * compression thread (decision 113); then each kept row's fragments chained to the one before it in
+ * id order, so a first-time page is stitched from pieces instead of compressed whole (decision 107).
  */
-export function preparePageItems(read: DatasetRow[], stretch: (DatasetRow | undefined)[]): void {
+export function prepareKeptRows(read: DatasetRow[], stretch: (DatasetRow | undefined)[]): void {
   for (const row of read) {
     legacyPageItemJson(row);
     datasetJson(row);
     estimatesJson(row);
+    preparedRecords.legacy.add(row, () => legacyRecordJson(row));
+    preparedRecords.v1.add(row, () => v1RecordJson(row));
   }
   // One kind after the other: each item then goes to the compression thread once.
   for (const fragmentOf of [legacyPageItemJson, datasetJson]) {

@@ -6,13 +6,10 @@ import { mapInTurns } from '../../lib/loop-turns.js';
 import { serviceDeps } from '../../lib/service-deps.js';
 import { route, seesUnpublished } from '../../plugins/contract-routes.js';
 import { presentDataset } from './datasets.presenter.js';
-import { datasetJson } from './dataset-fragments.js';
+import { datasetJson, publicRecordAnswer } from './dataset-fragments.js';
 import { batchesOfDatasets } from './datasets.service.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
 import { datasetByIdOr404, datasetPage, type PublicDatasets } from './public-datasets.service.js';
-
-const DATA_OPEN = Buffer.from('{"data":');
-const CLOSE = Buffer.from('}');
 
 /** The datasets part of the versioned API (`/api/v1`); shapes in packages/contract/src/v1.contract.ts. */
 export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: PublicDatasets): void {
@@ -44,13 +41,11 @@ export function registerDatasetV1Routes(app: FastifyInstance, publicDatasets: Pu
       return cachedJson(request, reply, async () => ({ data: presentDataset(await read()) }));
     // A public record's text is its page fragment (checked against the contract once per kept row,
     // decision 065) in `{"data":…}`: the bytes the serialiser writes, without presenting and
-    // checking the row again on a first ask (decision 089).
-    return cachedText(
-      request,
-      reply,
-      async () => Buffer.concat([DATA_OPEN, datasetJson(await read()).json, CLOSE]),
-      { pool: 'records' },
-    );
+    // checking the row again on a first ask (decision 089); made ahead by the fill as a gzip copy
+    // with its ETag once it reached the row (decision 113).
+    return cachedText(request, reply, async () => publicRecordAnswer(await read(), 'v1'), {
+      pool: 'records',
+    });
   });
 
   route(app, v1BulkDatasets, async ({ request, reply }) => {

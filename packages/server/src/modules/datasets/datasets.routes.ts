@@ -32,7 +32,7 @@ import {
   listDatasets as listDatasetRows,
 } from './datasets.service.js';
 import { presentBvEstimates, presentDataset } from './datasets.presenter.js';
-import { legacyPageItemJson, legacyRecordJson, preparePageItems } from './dataset-fragments.js';
+import { legacyPageItemJson, prepareKeptRows, publicRecordAnswer } from './dataset-fragments.js';
 import { registerDatasetV1Routes } from './datasets-v1.routes.js';
 import { changeLogOf } from '../changes/index.js';
 import { CATALOGUE_JSON } from './catalogue-json.js';
@@ -61,7 +61,7 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
     cache,
     config.READ_CACHE_ROWS,
     config.READ_CACHE_PREFILL,
-    preparePageItems,
+    prepareKeptRows,
     changeLogOf(db),
   );
   // The first anonymous read starts the background fill (decision 049); it stops before the
@@ -134,8 +134,11 @@ export function registerDatasetRoutes(app: FastifyInstance): void {
         },
         { pool: 'records' },
       );
-    // A public record is its kept row's fragment and its estimates (decision 104): the serialiser's bytes.
-    return cachedText(request, reply, async () => legacyRecordJson(await read()), { pool: 'records' });
+    // A public record is its kept row's fragment and its estimates (decision 104): the serialiser's
+    // bytes, made ahead by the fill as a gzip copy with its ETag once it reached the row (decision 113).
+    return cachedText(request, reply, async () => publicRecordAnswer(await read(), 'legacy'), {
+      pool: 'records',
+    });
   });
 
   // The existence check runs inside the cached computation: a repeated read costs no query at all,

@@ -11,3 +11,4 @@ export { CATALOGUE_JSON } from './catalogue-json.js';
 export { applyFinalGrades, markInAppraisal } from './dataset-appraisal.service.js';
 export { DatasetWriteService, identifierClashes } from './dataset-write.service.js';
 export { warmUpBeforeReady } from './warm-up.js';
+export { preparedRecordsIdle } from './dataset-fragments.js';
