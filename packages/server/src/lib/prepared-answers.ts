@@ -23,6 +23,9 @@ export class PreparedAnswers<K extends object> {
   private readonly made = new WeakMap<K, PreparedAnswer>();
   private readonly batches = new BackgroundBatches<[K, () => Buffer]>(BATCH, (batch) => this.prepare(batch));
 
+  /** `first`: work of the same thread that goes before each batch (the pages' pieces, decision 113). */
+  constructor(private readonly first: () => Promise<void> = async () => {}) {}
+
   /** Asks for `from`'s answer (`build` makes its bytes when its batch goes), unless it has one or too many wait. */
   add(from: K, build: () => Buffer): void {
     if (this.made.has(from) || this.batches.size >= MAX_WAITING) return;
@@ -40,6 +43,7 @@ export class PreparedAnswers<K extends object> {
   }
 
   private async prepare(batch: [K, () => Buffer][]): Promise<void> {
+    await this.first();
     try {
       const answers = await prepareInBackground(batch.map(([, build]) => build()));
       batch.forEach(([from], i) => this.made.set(from, answers[i]!));

@@ -56,10 +56,15 @@ export function v1RecordJson(row: DatasetRow): Buffer {
   return Buffer.concat([DATA_OPEN, datasetJson(row).json, CLOSE]);
 }
 
-/** Each kept row's public records made ahead by the fill, as gzip copies with their ETags (decision 113). */
+/**
+ * Each kept row's public records made ahead by the fill, as gzip copies with their ETags (decision
+ * 113), each batch after the page items' pieces asked for so far: first-time pages right after a
+ * start are stitched from those pieces, and records made in between had them wait.
+ */
+const afterPieces = () => fragmentChains.idle();
 const preparedRecords = {
-  legacy: new PreparedAnswers<DatasetRow>(),
-  v1: new PreparedAnswers<DatasetRow>(),
+  legacy: new PreparedAnswers<DatasetRow>(afterPieces),
+  v1: new PreparedAnswers<DatasetRow>(afterPieces),
 };
 
 /**
