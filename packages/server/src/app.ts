@@ -20,6 +20,7 @@ import { registerComputationGate } from './plugins/computation-gate.js';
 import { registerWebApp } from './plugins/web-app.js';
 import type { PageRecordLookups } from './plugins/page-records.js';
 import { registerFastReads } from './plugins/fast-reads.js';
+import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
 import type { FastReads } from './lib/fast-reads.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { findAnalyte, registerAnalyteRoutes } from './modules/analytes/index.js';
@@ -235,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateCounters = await registerRateLimits(app, config);
   registerComputationGate(app, config.RATE_LIMIT_CONCURRENT_COMPUTATIONS);
   registerMetrics(app);
+  // What background work waits for a quiet moment of (decision 114).
+  registerRequestsInFlight(app);
   // Kept public answers replayed before Fastify's request handling (decision 041).
   app.decorate('fastReads', registerFastReads(app, rateCounters, SESSION_COOKIE));
   await app.register(swagger, {
