@@ -50,6 +50,10 @@ describe('requests in flight', () => {
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
+    // Over a kept-alive connection too: counted out when the answer is sent, the socket still open.
+    const sent = await fetch(`http://127.0.0.1:${port}/count`);
+    expect(await sent.json()).toEqual({ inFlight: 1 });
+    expect(await settledWithin(untilNoRequests(10_000), 2_000)).toBe(true);
     const gone = http.get({ port, host: '127.0.0.1', path: '/slow' }).on('error', () => {});
     while (requestsInFlight() === 0) await new Promise((r) => setTimeout(r, 5));
     gone.destroy();
