@@ -23,7 +23,7 @@ export class PreparedAnswers<K extends object> {
   private readonly made = new WeakMap<K, PreparedAnswer>();
   private readonly batches = new BackgroundBatches<[K, () => Buffer]>(BATCH, (batch) => this.prepare(batch));
 
-  /** `first`: work of the same thread that goes before each batch (the pages' pieces, decision 113). */
+  /** `first`: what each batch waits for before it goes (the pages' pieces and a quiet moment, decisions 113–114). */
   constructor(private readonly first: () => Promise<void> = async () => {}) {}
 
   /** Asks for `from`'s answer (`build` makes its bytes when its batch goes), unless it has one or too many wait. */

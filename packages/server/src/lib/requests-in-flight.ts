@@ -6,7 +6,7 @@
  * the records of every kept row.
  */
 let inFlight = 0;
-let waiters: (() => void)[] = [];
+const waiters = new Set<() => void>();
 
 /** Counts a request in; the function it returns counts it out (once, however often it is called). */
 export function requestStarted(): () => void {
@@ -15,7 +15,7 @@ export function requestStarted(): () => void {
   return () => {
     if (ended) return;
     ended = true;
-    if (--inFlight === 0) for (const wake of waiters.splice(0)) wake();
+    if (--inFlight === 0) for (const wake of waiters) wake();
   };
 }
 
@@ -33,10 +33,11 @@ export function untilNoRequests(maxWaitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const go = () => {
       clearTimeout(timer);
-      waiters = waiters.filter((wake) => wake !== go);
+      waiters.delete(go);
       resolve();
     };
-    const timer = setTimeout(go, maxWaitMs);
-    waiters.push(go);
+    // Waiting for a quiet moment keeps no process alive.
+    const timer = setTimeout(go, maxWaitMs).unref();
+    waiters.add(go);
   });
 }
